@@ -1,0 +1,278 @@
+//! The one typed instruction model of AGAL.
+//!
+//! A [`Program`] is a kind (vertex or fragment), a [`Version`] and a list of
+//! [`Instruction`]s. An instruction is an [`Opcode`] and its [`Operands`], whose variant is
+//! decided by the opcode's [`Shape`]: the decoder, encoder, assembler, disassembler, validator,
+//! linker and GLSL writer all share these types, so an operand that an opcode does not have
+//! cannot be represented.
+
+mod opcode;
+mod register;
+mod sampler;
+
+use std::fmt;
+
+pub use opcode::{Opcode, Shape, StageRule};
+pub use register::{Component, RegisterType, Swizzle, WriteMask};
+pub use sampler::{Dimension, Filter, MipFilter, Sampler, SpecialFlags, TextureFormat, Wrap};
+
+/// Vertex or fragment program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProgramKind {
+    /// A vertex program (header type byte 0).
+    Vertex,
+    /// A fragment program (header type byte 1).
+    Fragment,
+}
+
+impl ProgramKind {
+    /// The header type byte.
+    pub fn code(self) -> u8 {
+        match self {
+            ProgramKind::Vertex => 0,
+            ProgramKind::Fragment => 1,
+        }
+    }
+
+    /// The kind of a header type byte.
+    pub fn from_code(code: u8) -> Option<ProgramKind> {
+        match code {
+            0 => Some(ProgramKind::Vertex),
+            1 => Some(ProgramKind::Fragment),
+            _ => None,
+        }
+    }
+
+    /// `"vertex"` / `"fragment"`, the `%1` of Flash's validation messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProgramKind::Vertex => "vertex",
+            ProgramKind::Fragment => "fragment",
+        }
+    }
+}
+
+impl fmt::Display for ProgramKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// AGAL version of a program (header field).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Version {
+    /// AGAL 1: baseline profiles.
+    V1 = 1,
+    /// AGAL 2: standard profiles.
+    V2 = 2,
+    /// AGAL 3: standardExtended.
+    V3 = 3,
+}
+
+impl Version {
+    /// Every version.
+    pub const ALL: [Version; 3] = [Version::V1, Version::V2, Version::V3];
+
+    /// The header value.
+    pub fn number(self) -> u32 {
+        self as u32
+    }
+
+    /// The version of a header value.
+    pub fn from_number(n: u32) -> Option<Version> {
+        match n {
+            1 => Some(Version::V1),
+            2 => Some(Version::V2),
+            3 => Some(Version::V3),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
+/// A destination operand: register, number and write mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Destination {
+    /// Register type.
+    pub register: RegisterType,
+    /// Register number.
+    pub index: u16,
+    /// Components written.
+    pub mask: WriteMask,
+}
+
+/// How a source operand names its register.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Address {
+    /// `vc5`: register number `index`.
+    Direct {
+        /// Register number.
+        index: u16,
+    },
+    /// `vc[va2.x+5]`: register `offset + index_register[number].component`.
+    Indirect {
+        /// Type of the register holding the index (`va`, `vc` or `vt`).
+        index_register: RegisterType,
+        /// Number of the register holding the index.
+        index_number: u16,
+        /// Which component of it.
+        component: Component,
+        /// Constant base added to the index (0-255).
+        offset: u8,
+    },
+}
+
+/// A source operand: register, address and swizzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Source {
+    /// Register type (the type of the register read, a constant for an indirect read).
+    pub register: RegisterType,
+    /// Direct or relative addressing.
+    pub address: Address,
+    /// Which components each lane reads.
+    pub swizzle: Swizzle,
+}
+
+impl Source {
+    /// A direct read of `register` number `index` with `swizzle`.
+    pub fn direct(register: RegisterType, index: u16, swizzle: Swizzle) -> Source {
+        Source {
+            register,
+            address: Address::Direct { index },
+            swizzle,
+        }
+    }
+
+    /// Whether the operand is relatively addressed.
+    pub fn is_indirect(&self) -> bool {
+        matches!(self.address, Address::Indirect { .. })
+    }
+
+    /// The register number of a direct read.
+    pub fn direct_index(&self) -> Option<u16> {
+        match self.address {
+            Address::Direct { index } => Some(index),
+            Address::Indirect { .. } => None,
+        }
+    }
+}
+
+/// The operands of an instruction; the variant follows [`Opcode::shape`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operands {
+    /// `op dst, src`.
+    Unary {
+        /// Destination.
+        dst: Destination,
+        /// Source.
+        src: Source,
+    },
+    /// `op dst, a, b` (for matrix opcodes `b` is the first row).
+    Binary {
+        /// Destination.
+        dst: Destination,
+        /// First source.
+        a: Source,
+        /// Second source.
+        b: Source,
+    },
+    /// `tex dst, coord, fsN <flags>`.
+    Sample {
+        /// Destination.
+        dst: Destination,
+        /// Texture coordinates.
+        coord: Source,
+        /// Sampler and its flags.
+        sampler: Sampler,
+    },
+    /// `ife a, b`: compares the scalar components of two sources.
+    Compare {
+        /// First source.
+        a: Source,
+        /// Second source.
+        b: Source,
+    },
+    /// `kil src`.
+    Kill {
+        /// The scalar tested against 0.
+        src: Source,
+    },
+    /// `els`, `eif`.
+    Bare,
+}
+
+impl Operands {
+    /// The shape of these operands.
+    pub fn shape(&self) -> Shape {
+        match self {
+            Operands::Unary { .. } => Shape::Unary,
+            Operands::Binary { .. } => Shape::Binary,
+            Operands::Sample { .. } => Shape::Sample,
+            Operands::Compare { .. } => Shape::Compare,
+            Operands::Kill { .. } => Shape::Kill,
+            Operands::Bare => Shape::Bare,
+        }
+    }
+}
+
+/// One instruction (a 24-byte token of bytecode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Instruction {
+    /// The opcode.
+    pub opcode: Opcode,
+    /// Its operands; the variant always matches `opcode.shape()` in values built by this
+    /// crate ([`Instruction::new`] checks it).
+    pub operands: Operands,
+}
+
+impl Instruction {
+    /// An instruction, or `None` when `operands` do not have the opcode's shape.
+    pub fn new(opcode: Opcode, operands: Operands) -> Option<Instruction> {
+        (opcode.shape() == operands.shape()).then_some(Instruction { opcode, operands })
+    }
+
+    /// The destination operand, if the opcode has one.
+    pub fn destination(&self) -> Option<&Destination> {
+        match &self.operands {
+            Operands::Unary { dst, .. }
+            | Operands::Binary { dst, .. }
+            | Operands::Sample { dst, .. } => Some(dst),
+            _ => None,
+        }
+    }
+
+    /// The source operands in order (source 1 then source 2; the sampler is not a source).
+    pub fn sources(&self) -> impl Iterator<Item = &Source> {
+        let (a, b) = match &self.operands {
+            Operands::Unary { src, .. } | Operands::Kill { src } => (Some(src), None),
+            Operands::Binary { a, b, .. } | Operands::Compare { a, b } => (Some(a), Some(b)),
+            Operands::Sample { coord, .. } => (Some(coord), None),
+            Operands::Bare => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// The sampler operand of `tex`, `ted` and `tld`.
+    pub fn sampler(&self) -> Option<&Sampler> {
+        match &self.operands {
+            Operands::Sample { sampler, .. } => Some(sampler),
+            _ => None,
+        }
+    }
+}
+
+/// A whole program.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Program {
+    /// Vertex or fragment, from the header's type byte.
+    pub kind: ProgramKind,
+    /// AGAL version, from the header.
+    pub version: Version,
+    /// The instructions, one per token.
+    pub instructions: Vec<Instruction>,
+}

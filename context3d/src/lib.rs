@@ -1,0 +1,2 @@
+//! The Context3D state machine.
+#![forbid(unsafe_code)]

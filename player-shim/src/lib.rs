@@ -1,0 +1,2 @@
+//! What a Flash VM calls.
+#![forbid(unsafe_code)]

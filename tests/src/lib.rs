@@ -1,0 +1,2 @@
+//! Conformance replays (see tests/conformance/).
+#![forbid(unsafe_code)]
