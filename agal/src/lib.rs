@@ -3,12 +3,21 @@
 //!
 //! - [`model`]: the instruction model ([`Program`], [`Instruction`], [`Operands`], ...).
 //! - [`bytecode`]: bytes to model ([`decode`]) and back ([`encode`]).
+//! - [`asm`] and [`disasm`]: text to model and back.
+//! - [`profile`]: Context3D profiles and per-version limits.
+//! - [`valid`]: Flash Player's upload and link validation.
+//! - [`glsl`]: the GLSL writer.
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
 
+pub mod asm;
 pub mod bytecode;
+pub mod disasm;
 pub mod flash;
+pub mod glsl;
 pub mod model;
+pub mod profile;
+pub mod valid;
 
 pub use bytecode::{decode, encode, DecodeError, DecodeErrorKind};
 pub use model::*;

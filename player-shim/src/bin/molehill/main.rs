@@ -1,1 +1,72 @@
-fn main() {}
+//! `molehill`: the command line of Molehill.
+//!
+//! ```text
+//! molehill agal asm [--version N] [--vertex|--fragment] [--binary] [--lenient] FILE
+//! molehill agal disasm FILE
+//! molehill agal validate [--profile P] VERTEX FRAGMENT
+//! molehill agal glsl [--dialect es300|es100|glsl330] VERTEX FRAGMENT
+//! molehill replay [--out DIR] [--update] TRACE...
+//! ```
+//! Each subcommand lives in a module of its own; this file only parses arguments.
+//! Every failure is a message on stderr and a non-zero exit, never a panic.
+
+mod agal_asm;
+mod agal_glsl;
+mod agal_validate;
+mod input;
+mod replay;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(name = "molehill", version, about = "Stage3D emulator tools: AGAL and conformance replays")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// AGAL tools: assemble, disassemble, validate, translate to GLSL.
+    #[command(subcommand)]
+    Agal(AgalCommand),
+    /// Replay conformance traces headless and check their expectations.
+    Replay(replay::ReplayArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum AgalCommand {
+    /// Assemble AGAL text to bytecode (hex on stdout, or binary with --binary).
+    Asm(agal_asm::AsmArgs),
+    /// Disassemble bytecode (hex or binary) to canonical assembly.
+    Disasm {
+        /// Bytecode file, hex or binary (`/dev/stdin` works).
+        file: PathBuf,
+    },
+    /// Validate a vertex+fragment pair as Flash Player's Program3D.upload does.
+    Validate(agal_validate::ValidateArgs),
+    /// Translate a vertex+fragment pair to GLSL.
+    Glsl(agal_glsl::GlslArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Agal(AgalCommand::Asm(args)) => agal_asm::run_asm(&args),
+        Command::Agal(AgalCommand::Disasm { file }) => agal_asm::run_disasm(&file),
+        Command::Agal(AgalCommand::Validate(args)) => agal_validate::run(&args),
+        Command::Agal(AgalCommand::Glsl(args)) => agal_glsl::run(&args),
+        Command::Replay(args) => replay::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("molehill: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The assembler for the text language of Adobe's AGALMiniAssembler.

@@ -1,0 +1,1 @@
+//! The disassembler: canonical assembly that re-assembles to identical bytes.

@@ -1,0 +1,1 @@
+//! AGAL to GLSL: a linked vertex+fragment pair in three dialects.

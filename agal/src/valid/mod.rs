@@ -1,0 +1,1 @@
+//! Upload and link validation with Flash Player's error IDs and messages.
