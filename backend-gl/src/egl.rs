@@ -1,0 +1,373 @@
+//! GL contexts from glutin's EGL: headless (EGL device platform, surfaceless or a 1x1
+//! pbuffer) by default, or a window surface from the host's raw-window-handle.
+//!
+//! The context is made current on the thread that created it and stays `!Send`
+//! (glutin's `PossiblyCurrentContext` is). Several contexts may live on one thread: every
+//! backend entry point calls [`GlContext::make_current`], which costs nothing when the
+//! context is already the thread's current one.
+
+use std::cell::Cell;
+use std::ffi::CStr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use glow::HasContext;
+use glutin::api::egl::context::PossiblyCurrentContext;
+use glutin::api::egl::device::Device;
+use glutin::api::egl::display::Display;
+use glutin::api::egl::surface::Surface;
+use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder};
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
+use glutin::prelude::*;
+use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder, WindowSurface};
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
+
+/// The Debian packages that give EGL and Mesa's software rasteriser.
+pub const DEBIAN_PACKAGES: &str = "libegl1 libgl1-mesa-dri";
+
+/// Which OpenGL flavour to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GlApi {
+    /// OpenGL ES 3.0 (the default; GLSL ES 3.00 shaders).
+    #[default]
+    Es30,
+    /// Desktop OpenGL 3.3 core profile (GLSL 3.30 shaders).
+    Desktop33,
+}
+
+impl GlApi {
+    /// The human name used in errors and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GlApi::Es30 => "OpenGL ES 3.0",
+            GlApi::Desktop33 => "OpenGL 3.3 core",
+        }
+    }
+}
+
+/// How to make a headless context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ContextOptions {
+    /// The API to ask for.
+    pub api: GlApi,
+    /// Use Mesa's software device even when a hardware device exists (reproducible pixels).
+    pub force_software: bool,
+    /// Ask for a debug context.
+    pub debug: bool,
+}
+
+/// Why no GL context could be had.
+#[derive(Debug, thiserror::Error)]
+pub enum ContextError {
+    /// libEGL could not be loaded or offers no device platform.
+    #[error("no EGL available ({source}); install the Debian packages: apt-get install {packages}")]
+    NoEgl {
+        /// glutin's error.
+        source: glutin::error::Error,
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// EGL lists no usable device.
+    #[error("EGL lists no device (neither hardware nor Mesa's software device); install the Debian packages: apt-get install {packages}")]
+    NoDevice {
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// Every device failed; the last error is kept.
+    #[error("no {api} context on any EGL device (last error: {source}); install the Debian packages: apt-get install {packages}")]
+    NoContext {
+        /// The API asked for.
+        api: &'static str,
+        /// The last device's error.
+        source: glutin::error::Error,
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// A step of window-surface creation failed.
+    #[error("{step} failed for the window surface: {source}")]
+    Window {
+        /// The EGL step.
+        step: &'static str,
+        /// glutin's error.
+        source: glutin::error::Error,
+    },
+    /// No EGL config matched the request.
+    #[error("no EGL config offers {api}")]
+    NoConfig {
+        /// The API asked for.
+        api: &'static str,
+    },
+    /// Making the context current failed.
+    #[error("making the GL context current failed: {0}")]
+    MakeCurrent(glutin::error::Error),
+    /// Presenting (swapping buffers) failed.
+    #[error("swapping buffers failed: {0}")]
+    Swap(glutin::error::Error),
+}
+
+/// What the driver reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlInfo {
+    /// GL_VERSION.
+    pub version: String,
+    /// GL_RENDERER.
+    pub renderer: String,
+    /// GL_VENDOR.
+    pub vendor: String,
+    /// The API of the context.
+    pub api: GlApi,
+}
+
+#[derive(Debug)]
+enum SurfaceKind {
+    Surfaceless,
+    Pbuffer(Surface<PbufferSurface>),
+    Window(Surface<WindowSurface>),
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// The id of the [`GlContext`] current on this thread (0: none of ours).
+    static CURRENT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// One GL context with its glow function table, current on its thread.
+pub struct GlContext {
+    gl: glow::Context,
+    surface: SurfaceKind,
+    context: PossiblyCurrentContext,
+    // Kept alive for the context's lifetime.
+    _display: Display,
+    id: u64,
+    info: GlInfo,
+}
+
+impl std::fmt::Debug for GlContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GlContext")
+            .field("id", &self.id)
+            .field("info", &self.info)
+            .field("surface", &self.surface)
+            .finish_non_exhaustive()
+    }
+}
+
+fn context_api(api: GlApi) -> (Api, ContextApi, Option<GlProfile>) {
+    match api {
+        GlApi::Es30 => (Api::GLES3, ContextApi::Gles(Some(Version::new(3, 0))), None),
+        GlApi::Desktop33 => (
+            Api::OPENGL,
+            ContextApi::OpenGl(Some(Version::new(3, 3))),
+            Some(GlProfile::Core),
+        ),
+    }
+}
+
+impl GlContext {
+    /// A headless context: a hardware EGL device when there is one, else Mesa's software
+    /// device (`EGL_MESA_device_software`, llvmpipe). Surfaceless where the driver allows,
+    /// else a 1x1 pbuffer.
+    pub fn headless(options: &ContextOptions) -> Result<GlContext, ContextError> {
+        let devices: Vec<Device> = Device::query_devices()
+            .map_err(|source| ContextError::NoEgl { source, packages: DEBIAN_PACKAGES })?
+            .collect();
+        let is_software = |d: &Device| d.extensions().contains("EGL_MESA_device_software");
+        let mut ordered: Vec<&Device> = Vec::new();
+        if !options.force_software {
+            ordered.extend(devices.iter().filter(|d| !is_software(d)));
+        }
+        ordered.extend(devices.iter().filter(|d| is_software(d)));
+        if ordered.is_empty() {
+            return Err(ContextError::NoDevice { packages: DEBIAN_PACKAGES });
+        }
+        let mut last = None;
+        for device in ordered {
+            match Self::on_device(device, options) {
+                Ok(ctx) => return Ok(ctx),
+                Err(e) => {
+                    log::debug!("EGL device {:?} refused: {e}", device.name());
+                    last = Some(e);
+                }
+            }
+        }
+        let source = last.unwrap_or_else(|| glutin::error::ErrorKind::NotFound.into());
+        Err(ContextError::NoContext { api: options.api.name(), source, packages: DEBIAN_PACKAGES })
+    }
+
+    fn on_device(device: &Device, options: &ContextOptions) -> Result<GlContext, glutin::error::Error> {
+        // SAFETY: no raw display is passed; the device comes from EGL's own enumeration.
+        let display = unsafe { Display::with_device(device, None) }?;
+        let (api, ctx_api, profile) = context_api(options.api);
+        let attrs = {
+            let mut b = ContextAttributesBuilder::new().with_context_api(ctx_api).with_debug(options.debug);
+            if let Some(p) = profile {
+                b = b.with_profile(p);
+            }
+            b.build(None)
+        };
+        // First try surfaceless.
+        let template = ConfigTemplateBuilder::new()
+            .with_surface_type(ConfigSurfaceTypes::empty())
+            .with_api(api)
+            .build();
+        // SAFETY: the template holds no native window.
+        let config = unsafe { display.find_configs(template) }?.next();
+        if let Some(config) = config {
+            // SAFETY: the config comes from this display.
+            let not_current = unsafe { display.create_context(&config, &attrs) }?;
+            if let Ok(context) = not_current.make_current_surfaceless() {
+                return Ok(Self::finish(display, context, SurfaceKind::Surfaceless, options.api));
+            }
+        }
+        // Fall back to a 1x1 pbuffer.
+        let template = ConfigTemplateBuilder::new()
+            .with_surface_type(ConfigSurfaceTypes::PBUFFER)
+            .with_api(api)
+            .build();
+        // SAFETY: the template holds no native window.
+        let config = unsafe { display.find_configs(template) }?
+            .next()
+            .ok_or_else(|| glutin::error::Error::from(glutin::error::ErrorKind::BadConfig))?;
+        let one = NonZeroU32::MIN;
+        let pattrs = SurfaceAttributesBuilder::<PbufferSurface>::new().build(one, one);
+        // SAFETY: the config comes from this display; the attributes are plain sizes.
+        let surface = unsafe { display.create_pbuffer_surface(&config, &pattrs) }?;
+        // SAFETY: the config comes from this display.
+        let not_current = unsafe { display.create_context(&config, &attrs) }?;
+        let context = not_current.make_current(&surface)?;
+        Ok(Self::finish(display, context, SurfaceKind::Pbuffer(surface), options.api))
+    }
+
+    /// A context drawing into the host's window through EGL.
+    ///
+    /// # Safety
+    /// `display` and `window` must be valid handles that outlive the returned context.
+    pub unsafe fn windowed(
+        display: RawDisplayHandle,
+        window: RawWindowHandle,
+        width: u32,
+        height: u32,
+        api: GlApi,
+    ) -> Result<GlContext, ContextError> {
+        let step = |step: &'static str| move |source| ContextError::Window { step, source };
+        // SAFETY: the caller guarantees that the display handle is valid.
+        let egl_display = unsafe { Display::new(display) }.map_err(step("eglGetDisplay"))?;
+        let (capi, ctx_api, profile) = context_api(api);
+        let template = ConfigTemplateBuilder::new()
+            .with_surface_type(ConfigSurfaceTypes::WINDOW)
+            .compatible_with_native_window(window)
+            .with_api(capi)
+            .build();
+        // SAFETY: the caller guarantees that the window handle in the template is valid.
+        let config = unsafe { egl_display.find_configs(template) }
+            .map_err(step("eglChooseConfig"))?
+            .next()
+            .ok_or(ContextError::NoConfig { api: api.name() })?;
+        let w = NonZeroU32::new(width.max(1)).unwrap_or(NonZeroU32::MIN);
+        let h = NonZeroU32::new(height.max(1)).unwrap_or(NonZeroU32::MIN);
+        let sattrs = SurfaceAttributesBuilder::<WindowSurface>::new().build(window, w, h);
+        // SAFETY: the caller guarantees that the window handle is valid.
+        let surface = unsafe { egl_display.create_window_surface(&config, &sattrs) }
+            .map_err(step("eglCreateWindowSurface"))?;
+        let mut b = ContextAttributesBuilder::new().with_context_api(ctx_api);
+        if let Some(p) = profile {
+            b = b.with_profile(p);
+        }
+        let attrs = b.build(Some(window));
+        // SAFETY: the config comes from this display.
+        let not_current = unsafe { egl_display.create_context(&config, &attrs) }
+            .map_err(step("eglCreateContext"))?;
+        let context = not_current.make_current(&surface).map_err(ContextError::MakeCurrent)?;
+        Ok(Self::finish(egl_display, context, SurfaceKind::Window(surface), api))
+    }
+
+    fn finish(display: Display, context: PossiblyCurrentContext, surface: SurfaceKind, api: GlApi) -> GlContext {
+        // SAFETY: the context was just made current on this thread; the loader returns
+        // entry points of that display, valid for the context's lifetime.
+        let gl = unsafe {
+            glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
+        };
+        // SAFETY: the context is current; GetString with these enums returns static strings.
+        let (version, renderer, vendor) = unsafe {
+            (
+                gl.get_parameter_string(glow::VERSION),
+                gl.get_parameter_string(glow::RENDERER),
+                gl.get_parameter_string(glow::VENDOR),
+            )
+        };
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        CURRENT.with(|c| c.set(id));
+        log::info!("GL context {id}: {version} / {renderer} / {vendor}");
+        GlContext {
+            gl,
+            surface,
+            context,
+            _display: display,
+            id,
+            info: GlInfo { version, renderer, vendor, api },
+        }
+    }
+
+    /// Makes this context current on the calling thread (a no-op when it already is).
+    pub fn make_current(&self) -> Result<(), ContextError> {
+        if CURRENT.with(|c| c.get()) == self.id {
+            return Ok(());
+        }
+        match &self.surface {
+            SurfaceKind::Surfaceless => self.context.make_current_surfaceless(),
+            SurfaceKind::Pbuffer(s) => self.context.make_current(s),
+            SurfaceKind::Window(s) => self.context.make_current(s),
+        }
+        .map_err(ContextError::MakeCurrent)?;
+        CURRENT.with(|c| c.set(self.id));
+        Ok(())
+    }
+
+    /// The glow function table (the context must be current).
+    pub fn gl(&self) -> &glow::Context {
+        &self.gl
+    }
+
+    /// What the driver reports.
+    pub fn info(&self) -> &GlInfo {
+        &self.info
+    }
+
+    /// Whether this context draws into a window (the back buffer is then the window's).
+    pub fn is_windowed(&self) -> bool {
+        matches!(self.surface, SurfaceKind::Window(_))
+    }
+
+    /// Shows the window's back buffer (nothing to do headless).
+    pub fn swap_buffers(&self) -> Result<(), ContextError> {
+        match &self.surface {
+            SurfaceKind::Window(s) => s.swap_buffers(&self.context).map_err(ContextError::Swap),
+            _ => Ok(()),
+        }
+    }
+
+    /// Resizes the window surface (nothing to do headless).
+    pub fn resize(&self, width: u32, height: u32) {
+        if let SurfaceKind::Window(s) = &self.surface {
+            let w = NonZeroU32::new(width.max(1)).unwrap_or(NonZeroU32::MIN);
+            let h = NonZeroU32::new(height.max(1)).unwrap_or(NonZeroU32::MIN);
+            s.resize(&self.context, w, h);
+        }
+    }
+}
+
+impl Drop for GlContext {
+    fn drop(&mut self) {
+        CURRENT.with(|c| {
+            if c.get() == self.id {
+                c.set(0);
+            }
+        });
+    }
+}
+
+/// Whether `gl` exposes `name` as an extension.
+pub(crate) fn has_extension(gl: &glow::Context, name: &str) -> bool {
+    gl.supported_extensions().contains(name)
+}

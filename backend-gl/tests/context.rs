@@ -1,0 +1,39 @@
+//! Contexts: headless ES 3.0 and desktop 3.3, several in parallel on their own threads.
+
+use backend_gl::{ContextOptions, GlApi, GlContext};
+
+#[test]
+fn headless_es30_reports_an_es_version() {
+    let ctx = GlContext::headless(&ContextOptions::default()).expect("headless GL ES context");
+    assert!(ctx.info().version.starts_with("OpenGL ES 3"), "{:?}", ctx.info());
+    assert_eq!(ctx.info().api, GlApi::Es30);
+}
+
+#[test]
+fn headless_desktop33_reports_a_desktop_version() {
+    let options = ContextOptions { api: GlApi::Desktop33, ..Default::default() };
+    let ctx = GlContext::headless(&options).expect("headless desktop GL context");
+    assert!(!ctx.info().version.starts_with("OpenGL ES"), "{:?}", ctx.info());
+    let major: u32 = ctx.info().version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    assert!(major >= 3, "{:?}", ctx.info());
+}
+
+#[test]
+fn contexts_on_parallel_threads() {
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let a = GlContext::headless(&ContextOptions::default()).expect("context a");
+                let b = GlContext::headless(&ContextOptions::default()).expect("context b");
+                a.make_current().expect("a current");
+                b.make_current().expect("b current");
+                a.make_current().expect("a current again");
+                a.info().renderer.clone()
+            })
+        })
+        .collect();
+    for h in handles {
+        let renderer = h.join().expect("thread");
+        assert!(!renderer.is_empty());
+    }
+}
