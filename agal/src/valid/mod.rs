@@ -1,1 +1,144 @@
 //! Upload and link validation with Flash Player's error IDs and messages.
+//!
+//! - [`validate`]: what `Program3D.upload` checks, in Flash's order (agal-reference.md 2.3):
+//!   size and header, the profile's versions, then token by token (opcode, nesting, source 1,
+//!   source 2, destination, sampler), then the token limit and the end-of-program checks. The
+//!   first failing token is reported.
+//! - [`validate_program`]: the same checks on an already decoded [`Program`].
+//! - [`link`]: what `Program3D.upload` checks about the pair (versions, program types,
+//!   varyings, outputs), returning the [`Linkage`] the GLSL writer and context3d use.
+//! - [`ValidationError::to_flash`]: the one mapping to Flash's (class, ID, message).
+//!
+//! `docs/validation.md` lists every rule, its ID and the choices taken where Flash's
+//! behaviour is unknown.
+
+mod check;
+mod error;
+mod flow;
+mod link;
+mod operand;
+mod outputs;
+mod sampler;
+
+use crate::bytecode::{decode_header, decode_token, DecodeErrorKind, Tokens, TOKEN_LEN};
+use crate::model::{Program, ProgramKind, Sampler};
+use crate::profile::Profile;
+
+pub use error::{ValidationError, ValidationErrorKind};
+
+use check::Checker;
+
+/// Validates the bytes given to `Program3D.upload` for a program of `kind` (the upload
+/// call's program type, Flash's `%1`) under `profile`, and returns the decoded program.
+///
+/// Never panics; every bad input is a [`ValidationError`].
+pub fn validate(
+    bytes: &[u8],
+    kind: ProgramKind,
+    profile: Profile,
+) -> Result<Program, ValidationError> {
+    let header = decode_header(bytes).map_err(|e| ValidationError::from_decode(e, kind))?;
+    if !profile.accepts(header.version) {
+        return Err(ValidationError::program(
+            ValidationErrorKind::VersionNotInProfile {
+                version: header.version,
+                profile,
+            },
+            kind,
+        ));
+    }
+    let tokens = Tokens::new(bytes);
+    let mut checker = Checker::new(header.kind, header.version, kind, profile);
+    let mut instructions = Vec::with_capacity(tokens.count_whole());
+    for (index, chunk) in bytes
+        .get(crate::bytecode::HEADER_LEN..)
+        .unwrap_or(&[])
+        .chunks(TOKEN_LEN)
+        .enumerate()
+    {
+        let Ok(token) = <&[u8; TOKEN_LEN]>::try_from(chunk) else {
+            let err = crate::bytecode::DecodeError {
+                kind: DecodeErrorKind::PartialToken { extra: chunk.len() },
+                token: Some(index),
+                operand: None,
+            };
+            return Err(ValidationError::from_decode(err, kind));
+        };
+        checker.check_opcode_word(index, token)?;
+        let instruction = match decode_token(token, index) {
+            Ok(i) => i,
+            Err(e) => return Err(checker.decode_failure(token, index, e)),
+        };
+        checker.check_operands(index, &instruction)?;
+        instructions.push(instruction);
+    }
+    checker.finish(instructions.len())?;
+    Ok(Program {
+        kind: header.kind,
+        version: header.version,
+        instructions,
+    })
+}
+
+/// Validates an already decoded program uploaded as `kind` under `profile`: the checks of
+/// [`validate`] that the model can still fail (everything but the encoding checks).
+pub fn validate_program(
+    program: &Program,
+    kind: ProgramKind,
+    profile: Profile,
+) -> Result<(), ValidationError> {
+    if !profile.accepts(program.version) {
+        return Err(ValidationError::program(
+            ValidationErrorKind::VersionNotInProfile {
+                version: program.version,
+                profile,
+            },
+            kind,
+        ));
+    }
+    let mut checker = Checker::new(program.kind, program.version, kind, profile);
+    for (index, instruction) in program.instructions.iter().enumerate() {
+        checker.check_opcode(index, instruction.opcode)?;
+        checker.check_operands(index, instruction)?;
+    }
+    checker.finish(program.instructions.len())
+}
+
+/// What a linked vertex+fragment pair uses: what the GLSL writer declares and what context3d
+/// checks at draw time. Every list is sorted and without duplicates.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Linkage {
+    /// Varyings the vertex program writes (all four components).
+    pub varyings_written: Vec<u16>,
+    /// Varyings the fragment program reads.
+    pub varyings_read: Vec<u16>,
+    /// Vertex attributes (`va`) the vertex program reads, index registers included.
+    pub attributes_read: Vec<u16>,
+    /// Colour outputs (`oc`) the fragment program writes.
+    pub color_outputs: Vec<u16>,
+    /// Whether the fragment program writes the depth output `fd`.
+    pub depth_written: bool,
+    /// Whether the vertex program reads the instance id `iid`.
+    pub instance_id_read: bool,
+    /// Samplers the fragment program uses with their flags (one entry per register: every
+    /// use of a register has the same flags, else upload failed with #3696).
+    pub samplers: Vec<Sampler>,
+}
+
+impl Linkage {
+    /// Varyings both written and read: the ones the GLSL writer links.
+    pub fn varyings_linked(&self) -> Vec<u16> {
+        self.varyings_read
+            .iter()
+            .copied()
+            .filter(|v| self.varyings_written.contains(v))
+            .collect()
+    }
+}
+
+/// Links a vertex and a fragment program (both already validated): program types (#3630,
+/// #3631), versions (#3757), varyings read but not written (#3632) or partially written
+/// (#3633), outputs not fully written (#3634, #3635), non-consecutive colour outputs (#3775).
+pub fn link(vertex: &Program, fragment: &Program) -> Result<Linkage, ValidationError> {
+    link::link(vertex, fragment)
+}
