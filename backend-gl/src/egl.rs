@@ -60,7 +60,9 @@ pub struct ContextOptions {
 #[derive(Debug, thiserror::Error)]
 pub enum ContextError {
     /// libEGL could not be loaded or offers no device platform.
-    #[error("no EGL available ({source}); install the Debian packages: apt-get install {packages}")]
+    #[error(
+        "no EGL available ({source}); install the Debian packages: apt-get install {packages}"
+    )]
     NoEgl {
         /// glutin's error.
         source: glutin::error::Error,
@@ -170,7 +172,10 @@ impl GlContext {
     /// else a 1x1 pbuffer.
     pub fn headless(options: &ContextOptions) -> Result<GlContext, ContextError> {
         let devices: Vec<Device> = Device::query_devices()
-            .map_err(|source| ContextError::NoEgl { source, packages: DEBIAN_PACKAGES })?
+            .map_err(|source| ContextError::NoEgl {
+                source,
+                packages: DEBIAN_PACKAGES,
+            })?
             .collect();
         let is_software = |d: &Device| d.extensions().contains("EGL_MESA_device_software");
         let mut ordered: Vec<&Device> = Vec::new();
@@ -179,7 +184,9 @@ impl GlContext {
         }
         ordered.extend(devices.iter().filter(|d| is_software(d)));
         if ordered.is_empty() {
-            return Err(ContextError::NoDevice { packages: DEBIAN_PACKAGES });
+            return Err(ContextError::NoDevice {
+                packages: DEBIAN_PACKAGES,
+            });
         }
         let mut last = None;
         for device in ordered {
@@ -192,15 +199,24 @@ impl GlContext {
             }
         }
         let source = last.unwrap_or_else(|| glutin::error::ErrorKind::NotFound.into());
-        Err(ContextError::NoContext { api: options.api.name(), source, packages: DEBIAN_PACKAGES })
+        Err(ContextError::NoContext {
+            api: options.api.name(),
+            source,
+            packages: DEBIAN_PACKAGES,
+        })
     }
 
-    fn on_device(device: &Device, options: &ContextOptions) -> Result<GlContext, glutin::error::Error> {
+    fn on_device(
+        device: &Device,
+        options: &ContextOptions,
+    ) -> Result<GlContext, glutin::error::Error> {
         // SAFETY: no raw display is passed; the device comes from EGL's own enumeration.
         let display = unsafe { Display::with_device(device, None) }?;
         let (api, ctx_api, profile) = context_api(options.api);
         let attrs = {
-            let mut b = ContextAttributesBuilder::new().with_context_api(ctx_api).with_debug(options.debug);
+            let mut b = ContextAttributesBuilder::new()
+                .with_context_api(ctx_api)
+                .with_debug(options.debug);
             if let Some(p) = profile {
                 b = b.with_profile(p);
             }
@@ -217,7 +233,12 @@ impl GlContext {
             // SAFETY: the config comes from this display.
             let not_current = unsafe { display.create_context(&config, &attrs) }?;
             if let Ok(context) = not_current.make_current_surfaceless() {
-                return Ok(Self::finish(display, context, SurfaceKind::Surfaceless, options.api));
+                return Ok(Self::finish(
+                    display,
+                    context,
+                    SurfaceKind::Surfaceless,
+                    options.api,
+                ));
             }
         }
         // Fall back to a 1x1 pbuffer.
@@ -236,7 +257,12 @@ impl GlContext {
         // SAFETY: the config comes from this display.
         let not_current = unsafe { display.create_context(&config, &attrs) }?;
         let context = not_current.make_current(&surface)?;
-        Ok(Self::finish(display, context, SurfaceKind::Pbuffer(surface), options.api))
+        Ok(Self::finish(
+            display,
+            context,
+            SurfaceKind::Pbuffer(surface),
+            options.api,
+        ))
     }
 
     /// A context drawing into the host's window through EGL.
@@ -278,11 +304,23 @@ impl GlContext {
         // SAFETY: the config comes from this display.
         let not_current = unsafe { egl_display.create_context(&config, &attrs) }
             .map_err(step("eglCreateContext"))?;
-        let context = not_current.make_current(&surface).map_err(ContextError::MakeCurrent)?;
-        Ok(Self::finish(egl_display, context, SurfaceKind::Window(surface), api))
+        let context = not_current
+            .make_current(&surface)
+            .map_err(ContextError::MakeCurrent)?;
+        Ok(Self::finish(
+            egl_display,
+            context,
+            SurfaceKind::Window(surface),
+            api,
+        ))
     }
 
-    fn finish(display: Display, context: PossiblyCurrentContext, surface: SurfaceKind, api: GlApi) -> GlContext {
+    fn finish(
+        display: Display,
+        context: PossiblyCurrentContext,
+        surface: SurfaceKind,
+        api: GlApi,
+    ) -> GlContext {
         // SAFETY: the context was just made current on this thread; the loader returns
         // entry points of that display, valid for the context's lifetime.
         let gl = unsafe {
@@ -305,7 +343,12 @@ impl GlContext {
             context,
             _display: display,
             id,
-            info: GlInfo { version, renderer, vendor, api },
+            info: GlInfo {
+                version,
+                renderer,
+                vendor,
+                api,
+            },
         }
     }
 

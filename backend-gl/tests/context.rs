@@ -5,16 +5,33 @@ use backend_gl::{ContextOptions, GlApi, GlContext};
 #[test]
 fn headless_es30_reports_an_es_version() {
     let ctx = GlContext::headless(&ContextOptions::default()).expect("headless GL ES context");
-    assert!(ctx.info().version.starts_with("OpenGL ES 3"), "{:?}", ctx.info());
+    assert!(
+        ctx.info().version.starts_with("OpenGL ES 3"),
+        "{:?}",
+        ctx.info()
+    );
     assert_eq!(ctx.info().api, GlApi::Es30);
 }
 
 #[test]
 fn headless_desktop33_reports_a_desktop_version() {
-    let options = ContextOptions { api: GlApi::Desktop33, ..Default::default() };
+    let options = ContextOptions {
+        api: GlApi::Desktop33,
+        ..Default::default()
+    };
     let ctx = GlContext::headless(&options).expect("headless desktop GL context");
-    assert!(!ctx.info().version.starts_with("OpenGL ES"), "{:?}", ctx.info());
-    let major: u32 = ctx.info().version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    assert!(
+        !ctx.info().version.starts_with("OpenGL ES"),
+        "{:?}",
+        ctx.info()
+    );
+    let major: u32 = ctx
+        .info()
+        .version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
     assert!(major >= 3, "{:?}", ctx.info());
 }
 

@@ -1,2 +1,99 @@
 //! CPU decoders for texture formats the GL may lack, written from the format specs.
-//! Every decoder writes RGBA8 rows, top row first, in upload order.
+//!
+//! Every decoder takes the blocks of one mip level (or cube face level) as uploaded and
+//! returns RGBA8 pixels, top row first (the row order of the upload, which is the order of
+//! every Molehill render target, see `docs/backend-gl.md`).
+
+pub mod dxt;
+pub mod etc1;
+pub mod packed;
+pub mod pvrtc;
+
+/// A decoder was given fewer bytes than the image needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{format} image of {width}x{height} needs {needed} bytes, got {got}")]
+pub struct DecodeError {
+    /// The format's name.
+    pub format: &'static str,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Bytes the image needs.
+    pub needed: usize,
+    /// Bytes given.
+    pub got: usize,
+}
+
+/// Checks that `data` holds at least `needed` bytes.
+pub(crate) fn check_len(
+    format: &'static str,
+    width: u32,
+    height: u32,
+    needed: usize,
+    data: &[u8],
+) -> Result<(), DecodeError> {
+    if data.len() < needed {
+        Err(DecodeError {
+            format,
+            width,
+            height,
+            needed,
+            got: data.len(),
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Decodes an image made of 4x4 blocks of `block_bytes` bytes each, in row-major block
+/// order, with `decode_block` writing the 16 RGBA8 texels of one block (row-major).
+pub(crate) fn decode_blocks(
+    format: &'static str,
+    width: u32,
+    height: u32,
+    data: &[u8],
+    block_bytes: usize,
+    decode_block: impl Fn(&[u8], &mut [[u8; 4]; 16]),
+) -> Result<Vec<u8>, DecodeError> {
+    let bw = width.div_ceil(4) as usize;
+    let bh = height.div_ceil(4) as usize;
+    check_len(format, width, height, bw * bh * block_bytes, data)?;
+    let (w, h) = (width as usize, height as usize);
+    let mut out = vec![0u8; w * h * 4];
+    let mut texels = [[0u8; 4]; 16];
+    for (i, block) in data.chunks_exact(block_bytes).take(bw * bh).enumerate() {
+        let (bx, by) = (i % bw, i / bw);
+        decode_block(block, &mut texels);
+        for ty in 0..4 {
+            let y = by * 4 + ty;
+            if y >= h {
+                break;
+            }
+            for tx in 0..4 {
+                let x = bx * 4 + tx;
+                if x >= w {
+                    break;
+                }
+                let o = (y * w + x) * 4;
+                out[o..o + 4].copy_from_slice(&texels[ty * 4 + tx]);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Expands a 5-bit channel to 8 bits by bit replication.
+pub(crate) fn expand5(v: u32) -> u8 {
+    ((v << 3) | (v >> 2)) as u8
+}
+
+/// Expands a 6-bit channel to 8 bits by bit replication.
+pub(crate) fn expand6(v: u32) -> u8 {
+    ((v << 2) | (v >> 4)) as u8
+}
+
+/// Expands a 4-bit channel to 8 bits by bit replication.
+pub(crate) fn expand4(v: u32) -> u8 {
+    ((v << 4) | v) as u8
+}
