@@ -1,61 +1,246 @@
-//! The per-program checker: state carried from token to token, and the order of checks.
+//! The per-program checker: state carried from token to token, and the order of checks
+//! within a token (agal-reference.md 2.3): opcode (#3620, #3621, #3726, #3622, #3803, #3805),
+//! nesting, source 1, source 2, the pair of sources, destination, sampler.
 
-use crate::bytecode::{DecodeError, TOKEN_LEN};
-use crate::model::{Instruction, Opcode, ProgramKind, Version};
-use crate::profile::Profile;
+use crate::bytecode::{decode_token, DecodeError, DecodeErrorKind, OperandPosition, TOKEN_LEN};
+use crate::model::{Instruction, Opcode, Operands, ProgramKind, Version};
+use crate::profile::{Limits, Profile};
 
-use super::error::ValidationError;
+use super::error::{ValidationError, ValidationErrorKind as K};
+use super::flow::Flow;
+use super::operand::{roles, source_pair, Ctx};
+use super::outputs::Outputs;
+use super::sampler::Samplers;
 
 /// Checks one program token by token.
 #[derive(Debug)]
 pub(super) struct Checker {
+    /// Vertex or fragment from the header: the rules follow it.
+    stage: ProgramKind,
+    version: Version,
+    /// What the upload call said: Flash's `%1`.
     upload: ProgramKind,
+    limits: Limits,
+    /// Components written so far of each temporary.
+    temps: Vec<u8>,
+    flow: Flow,
+    outputs: Outputs,
+    samplers: Samplers,
 }
 
 impl Checker {
     pub(super) fn new(
-        _stage: ProgramKind,
-        _version: Version,
+        stage: ProgramKind,
+        version: Version,
         upload: ProgramKind,
-        _profile: Profile,
+        profile: Profile,
     ) -> Checker {
-        Checker { upload }
+        let limits = profile.limits(version);
+        Checker {
+            stage,
+            version,
+            upload,
+            limits,
+            temps: vec![0; usize::from(limits.temporaries(stage))],
+            flow: Flow::default(),
+            outputs: Outputs::new(stage, version),
+            samplers: Samplers::default(),
+        }
     }
 
+    fn err(&self, kind: K, index: usize, operand: Option<OperandPosition>) -> ValidationError {
+        ValidationError::at(kind, self.upload, index, operand)
+    }
+
+    /// Opcode checks from the raw token, before the operands are decoded. An unknown opcode
+    /// value is left to the decoder (#3620).
     pub(super) fn check_opcode_word(
         &mut self,
-        _index: usize,
-        _token: &[u8; TOKEN_LEN],
+        index: usize,
+        token: &[u8; TOKEN_LEN],
     ) -> Result<(), ValidationError> {
-        Ok(())
+        let code = u32::from_le_bytes([token[0], token[1], token[2], token[3]]);
+        match Opcode::from_code(code) {
+            Some(op) => self.check_opcode(index, op),
+            None => Ok(()),
+        }
     }
 
-    pub(super) fn check_opcode(
-        &mut self,
-        _index: usize,
-        _op: Opcode,
-    ) -> Result<(), ValidationError> {
-        Ok(())
+    /// The opcode's own checks and the nesting update.
+    pub(super) fn check_opcode(&mut self, index: usize, op: Opcode) -> Result<(), ValidationError> {
+        let kind = if op == Opcode::Sgn {
+            Some(K::NotImplemented(op))
+        } else if op.min_version() > self.version {
+            Some(K::RequiresVersion2(op))
+        } else if !op.allowed_in(self.stage) {
+            Some(match self.stage {
+                ProgramKind::Vertex => K::FragmentOnly(op),
+                ProgramKind::Fragment => K::VertexOnly(op),
+            })
+        } else if op == Opcode::Tld {
+            Some(K::VertexTextureFetch)
+        } else if matches!(op, Opcode::Ddx | Opcode::Ddy) && self.flow.in_conditional() {
+            Some(K::DerivativeInConditional)
+        } else {
+            None
+        };
+        if let Some(kind) = kind {
+            return Err(self.err(kind, index, None));
+        }
+        self.flow.step(op).map_err(|k| self.err(k, index, None))
     }
 
+    /// The operand checks of a decoded instruction, then its effects (temporaries written,
+    /// outputs written, samplers used).
     pub(super) fn check_operands(
         &mut self,
-        _index: usize,
-        _ins: &Instruction,
+        index: usize,
+        ins: &Instruction,
     ) -> Result<(), ValidationError> {
+        self.check_sources(index, ins, None)?;
+        let op = ins.opcode;
+        if let Some(dst) = ins.destination() {
+            let pos = Some(OperandPosition::Destination);
+            self.ctx()
+                .destination(op, dst)
+                .map_err(|k| self.err(k, index, pos))?;
+            let in_conditional = self.flow.in_conditional();
+            self.outputs
+                .write(dst, in_conditional)
+                .map_err(|k| self.err(k, index, pos))?;
+        }
+        if let Operands::Sample { coord, sampler, .. } = &ins.operands {
+            let in_conditional = self.flow.in_conditional();
+            self.samplers
+                .use_sampler(op, coord, sampler, self.limits.samplers, in_conditional)
+                .map_err(|k| self.err(k, index, Some(OperandPosition::Source2)))?;
+        }
+        if let Some(dst) = ins.destination() {
+            if dst.register == crate::model::RegisterType::Temporary {
+                if let Some(w) = self.temps.get_mut(usize::from(dst.index)) {
+                    *w |= dst.mask.bits();
+                }
+            }
+        }
         Ok(())
     }
 
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            stage: self.stage,
+            version: self.version,
+            limits: &self.limits,
+            temps: &self.temps,
+        }
+    }
+
+    /// Source checks, stopping before `stop` (used to report an earlier operand's fault when
+    /// a later operand could not be decoded).
+    fn check_sources(
+        &self,
+        index: usize,
+        ins: &Instruction,
+        stop: Option<OperandPosition>,
+    ) -> Result<(), ValidationError> {
+        let dim = ins.sampler().map(|s| s.dimension);
+        let (role1, role2) = roles(ins.opcode, ins.destination().map(|d| d.mask), dim);
+        let ctx = self.ctx();
+        let check = |src, role, pos| {
+            ctx.source(src, role)
+                .map_err(|k| self.err(k, index, Some(pos)))
+        };
+        let (a, b) = match &ins.operands {
+            Operands::Unary { src, .. } | Operands::Kill { src } => (Some(src), None),
+            Operands::Binary { a, b, .. } | Operands::Compare { a, b } => (Some(a), Some(b)),
+            Operands::Sample { coord, .. } => (Some(coord), None),
+            Operands::Bare => (None, None),
+        };
+        if stop == Some(OperandPosition::Source1) {
+            return Ok(());
+        }
+        if let Some(a) = a {
+            check(a, role1, OperandPosition::Source1)?;
+        }
+        if stop == Some(OperandPosition::Source2) {
+            return Ok(());
+        }
+        if let Some(b) = b {
+            check(b, role2, OperandPosition::Source2)?;
+        }
+        if let (Some(a), Some(b)) = (a, b) {
+            source_pair(ins.opcode, a, b).map_err(|k| self.err(k, index, None))?;
+        }
+        Ok(())
+    }
+
+    /// Turns a decoder failure into the error Flash reports: an earlier operand's fault
+    /// first (found by decoding the token with the failing operand replaced by a valid
+    /// filler), else the decoder's error.
     pub(super) fn decode_failure(
         &mut self,
-        _token: &[u8; TOKEN_LEN],
-        _index: usize,
+        token: &[u8; TOKEN_LEN],
+        index: usize,
         e: DecodeError,
     ) -> ValidationError {
+        let code = u32::from_le_bytes([token[0], token[1], token[2], token[3]]);
+        let opcode = Opcode::from_code(code);
+        if let (Some(op), Some(pos)) = (opcode, e.operand) {
+            if pos != OperandPosition::Source1 {
+                let patched = patch(token, op, pos);
+                if let Ok(ins) = decode_token(&patched, index) {
+                    if let Err(earlier) = self.check_sources(index, &ins, Some(pos)) {
+                        return earlier;
+                    }
+                }
+            }
+            if e.kind == DecodeErrorKind::DestinationNotZero {
+                return self.err(K::DestinationNotZero(op), index, e.operand);
+            }
+        }
         ValidationError::from_decode(e, self.upload)
     }
 
-    pub(super) fn finish(&mut self, _count: usize) -> Result<(), ValidationError> {
-        Ok(())
+    /// After the last token: the token limit (#3629), then open blocks (#3739).
+    pub(super) fn finish(&mut self, count: usize) -> Result<(), ValidationError> {
+        if count > self.limits.max_tokens {
+            return Err(ValidationError::program(
+                K::TooManyTokens {
+                    count,
+                    limit: self.limits.max_tokens,
+                },
+                self.upload,
+            ));
+        }
+        self.flow
+            .finish()
+            .map_err(|k| ValidationError::program(k, self.upload))
     }
+}
+
+/// `token` with the operand at `pos` and every operand checked after it (the destination
+/// after source 2) replaced by values that decode.
+fn patch(token: &[u8; TOKEN_LEN], op: Opcode, pos: OperandPosition) -> [u8; TOKEN_LEN] {
+    use crate::model::Shape;
+    let mut t = *token;
+    let shape = op.shape();
+    // Keep the write mask: it decides which source lanes are read.
+    let mask = match token[6] & 0xF {
+        0 => 0xF,
+        m => m,
+    };
+    let dest: [u8; 4] = if shape.has_destination() {
+        [0, 0, mask, 2]
+    } else {
+        [0; 4]
+    };
+    t[4..8].copy_from_slice(&dest);
+    if pos == OperandPosition::Source2 {
+        let src2: [u8; 8] = match shape {
+            Shape::Sample => [0, 0, 0, 0, 5, 0, 0, 0],
+            Shape::Binary | Shape::Compare => [0, 0, 0, 0xE4, 1, 0, 0, 0],
+            _ => [0; 8],
+        };
+        t[16..24].copy_from_slice(&src2);
+    }
+    t
 }
