@@ -309,14 +309,15 @@ pub(super) fn components_read(swizzle: Swizzle, lanes: u8) -> u8 {
         .fold(0, |acc, k| acc | 1 << swizzle.lane(k).index())
 }
 
-/// Checks between the two sources: #3625 (both constants), #3626 (both relative), #3758
+/// Checks between the two sources: #3626 (both relative), #3625 (both constants), #3758
 /// (a condition comparing an operand with itself).
 pub(super) fn source_pair(op: Opcode, a: &Source, b: &Source) -> Result<(), K> {
-    if a.register == RegisterType::Constant && b.register == RegisterType::Constant {
-        return Err(K::BothConstants);
-    }
+    // Relative reads are always of constants: #3626 is checked first or it could not occur.
     if a.is_indirect() && b.is_indirect() {
         return Err(K::BothIndirect(op));
+    }
+    if a.register == RegisterType::Constant && b.register == RegisterType::Constant {
+        return Err(K::BothConstants);
     }
     if op.opens_block() && a == b {
         return Err(K::ConstantCondition);
