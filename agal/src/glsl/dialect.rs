@@ -85,6 +85,7 @@ impl Dialect {
             }
             (Dialect::Es100, Feature::MultipleRenderTargets) => Support::None,
             (Dialect::Es100, Feature::InstanceId) => Support::None,
+            (Dialect::Es100, Feature::TextureLod) => Support::None,
             _ => Support::Core,
         }
     }
@@ -107,6 +108,8 @@ pub enum Feature {
     MultipleRenderTargets,
     /// The instance id register `iid` (`gl_InstanceID`).
     InstanceId,
+    /// `ted`, sampling at an explicit level of detail (`textureLod`) in a fragment shader.
+    TextureLod,
 }
 
 impl Feature {
@@ -117,6 +120,7 @@ impl Feature {
             Feature::Derivatives => "derivatives (ddx/ddy)",
             Feature::MultipleRenderTargets => "multiple render targets (oc1..oc3)",
             Feature::InstanceId => "instance id (iid)",
+            Feature::TextureLod => "explicit texture LOD in fragment shaders (ted)",
         }
     }
 }

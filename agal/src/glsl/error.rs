@@ -88,6 +88,17 @@ pub enum GlslError {
         /// The dimension.
         dimension: Dimension,
     },
+    /// A write mask the opcode cannot produce: `w` for a three-component result (`nrm`, `crs`,
+    /// `m33`, `m34`; Flash error #3628).
+    #[error("{stage} program, instruction {instruction}: opcode {opcode} cannot write w")]
+    InvalidMask {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The opcode.
+        opcode: Opcode,
+    },
     /// `els`/`eif` without an open `if`, or an `if` never closed.
     #[error("{stage} program, instruction {instruction}: unbalanced conditional block")]
     UnbalancedBlock {

@@ -25,13 +25,18 @@
 
 mod dialect;
 mod error;
+mod expr;
+mod link;
+mod names;
 mod reflection;
+mod writer;
 
 pub use dialect::{Dialect, Extension, Feature, Support};
 pub use error::GlslError;
 pub use reflection::{
     Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
 };
+pub use writer::Writer;
 
 use crate::model::Program;
 
@@ -82,9 +87,5 @@ pub fn translate(
     fragment: &Program,
     options: &Options,
 ) -> Result<Shaders, GlslError> {
-    let _ = (vertex, fragment, options);
-    Err(GlslError::UnbalancedBlock {
-        stage: crate::model::ProgramKind::Vertex,
-        instruction: 0,
-    })
+    Writer::new(*options).write(vertex, fragment)
 }

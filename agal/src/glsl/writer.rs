@@ -1,0 +1,519 @@
+//! The writer: checks the pair, then writes each stage's declarations, `main`, its control flow
+//! and its assignments. Expressions are written by `expr.rs`.
+
+use super::dialect::{Dialect, Extension, Support};
+use super::error::GlslError;
+use super::link::{self, StageLimits, Usage};
+use super::names;
+use super::reflection::{
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
+};
+use super::{Options, Shaders};
+use crate::model::{
+    Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
+};
+
+/// Translates vertex+fragment pairs with one set of [`Options`].
+///
+/// The work happens in two passes per pair: a scan of both programs (what each uses, checked
+/// against the version's limits and the dialect's features, the varying map), then one
+/// `String` per stage written front to back, with no intermediate tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Writer {
+    options: Options,
+}
+
+impl Writer {
+    /// A writer for `options`.
+    pub fn new(options: Options) -> Writer {
+        Writer { options }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Translates a pair. See [`translate`](super::translate).
+    pub fn write(&self, vertex: &Program, fragment: &Program) -> Result<Shaders, GlslError> {
+        for (program, expected) in [
+            (vertex, ProgramKind::Vertex),
+            (fragment, ProgramKind::Fragment),
+        ] {
+            if program.kind != expected {
+                return Err(GlslError::WrongKind {
+                    expected,
+                    found: program.kind,
+                });
+            }
+        }
+        if vertex.version != fragment.version {
+            return Err(GlslError::VersionMismatch {
+                vertex: vertex.version,
+                fragment: fragment.version,
+            });
+        }
+        let dialect = self.options.dialect;
+        let vertex_limits = StageLimits::of(vertex);
+        let fragment_limits = StageLimits::of(fragment);
+        let vertex_usage = link::scan(vertex, &vertex_limits)?;
+        let fragment_usage = link::scan(fragment, &fragment_limits)?;
+        let linked = link::link_varyings(&vertex_usage, &fragment_usage)?;
+        let vertex_extensions = self.extensions(ProgramKind::Vertex, &vertex_usage)?;
+        let fragment_extensions = self.extensions(ProgramKind::Fragment, &fragment_usage)?;
+
+        let stage = |program, limits, usage, extensions| Stage {
+            out: String::with_capacity(256 + 64 * vertex.instructions.len().max(1)),
+            dialect,
+            program,
+            limits,
+            usage,
+            linked: &linked,
+            extensions,
+            depth: 1,
+        };
+        let vertex_source =
+            stage(vertex, vertex_limits, &vertex_usage, &vertex_extensions).write()?;
+        let fragment_source = stage(
+            fragment,
+            fragment_limits,
+            &fragment_usage,
+            &fragment_extensions,
+        )
+        .write()?;
+        log::debug!("AGAL to GLSL ({dialect}), vertex shader:\n{vertex_source}");
+        log::debug!("AGAL to GLSL ({dialect}), fragment shader:\n{fragment_source}");
+
+        let mut extensions = vertex_extensions;
+        extensions.extend(fragment_extensions);
+        extensions.sort();
+        extensions.dedup();
+        let dropped_varyings: Vec<u16> = vertex_usage
+            .varyings
+            .iter()
+            .filter(|v| !linked.contains(v))
+            .collect();
+        if !dropped_varyings.is_empty() {
+            log::debug!("varyings written but never read, writes dropped: {dropped_varyings:?}");
+        }
+        let reflection = Reflection {
+            dialect,
+            extensions,
+            attributes: vertex_usage
+                .attributes
+                .iter()
+                .filter_map(|slot| {
+                    Some(Attribute {
+                        slot,
+                        name: names::lookup(&names::ATTRIBUTES, slot)?,
+                        location: u32::from(slot),
+                    })
+                })
+                .collect(),
+            vertex_constants: constant_file(names::VERTEX_CONSTANTS, &vertex_usage, &vertex_limits),
+            fragment_constants: constant_file(
+                names::FRAGMENT_CONSTANTS,
+                &fragment_usage,
+                &fragment_limits,
+            ),
+            samplers: fragment_usage
+                .samplers
+                .iter()
+                .filter_map(|(unit, sampler)| {
+                    Some(SamplerBinding {
+                        unit: *unit,
+                        name: names::lookup(&names::SAMPLERS, *unit)?,
+                        dimension: sampler.dimension,
+                        sampler: *sampler,
+                    })
+                })
+                .collect(),
+            y_flip: Y_FLIP_UNIFORM,
+            y_flip_in_fragment: fragment_usage.uses_ddy,
+            varyings: linked
+                .iter()
+                .zip(0u32..)
+                .filter_map(|(register, location)| {
+                    Some(Varying {
+                        register: *register,
+                        name: names::lookup(&names::VARYINGS, *register)?,
+                        location,
+                    })
+                })
+                .collect(),
+            dropped_varyings,
+            color_outputs: fragment_usage
+                .outputs
+                .iter()
+                .filter_map(|index| {
+                    Some(ColorOutput {
+                        index,
+                        name: color_output_name(dialect, index)?,
+                        location: u32::from(index),
+                    })
+                })
+                .collect(),
+            depth_written: fragment_usage.depth_written(),
+        };
+        Ok(Shaders {
+            vertex: vertex_source,
+            fragment: fragment_source,
+            reflection,
+        })
+    }
+
+    /// The extensions a stage needs in this dialect, or the first feature it cannot have.
+    fn extensions(&self, stage: ProgramKind, usage: &Usage) -> Result<Vec<Extension>, GlslError> {
+        let dialect = self.options.dialect;
+        let mut out = Vec::new();
+        for &(feature, instruction) in &usage.first_use {
+            match dialect.support(feature) {
+                Support::Core => {}
+                Support::Extension(e) if self.options.allow_extensions => out.push(e),
+                Support::Extension(_) | Support::None => {
+                    return Err(GlslError::MissingFeature {
+                        dialect,
+                        feature,
+                        stage,
+                        instruction,
+                    })
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn constant_file(name: &'static str, usage: &Usage, limits: &StageLimits) -> ConstantFile {
+    let used = usage.relative || !usage.constants.is_empty();
+    ConstantFile {
+        name,
+        size: if used { limits.constants } else { 0 },
+        used: usage.constants.ranges(),
+        relative: usage.relative,
+    }
+}
+
+/// `oc<i>`, or `gl_FragColor` for `oc0` in GLSL ES 1.00 (which has no other).
+fn color_output_name(dialect: Dialect, index: u16) -> Option<&'static str> {
+    if dialect.supports_mrt() {
+        names::lookup(&names::COLOR_OUTPUTS, index)
+    } else {
+        (index == 0).then_some("gl_FragColor")
+    }
+}
+
+/// Where an assignment goes.
+pub(super) enum Target {
+    /// A `vec4` (temporary, output, varying), written through the mask.
+    Vector(&'static str),
+    /// The scalar depth output, written from the mask's x lane.
+    Depth(&'static str),
+    /// A varying the fragment program never reads: the write is dropped.
+    Dropped,
+}
+
+/// One stage being written.
+pub(super) struct Stage<'a> {
+    pub out: String,
+    pub dialect: Dialect,
+    pub program: &'a Program,
+    pub limits: StageLimits,
+    pub usage: &'a Usage,
+    pub linked: &'a [u16],
+    pub extensions: &'a [Extension],
+    /// Indentation depth of the next statement.
+    pub depth: usize,
+}
+
+impl Stage<'_> {
+    pub fn kind(&self) -> ProgramKind {
+        self.program.kind
+    }
+
+    pub fn vertex(&self) -> bool {
+        self.program.kind == ProgramKind::Vertex
+    }
+
+    fn write(mut self) -> Result<String, GlslError> {
+        self.header();
+        self.out.push_str("void main() {\n");
+        self.locals();
+        for (i, ins) in self.program.instructions.iter().enumerate() {
+            self.statement(i, ins)?;
+        }
+        if self.vertex() {
+            self.out.push_str(
+                "    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n    gl_Position.y *= ",
+            );
+            self.out.push_str(Y_FLIP_UNIFORM);
+            self.out.push_str(";\n");
+        }
+        self.out.push_str("}\n");
+        Ok(self.out)
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// `#version`, extensions, precision, uniforms, inputs, outputs, helpers.
+    fn header(&mut self) {
+        let d = self.dialect;
+        self.line(d.version_directive());
+        for e in self.extensions {
+            self.out.push_str("#extension ");
+            self.out.push_str(e.name());
+            self.out.push_str(" : enable\n");
+        }
+        let vertex = self.vertex();
+        if !vertex && d.is_es() {
+            if d.has_in_out() {
+                self.line("precision highp float;");
+                for (dim, ty) in [
+                    (Dimension::TwoD, "sampler2D"),
+                    (Dimension::Cube, "samplerCube"),
+                ] {
+                    if self.usage.samplers.iter().any(|(_, s)| s.dimension == dim) {
+                        self.out.push_str("precision highp ");
+                        self.out.push_str(ty);
+                        self.out.push_str(";\n");
+                    }
+                }
+            } else {
+                self.line("#ifdef GL_FRAGMENT_PRECISION_HIGH\nprecision highp float;\n#else\nprecision mediump float;\n#endif");
+            }
+        }
+        if vertex {
+            self.line("invariant gl_Position;");
+        }
+        let constants = self.limits.constants;
+        let name = if vertex {
+            names::VERTEX_CONSTANTS
+        } else {
+            names::FRAGMENT_CONSTANTS
+        };
+        if self.usage.relative || !self.usage.constants.is_empty() {
+            self.out.push_str("uniform vec4 ");
+            self.out.push_str(name);
+            self.out.push('[');
+            names::push_u32(&mut self.out, u32::from(constants));
+            self.out.push_str("];\n");
+        }
+        if vertex || self.usage.uses_ddy {
+            self.out.push_str(if d.is_es() {
+                "uniform mediump float "
+            } else {
+                "uniform float "
+            });
+            self.out.push_str(Y_FLIP_UNIFORM);
+            self.out.push_str(";\n");
+        }
+        for (unit, sampler) in &self.usage.samplers {
+            let Some(n) = names::lookup(&names::SAMPLERS, *unit) else {
+                continue;
+            };
+            self.out.push_str(match sampler.dimension {
+                Dimension::Cube => "uniform samplerCube ",
+                _ => "uniform sampler2D ",
+            });
+            self.out.push_str(n);
+            self.out.push_str(";\n");
+        }
+        if vertex {
+            for slot in self.usage.attributes.iter() {
+                let Some(n) = names::lookup(&names::ATTRIBUTES, slot) else {
+                    continue;
+                };
+                if d.has_in_out() {
+                    self.out.push_str("layout(location = ");
+                    names::push_u32(&mut self.out, u32::from(slot));
+                    self.out.push_str(") in vec4 ");
+                } else {
+                    self.out.push_str("attribute vec4 ");
+                }
+                self.out.push_str(n);
+                self.out.push_str(";\n");
+            }
+        }
+        let varying = match (d.has_in_out(), vertex) {
+            (false, _) => "varying vec4 ",
+            (true, true) => "out vec4 ",
+            (true, false) => "in vec4 ",
+        };
+        for v in self.linked {
+            if let Some(n) = names::lookup(&names::VARYINGS, *v) {
+                self.out.push_str(varying);
+                self.out.push_str(n);
+                self.out.push_str(";\n");
+            }
+        }
+        if !vertex && d.has_in_out() {
+            for index in self.usage.outputs.iter() {
+                if let Some(n) = names::lookup(&names::COLOR_OUTPUTS, index) {
+                    self.out.push_str("layout(location = ");
+                    names::push_u32(&mut self.out, u32::from(index));
+                    self.out.push_str(") out vec4 ");
+                    self.out.push_str(n);
+                    self.out.push_str(";\n");
+                }
+            }
+        }
+        if self.usage.relative {
+            self.relative_helper(name, constants);
+        }
+    }
+
+    /// `vec4 vc_at(float i, int o)`: the constant at `round(i) + o`, or `vec4(0)` outside the
+    /// file (D3D9 `mova` rounds to nearest).
+    fn relative_helper(&mut self, name: &str, size: u16) {
+        self.out.push_str("vec4 ");
+        self.out.push_str(name);
+        self.out
+            .push_str("_at(float i, int o) {\n    int n = int(floor(i + 0.5)) + o;\n    return ");
+        if self.dialect.has_uint() {
+            self.out.push_str("uint(n) < ");
+            names::push_u32(&mut self.out, u32::from(size));
+            self.out.push('u');
+        } else {
+            self.out.push_str("n >= 0 && n < ");
+            names::push_u32(&mut self.out, u32::from(size));
+        }
+        self.out.push_str(" ? ");
+        self.out.push_str(name);
+        self.out.push_str("[n] : vec4(0.0);\n}\n");
+    }
+
+    /// Temporaries (zero), and the instance id.
+    fn locals(&mut self) {
+        let table: &'static [&'static str] = if self.vertex() {
+            &names::VERTEX_TEMPORARIES
+        } else {
+            &names::FRAGMENT_TEMPORARIES
+        };
+        for t in self.usage.temporaries.iter() {
+            if let Some(n) = names::lookup(table, t) {
+                self.out.push_str("    vec4 ");
+                self.out.push_str(n);
+                self.out.push_str(" = vec4(0.0);\n");
+            }
+        }
+        if self.usage.instance_id {
+            self.out.push_str("    vec4 ");
+            self.out.push_str(names::INSTANCE_ID);
+            self.out.push_str(" = vec4(float(gl_InstanceID));\n");
+        }
+    }
+
+    pub fn indent(&mut self) {
+        for _ in 0..self.depth {
+            self.out.push_str("    ");
+        }
+    }
+
+    fn statement(&mut self, i: usize, ins: &Instruction) -> Result<(), GlslError> {
+        match &ins.operands {
+            Operands::Compare { a, b } => {
+                self.indent();
+                self.out.push_str("if (");
+                self.scalar(a);
+                self.out.push_str(match ins.opcode {
+                    Opcode::Ife => " == ",
+                    Opcode::Ine => " != ",
+                    Opcode::Ifg => " >= ",
+                    _ => " < ",
+                });
+                self.scalar(b);
+                self.out.push_str(") {\n");
+                self.depth += 1;
+            }
+            Operands::Bare => {
+                self.depth = self.depth.saturating_sub(1).max(1);
+                self.indent();
+                if ins.opcode == Opcode::Els {
+                    self.out.push_str("} else {\n");
+                    self.depth += 1;
+                } else {
+                    self.out.push_str("}\n");
+                }
+            }
+            Operands::Kill { src } => {
+                self.indent();
+                self.out.push_str("if (");
+                self.scalar(src);
+                self.out.push_str(" < 0.0) discard;\n");
+            }
+            Operands::Unary { dst, .. }
+            | Operands::Binary { dst, .. }
+            | Operands::Sample { dst, .. } => {
+                let (name, mask, vector) = match self.target(dst.register, dst.index) {
+                    Target::Dropped => return Ok(()),
+                    Target::Vector(name) => (name, dst.mask, true),
+                    Target::Depth(name) => {
+                        if dst.mask != WriteMask::X {
+                            log::warn!("fd written with mask {:?}: only x is the depth", dst.mask);
+                        }
+                        (name, WriteMask::X, false)
+                    }
+                };
+                if mask.count() == 0 {
+                    log::warn!("{} instruction {i}: empty write mask, ignored", self.kind());
+                    return Ok(());
+                }
+                if ins.opcode.writes_xyz_only() && mask.contains(crate::model::Component::W) {
+                    return Err(GlslError::InvalidMask {
+                        stage: self.kind(),
+                        instruction: i,
+                        opcode: ins.opcode,
+                    });
+                }
+                self.indent();
+                self.out.push_str(name);
+                if vector && !mask.is_full() {
+                    self.push_mask(mask);
+                }
+                self.out.push_str(" = ");
+                self.expression(ins, mask);
+                self.out.push_str(";\n");
+            }
+        }
+        Ok(())
+    }
+
+    /// The GLSL lvalue of a destination register (the scan checked every register).
+    fn target(&self, register: RegisterType, index: u16) -> Target {
+        let d = self.dialect;
+        let found = match register {
+            RegisterType::Temporary if self.vertex() => {
+                names::lookup(&names::VERTEX_TEMPORARIES, index)
+            }
+            RegisterType::Temporary => names::lookup(&names::FRAGMENT_TEMPORARIES, index),
+            RegisterType::Output if self.vertex() => Some("gl_Position"),
+            RegisterType::Output => color_output_name(d, index),
+            RegisterType::Varying => {
+                if !self.linked.contains(&index) {
+                    return Target::Dropped;
+                }
+                names::lookup(&names::VARYINGS, index)
+            }
+            RegisterType::DepthOutput => {
+                return Target::Depth(if self.extensions.contains(&Extension::FragDepth) {
+                    "gl_FragDepthEXT"
+                } else {
+                    "gl_FragDepth"
+                })
+            }
+            _ => None,
+        };
+        found.map_or(Target::Dropped, Target::Vector)
+    }
+
+    /// `.xz` for a mask.
+    pub fn push_mask(&mut self, mask: WriteMask) {
+        self.out.push('.');
+        for c in mask.components() {
+            self.out.push(c.letter());
+        }
+    }
+}
