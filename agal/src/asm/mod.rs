@@ -1,1 +1,80 @@
-//! The assembler for the text language of Adobe's AGALMiniAssembler.
+//! The assembler for the text language of Adobe's AGALMiniAssembler (the union of its
+//! 2011-2017 versions; see `docs/agal.md`).
+//!
+//! ```
+//! use agal::asm::{assemble, assemble_with, AsmOptions};
+//! use agal::{encode, ProgramKind, Version};
+//!
+//! let program = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1)?;
+//! assert_eq!(program.instructions.len(), 2);
+//! assert_eq!(encode(&program)[..7], [0xa0, 1, 0, 0, 0, 0xa1, 0]);
+//!
+//! // Adobe's assembler ignores the stray `xy`; strict mode refuses it, lenient mode warns.
+//! let source = "add ft0.xy, ft1,xy, fc1.zw";
+//! assert!(assemble(source, ProgramKind::Fragment, Version::V1).is_err());
+//! let options = AsmOptions { kind: ProgramKind::Fragment, version: Version::V1, lenient: true };
+//! let assembly = assemble_with(source, &options)?;
+//! assert_eq!(assembly.warnings.len(), 1);
+//! # Ok::<(), agal::asm::AsmError>(())
+//! ```
+//!
+//! Both modes produce exactly the bytes Adobe's assembler produces for what they accept; strict
+//! mode (the default) refuses what Adobe's assembler would silently skip, ignore or misread
+//! (every [`Quirk`]), lenient mode reproduces Adobe's behaviour and reports each as an
+//! [`AsmWarning`].
+
+mod engine;
+mod error;
+mod lines;
+mod operands;
+mod sampler;
+
+pub use error::{AsmError, AsmErrorKind, AsmWarning, Quirk};
+
+use crate::model::{Program, ProgramKind, Version};
+
+/// The most instructions a program may have (Adobe's `MAX_OPCODES`).
+pub const MAX_INSTRUCTIONS: usize = 4096;
+
+/// What to assemble and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AsmOptions {
+    /// Vertex or fragment program.
+    pub kind: ProgramKind,
+    /// The AGAL version: the header's, and which opcodes and register numbers are allowed.
+    pub version: Version,
+    /// `false` (strict, the default): refuse every [`Quirk`]. `true`: do what Adobe's
+    /// assembler does, with a warning for each.
+    pub lenient: bool,
+}
+
+impl AsmOptions {
+    /// Strict options for `kind` and `version`.
+    pub fn new(kind: ProgramKind, version: Version) -> AsmOptions {
+        AsmOptions {
+            kind,
+            version,
+            lenient: false,
+        }
+    }
+}
+
+/// An assembled program and what was noticed on the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assembly {
+    /// The program.
+    pub program: Program,
+    /// Quirks accepted (lenient mode) and sampler options inherited from an earlier line
+    /// (both modes), in source order.
+    pub warnings: Vec<AsmWarning>,
+}
+
+/// Assembles `source` in strict mode.
+pub fn assemble(source: &str, kind: ProgramKind, version: Version) -> Result<Program, AsmError> {
+    assemble_with(source, &AsmOptions::new(kind, version)).map(|a| a.program)
+}
+
+/// Assembles `source` with `options`.
+pub fn assemble_with(source: &str, options: &AsmOptions) -> Result<Assembly, AsmError> {
+    engine::assemble(source, options)
+}

@@ -1,2 +1,301 @@
 //! Reading program files given on the command line: AGAL assembly, hex or binary bytecode.
-//! (Owned by the assembler work; shared by validate and glsl.)
+//! (Owned by the assembler work; shared by asm, validate and glsl.)
+//!
+//! A file is binary bytecode when its first byte is 0xA0, hex when it holds only hex digits
+//! and whitespace (at least one digit), else AGAL assembly. Assembly is assembled at the
+//! version asked for, else at the version a leading `// ... AGAL version N` comment states,
+//! else at the lowest version (1, 2, 3) that assembles; in strict mode first, then, when that
+//! fails at every version, as Adobe's assembler would (lenient), with its warnings on stderr.
+
+use std::path::Path;
+
+use agal::asm::{assemble_with, AsmError, AsmOptions, AsmWarning};
+use agal::{ProgramKind, Version};
+
+/// A file's contents, classified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Bytecode (from binary or hex).
+    Bytes(Vec<u8>),
+    /// AGAL assembly.
+    Text(String),
+}
+
+/// Reads and classifies a file (`/dev/stdin` works).
+pub fn read_input(path: &Path) -> Result<Input, String> {
+    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    classify(data).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Binary if it starts with 0xA0, hex if only hex digits and whitespace, else UTF-8 text.
+pub fn classify(data: Vec<u8>) -> Result<Input, String> {
+    if data.first() == Some(&0xA0) {
+        return Ok(Input::Bytes(data));
+    }
+    let hex = data
+        .iter()
+        .all(|b| b.is_ascii_hexdigit() || b.is_ascii_whitespace())
+        && data.iter().any(u8::is_ascii_hexdigit);
+    if hex {
+        return parse_hex(&data).map(Input::Bytes);
+    }
+    String::from_utf8(data)
+        .map(Input::Text)
+        .map_err(|e| format!("neither bytecode nor UTF-8 assembly text ({e})"))
+}
+
+/// Hex digits (whitespace anywhere) to bytes.
+pub fn parse_hex(data: &[u8]) -> Result<Vec<u8>, String> {
+    let digits: Vec<u8> = data
+        .iter()
+        .filter_map(|b| char::from(*b).to_digit(16))
+        .map(|d| d as u8)
+        .collect();
+    if digits.len() % 2 != 0 {
+        return Err(format!(
+            "hex bytecode has an odd number of digits ({})",
+            digits.len()
+        ));
+    }
+    Ok(digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect())
+}
+
+/// The version a leading comment states (`// ... AGAL version 2 ...`), as the corpus files
+/// and `molehill agal disasm` write it.
+pub fn declared_version(text: &str) -> Option<Version> {
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let comment = line.strip_prefix("//")?;
+        if let Some(at) = comment.find("AGAL version ") {
+            let n: String = comment[at + 13..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            return n.parse().ok().and_then(Version::from_number);
+        }
+    }
+    None
+}
+
+/// The outcome of assembling a file.
+#[derive(Debug, Clone)]
+pub struct Assembled {
+    /// The bytecode.
+    pub bytes: Vec<u8>,
+    /// The version it was assembled at.
+    pub version: Version,
+    /// Warnings (quirks accepted in lenient mode, inherited sampler options).
+    pub warnings: Vec<AsmWarning>,
+    /// Whether lenient mode was needed.
+    pub lenient: bool,
+}
+
+/// Assembles `text` at `version` (or the declared, or the lowest that assembles), strict
+/// first and then, if `fallback`, lenient. `lenient_only` skips the strict attempt.
+pub fn assemble_text(
+    name: &str,
+    text: &str,
+    kind: ProgramKind,
+    version: Option<Version>,
+    lenient_only: bool,
+    fallback: bool,
+) -> Result<Assembled, String> {
+    let versions: Vec<Version> = match version.or_else(|| declared_version(text)) {
+        Some(v) => vec![v],
+        None => Version::ALL.to_vec(),
+    };
+    let modes: &[bool] = match (lenient_only, fallback) {
+        (true, _) => &[true],
+        (false, true) => &[false, true],
+        (false, false) => &[false],
+    };
+    let mut first_errors: Vec<(Version, AsmError)> = Vec::new();
+    for &lenient in modes {
+        for &v in &versions {
+            let options = AsmOptions {
+                kind,
+                version: v,
+                lenient,
+            };
+            match assemble_with(text, &options) {
+                Ok(a) => {
+                    return Ok(Assembled {
+                        bytes: agal::encode(&a.program),
+                        version: v,
+                        warnings: a.warnings,
+                        lenient,
+                    })
+                }
+                Err(e) if lenient == modes[0] => first_errors.push((v, e)),
+                Err(_) => {}
+            }
+        }
+    }
+    // Report the error that got furthest (ties: the lowest version).
+    let (v, e) = first_errors
+        .into_iter()
+        .rev()
+        .max_by_key(|(_, e)| (e.line, e.column))
+        .ok_or_else(|| format!("{name}: nothing to assemble"))?;
+    let mut message = format!("{name}: {e} (assembling a {kind} program, AGAL version {v})");
+    if !lenient_only && fallback_would_work(text, kind, &versions) && !fallback {
+        message.push_str("; --lenient accepts it as Adobe's assembler does");
+    }
+    Err(message)
+}
+
+fn fallback_would_work(text: &str, kind: ProgramKind, versions: &[Version]) -> bool {
+    versions.iter().any(|&version| {
+        assemble_with(
+            text,
+            &AsmOptions {
+                kind,
+                version,
+                lenient: true,
+            },
+        )
+        .is_ok()
+    })
+}
+
+fn print_warnings(name: &str, assembled: &Assembled) {
+    if assembled.lenient {
+        eprintln!(
+            "molehill: warning: {name}: strict assembly failed; assembled as Adobe's assembler does"
+        );
+    }
+    for w in &assembled.warnings {
+        eprintln!("molehill: warning: {name}: {w}");
+    }
+}
+
+/// The version in a bytecode header, if it has a valid one.
+fn header_version(bytes: &[u8]) -> Option<Version> {
+    let v = bytes.get(1..5)?;
+    Version::from_number(u32::from_le_bytes([v[0], v[1], v[2], v[3]]))
+}
+
+/// Reads one program as bytecode: bytecode files as they are, assembly assembled for `kind`.
+#[allow(dead_code)] // for `validate` and `glsl`
+pub fn read_program(
+    path: &Path,
+    kind: ProgramKind,
+    version: Option<Version>,
+) -> Result<Vec<u8>, String> {
+    match read_input(path)? {
+        Input::Bytes(bytes) => Ok(bytes),
+        Input::Text(text) => {
+            let name = path.display().to_string();
+            let assembled = assemble_text(&name, &text, kind, version, false, true)?;
+            print_warnings(&name, &assembled);
+            Ok(assembled.bytes)
+        }
+    }
+}
+
+/// Reads a vertex and a fragment program; assembly is assembled at one version for both: the
+/// one asked for, else the higher of the two files' versions (a bytecode header's, or the
+/// lowest at which the assembly assembles).
+#[allow(dead_code)] // for `validate` and `glsl`
+pub fn read_pair(
+    vertex: &Path,
+    fragment: &Path,
+    version: Option<Version>,
+) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let inputs = [
+        (vertex, ProgramKind::Vertex, read_input(vertex)?),
+        (fragment, ProgramKind::Fragment, read_input(fragment)?),
+    ];
+    let pair_version = match version {
+        Some(v) => v,
+        None => {
+            let mut highest = Version::V1;
+            for (path, kind, input) in &inputs {
+                let v = match input {
+                    Input::Bytes(b) => header_version(b),
+                    Input::Text(t) => {
+                        let name = path.display().to_string();
+                        Some(assemble_text(&name, t, *kind, None, false, true)?.version)
+                    }
+                };
+                highest = highest.max(v.unwrap_or(Version::V1));
+            }
+            highest
+        }
+    };
+    let [v, f] = inputs.map(|(path, kind, input)| -> Result<Vec<u8>, String> {
+        match input {
+            Input::Bytes(b) => Ok(b),
+            Input::Text(t) => {
+                let name = path.display().to_string();
+                let assembled = assemble_text(&name, &t, kind, Some(pair_version), false, true)?;
+                print_warnings(&name, &assembled);
+                Ok(assembled.bytes)
+            }
+        }
+    });
+    Ok((v?, f?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_binary_hex_and_text() {
+        assert_eq!(
+            classify(vec![0xa0, 1, 0]).unwrap(),
+            Input::Bytes(vec![0xa0, 1, 0])
+        );
+        assert_eq!(
+            classify(b"a0 01\n00 00".to_vec()).unwrap(),
+            Input::Bytes(vec![0xa0, 1, 0, 0])
+        );
+        assert!(classify(b"a0 0".to_vec()).is_err());
+        assert_eq!(
+            classify(b"mov oc, v0".to_vec()).unwrap(),
+            Input::Text("mov oc, v0".into())
+        );
+        assert!(classify(vec![0xff, 0xfe]).is_err());
+    }
+
+    #[test]
+    fn lowest_version_that_assembles() {
+        let a = assemble_text(
+            "f",
+            "ddx ft0, v0\nmov oc, ft0",
+            ProgramKind::Fragment,
+            None,
+            false,
+            true,
+        )
+        .unwrap();
+        assert_eq!(a.version, Version::V2);
+        let a = assemble_text("f", "mov oc, v0", ProgramKind::Fragment, None, false, true).unwrap();
+        assert_eq!(a.version, Version::V1);
+        let a = assemble_text(
+            "f",
+            "// fragment program, AGAL version 3\nmov oc, v0",
+            ProgramKind::Fragment,
+            None,
+            false,
+            true,
+        )
+        .unwrap();
+        assert_eq!(a.version, Version::V3);
+    }
+
+    #[test]
+    fn strict_then_lenient() {
+        let src = "add ft0, ft1,xy, fc1\nmov oc, ft0";
+        let e = assemble_text("f", src, ProgramKind::Fragment, None, false, false).unwrap_err();
+        assert!(e.contains("line 1, column 15"), "{e}");
+        assert!(e.contains("--lenient"), "{e}");
+        let a = assemble_text("f", src, ProgramKind::Fragment, None, false, true).unwrap();
+        assert!(a.lenient);
+        assert_eq!(a.warnings.len(), 1);
+    }
+}
