@@ -1,0 +1,898 @@
+//! The typed meaning of each call's arguments: AS3's parameter lists with their types and
+//! defaults (the table of `docs/trace-format.md`, section 4).
+
+use std::collections::HashMap;
+
+use agal::{ProgramKind, Version};
+
+use super::error::{ParseError, ParseErrorKind as K};
+use super::parse::{Arg, Value};
+use super::{
+    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Located, Name, Pos, Rect,
+    ResourceKind as R,
+};
+
+pub(crate) type Names = HashMap<String, R>;
+
+/// What a call is made on.
+#[derive(Debug, Clone)]
+pub(crate) enum Receiver {
+    Stage,
+    Context,
+    Resource(R, Name),
+}
+
+impl Receiver {
+    fn class_name(&self) -> String {
+        match self {
+            Receiver::Stage => "Stage3D".into(),
+            Receiver::Context => "Context3D".into(),
+            Receiver::Resource(kind, name) => format!("`{name}` ({})", kind.as3_name()),
+        }
+    }
+}
+
+const ANY_TEXTURE: &[R] = &[
+    R::Texture,
+    R::CubeTexture,
+    R::RectangleTexture,
+    R::VideoTexture,
+];
+
+/// Arguments of one call, consumed left to right.
+struct Args<'a> {
+    method: &'static str,
+    items: Vec<Arg>,
+    next: usize,
+    close: Pos,
+    names: &'a Names,
+}
+
+impl<'a> Args<'a> {
+    fn new(method: &'static str, items: Vec<Arg>, close: Pos, names: &'a Names) -> Self {
+        Args {
+            method,
+            items,
+            next: 0,
+            close,
+            names,
+        }
+    }
+
+    fn req<T>(
+        &mut self,
+        argument: &'static str,
+        f: impl FnOnce(&Arg, &Names) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        match self.items.get(self.next) {
+            Some(arg) => {
+                self.next += 1;
+                f(arg, self.names)
+            }
+            None => Err(ParseError::new(
+                self.close,
+                K::MissingArgument {
+                    method: self.method,
+                    argument,
+                },
+            )),
+        }
+    }
+
+    fn opt<T>(
+        &mut self,
+        default: T,
+        f: impl FnOnce(&Arg, &Names) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        match self.items.get(self.next) {
+            Some(arg) => {
+                self.next += 1;
+                f(arg, self.names)
+            }
+            None => Ok(default),
+        }
+    }
+
+    fn finish(self) -> Result<(), ParseError> {
+        match self.items.get(self.next) {
+            Some(extra) => Err(ParseError::new(
+                extra.pos,
+                K::TooManyArguments {
+                    method: self.method,
+                    max: self.next,
+                },
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value conversions
+// ---------------------------------------------------------------------------------------------
+
+fn expected(arg: &Arg, what: &'static str) -> ParseError {
+    ParseError::new(
+        arg.pos,
+        K::Expected {
+            expected: what,
+            found: arg.value.describe(),
+        },
+    )
+}
+
+pub(crate) fn to_number(arg: &Arg) -> Result<f64, ParseError> {
+    match arg.value {
+        Value::Number(n) => Ok(n),
+        _ => Err(expected(arg, "a number")),
+    }
+}
+
+/// A whole number in `min..=max`.
+pub(crate) fn to_whole(arg: &Arg, ty: &'static str, min: f64, max: f64) -> Result<f64, ParseError> {
+    let n = to_number(arg)?;
+    if n.fract() == 0.0 && n >= min && n <= max {
+        Ok(n)
+    } else {
+        Err(ParseError::new(arg.pos, K::NotAnInteger { ty, value: n }))
+    }
+}
+
+pub(crate) fn to_i32(arg: &Arg) -> Result<i32, ParseError> {
+    Ok(to_whole(arg, "int", f64::from(i32::MIN), f64::from(i32::MAX))? as i32)
+}
+
+pub(crate) fn to_u32(arg: &Arg, ty: &'static str) -> Result<u32, ParseError> {
+    Ok(to_whole(arg, ty, 0.0, f64::from(u32::MAX))? as u32)
+}
+
+pub(crate) fn to_u8(arg: &Arg) -> Result<u8, ParseError> {
+    Ok(to_whole(arg, "tolerance (0..255)", 0.0, 255.0)? as u8)
+}
+
+fn to_bool(arg: &Arg) -> Result<bool, ParseError> {
+    match arg.value {
+        Value::Bool(b) => Ok(b),
+        _ => Err(expected(arg, "`true` or `false`")),
+    }
+}
+
+pub(crate) fn to_string(arg: &Arg) -> Result<String, ParseError> {
+    match &arg.value {
+        Value::Str(s) => Ok(s.clone()),
+        _ => Err(expected(arg, "a string")),
+    }
+}
+
+fn to_array(arg: &Arg) -> Result<&[Arg], ParseError> {
+    match &arg.value {
+        Value::Array(items) => Ok(items),
+        _ => Err(expected(arg, "a vector `[...]`")),
+    }
+}
+
+fn to_numbers(arg: &Arg) -> Result<Vec<f64>, ParseError> {
+    to_array(arg)?.iter().map(to_number).collect()
+}
+
+fn to_uints(arg: &Arg) -> Result<Vec<u32>, ParseError> {
+    to_array(arg)?.iter().map(|a| to_u32(a, "uint")).collect()
+}
+
+fn to_strings(arg: &Arg) -> Result<Vec<String>, ParseError> {
+    to_array(arg)?.iter().map(to_string).collect()
+}
+
+fn to_resource(
+    arg: &Arg,
+    names: &Names,
+    kinds: &[R],
+    what: &'static str,
+) -> Result<Name, ParseError> {
+    match &arg.value {
+        Value::Name(n) => match names.get(n) {
+            Some(kind) if kinds.contains(kind) => Ok(Name(n.clone())),
+            Some(&kind) => Err(ParseError::new(
+                arg.pos,
+                K::WrongKind {
+                    name: n.clone(),
+                    kind,
+                    expected: what,
+                },
+            )),
+            None => Err(ParseError::new(arg.pos, K::UnknownName(n.clone()))),
+        },
+        _ => Err(expected(arg, what)),
+    }
+}
+
+fn to_opt_resource(
+    arg: &Arg,
+    names: &Names,
+    kinds: &[R],
+    what: &'static str,
+) -> Result<Option<Name>, ParseError> {
+    match arg.value {
+        Value::Null => Ok(None),
+        _ => to_resource(arg, names, kinds, what).map(Some),
+    }
+}
+
+fn ctor<'v>(arg: &'v Arg, what: &'static str) -> Result<(&'v str, &'v [Arg], Pos), ParseError> {
+    match &arg.value {
+        Value::Ctor { name, args, close } => Ok((name.as_str(), args, *close)),
+        _ => Err(expected(arg, what)),
+    }
+}
+
+fn to_rect_or_null(arg: &Arg) -> Result<Option<Rect>, ParseError> {
+    if let Value::Null = arg.value {
+        return Ok(None);
+    }
+    let (name, items, close) = ctor(arg, "`rect(x, y, width, height)` or `null`")?;
+    if name != "rect" {
+        return Err(expected(arg, "`rect(x, y, width, height)` or `null`"));
+    }
+    let names = Names::new();
+    let mut a = Args::new("rect", items.to_vec(), close, &names);
+    let r = Rect {
+        x: a.req("x", |v, _| to_number(v))?,
+        y: a.req("y", |v, _| to_number(v))?,
+        width: a.req("width", |v, _| to_number(v))?,
+        height: a.req("height", |v, _| to_number(v))?,
+    };
+    a.finish()?;
+    Ok(Some(r))
+}
+
+fn parse_hex(arg: &Arg, text: &str) -> Result<Vec<u8>, ParseError> {
+    let digits: Vec<u8> = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_digit(16).map(|d| d as u8))
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            ParseError::new(arg.pos, K::BadHex("a character that is not a hex digit"))
+        })?;
+    if digits.len() % 2 != 0 {
+        return Err(ParseError::new(
+            arg.pos,
+            K::BadHex("an odd number of hex digits"),
+        ));
+    }
+    Ok(digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect())
+}
+
+/// Hex text (whitespace ignored) to bytes; `None` when malformed. Used for `hexFile` at replay.
+pub fn hex_to_bytes(text: &str) -> Option<Vec<u8>> {
+    let arg = Arg {
+        pos: Pos::default(),
+        value: Value::Null,
+    };
+    parse_hex(&arg, text).ok()
+}
+
+fn to_program_kind(arg: &Arg) -> Result<ProgramKind, ParseError> {
+    let s = to_string(arg)?;
+    match s.as_str() {
+        "vertex" => Ok(ProgramKind::Vertex),
+        "fragment" => Ok(ProgramKind::Fragment),
+        _ => Err(ParseError::new(arg.pos, K::BadProgramType(s))),
+    }
+}
+
+fn to_version(arg: &Arg) -> Result<Version, ParseError> {
+    let n = to_number(arg)?;
+    if n.fract() == 0.0 && (1.0..=3.0).contains(&n) {
+        Version::from_number(n as u32).ok_or(ParseError::new(arg.pos, K::BadAgalVersion(n)))
+    } else {
+        Err(ParseError::new(arg.pos, K::BadAgalVersion(n)))
+    }
+}
+
+fn to_endian(arg: &Arg) -> Result<Endian, ParseError> {
+    let s = to_string(arg)?;
+    Endian::from_as3_name(&s).ok_or_else(|| ParseError::new(arg.pos, K::BadEndian(s)))
+}
+
+const BYTES_WHAT: &str =
+    "a ByteArray: `bytes(...)`, `bytesFile(...)`, `hexFile(...)`, `agal(...)` or `agalFile(...)`";
+
+fn to_bytes(arg: &Arg) -> Result<ByteArrayArg, ParseError> {
+    let (name, items, close) = ctor(arg, BYTES_WHAT)?;
+    let names = Names::new();
+    let (method, agal_file) = match name {
+        "bytes" => ("bytes", false),
+        "bytesFile" => ("bytesFile", false),
+        "hexFile" => ("hexFile", false),
+        "agal" => ("agal", false),
+        "agalFile" => ("agalFile", true),
+        _ => return Err(expected(arg, BYTES_WHAT)),
+    };
+    let mut a = Args::new(method, items.to_vec(), close, &names);
+    let out = match method {
+        "agal" | "agalFile" => {
+            let kind = a.req("type", |v, _| to_program_kind(v))?;
+            let text = a.req(if agal_file { "file" } else { "source" }, |v, _| {
+                to_string(v)
+            })?;
+            let version = a.opt(Version::V1, |v, _| to_version(v))?;
+            let source = if agal_file {
+                AgalSource::File(text)
+            } else {
+                AgalSource::Inline(text)
+            };
+            ByteArrayArg {
+                source: ByteSource::Agal {
+                    kind,
+                    version,
+                    source,
+                },
+                endian: Endian::Little,
+                position: 0,
+            }
+        }
+        _ => {
+            let source = match method {
+                "bytes" => a.req("hex", |v, _| {
+                    let text = to_string(v)?;
+                    parse_hex(v, &text).map(ByteSource::Inline)
+                })?,
+                "bytesFile" => ByteSource::File(a.req("file", |v, _| to_string(v))?),
+                _ => ByteSource::HexFile(a.req("file", |v, _| to_string(v))?),
+            };
+            let endian = a.opt(Endian::Little, |v, _| to_endian(v))?;
+            let position = a.opt(0, |v, _| to_u32(v, "uint"))?;
+            ByteArrayArg {
+                source,
+                endian,
+                position,
+            }
+        }
+    };
+    a.finish()?;
+    Ok(out)
+}
+
+/// Largest BitmapData side we accept in a trace.
+const MAX_BITMAP_SIDE: f64 = 16384.0;
+
+fn to_bitmap(arg: &Arg) -> Result<BitmapArg, ParseError> {
+    const WHAT: &str =
+        "a BitmapData: `bitmap(w, h, fill)`, `bitmap(w, h, [pixels])` or `bitmapFile(...)`";
+    let (name, items, close) = ctor(arg, WHAT)?;
+    let names = Names::new();
+    match name {
+        "bitmap" => {
+            let mut a = Args::new("bitmap", items.to_vec(), close, &names);
+            let w = a.req("width", |v, _| to_number(v))?;
+            let h = a.req("height", |v, _| to_number(v))?;
+            let size_ok = |n: f64| n.fract() == 0.0 && (1.0..=MAX_BITMAP_SIDE).contains(&n);
+            if !size_ok(w) || !size_ok(h) {
+                return Err(ParseError::new(
+                    arg.pos,
+                    K::BitmapSize {
+                        width: w,
+                        height: h,
+                    },
+                ));
+            }
+            let (width, height) = (w as u32, h as u32);
+            enum Content {
+                Fill(u32),
+                Pixels(Vec<u32>),
+            }
+            let content = a.req("fill or pixels", |v, _| match v.value {
+                Value::Array(_) => {
+                    let pixels = to_uints(v)?;
+                    let expected = u64::from(width) * u64::from(height);
+                    if pixels.len() as u64 != expected {
+                        return Err(ParseError::new(
+                            v.pos,
+                            K::PixelCount {
+                                width,
+                                height,
+                                expected,
+                                found: pixels.len(),
+                            },
+                        ));
+                    }
+                    Ok(Content::Pixels(pixels))
+                }
+                _ => to_u32(v, "ARGB uint").map(Content::Fill),
+            })?;
+            let transparent = a.opt(true, |v, _| to_bool(v))?;
+            a.finish()?;
+            Ok(match content {
+                Content::Fill(fill) => BitmapArg::Fill {
+                    width,
+                    height,
+                    fill,
+                    transparent,
+                },
+                Content::Pixels(pixels) => BitmapArg::Pixels {
+                    width,
+                    height,
+                    pixels,
+                    transparent,
+                },
+            })
+        }
+        "bitmapFile" => {
+            let mut a = Args::new("bitmapFile", items.to_vec(), close, &names);
+            let path = a.req("file", |v, _| to_string(v))?;
+            let transparent = a.opt(true, |v, _| to_bool(v))?;
+            a.finish()?;
+            Ok(BitmapArg::File { path, transparent })
+        }
+        _ => Err(expected(arg, WHAT)),
+    }
+}
+
+// Shorthands for the table below.
+fn int(v: &Arg, _: &Names) -> Result<i32, ParseError> {
+    to_i32(v)
+}
+fn uint(v: &Arg, _: &Names) -> Result<u32, ParseError> {
+    to_u32(v, "uint")
+}
+fn num(v: &Arg, _: &Names) -> Result<f64, ParseError> {
+    to_number(v)
+}
+fn boolean(v: &Arg, _: &Names) -> Result<bool, ParseError> {
+    to_bool(v)
+}
+fn string(v: &Arg, _: &Names) -> Result<String, ParseError> {
+    to_string(v)
+}
+fn bytes(v: &Arg, _: &Names) -> Result<ByteArrayArg, ParseError> {
+    to_bytes(v)
+}
+fn bitmap(v: &Arg, _: &Names) -> Result<BitmapArg, ParseError> {
+    to_bitmap(v)
+}
+fn numbers(v: &Arg, _: &Names) -> Result<Vec<f64>, ParseError> {
+    to_numbers(v)
+}
+fn s(text: &str) -> String {
+    text.to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------
+
+/// `receiver.member(args)` to a typed call.
+pub(crate) fn build(
+    receiver: &Receiver,
+    member: &Located<String>,
+    items: Vec<Arg>,
+    close: Pos,
+    names: &Names,
+) -> Result<Call, ParseError> {
+    let unknown = || {
+        ParseError::new(
+            member.pos,
+            K::UnknownMethod {
+                receiver: receiver.class_name(),
+                method: member.value.clone(),
+            },
+        )
+    };
+    let Some(method) = static_method_name(receiver, &member.value) else {
+        return Err(unknown());
+    };
+    let mut a = Args::new(method, items, close, names);
+    let call = match receiver {
+        Receiver::Stage => match method {
+            "requestContext3D" => Call::RequestContext3D {
+                render_mode: a.opt(s("auto"), string)?,
+                profile: a.opt(s("baseline"), string)?,
+            },
+            "requestContext3DMatchingProfiles" => Call::RequestContext3DMatchingProfiles {
+                profiles: a.req("profiles", |v, _| to_strings(v))?,
+            },
+            _ => return Err(unknown()),
+        },
+        Receiver::Context => context_call(method, &mut a).ok_or_else(unknown)??,
+        Receiver::Resource(kind, name) => {
+            resource_call(*kind, name, method, &mut a).ok_or_else(unknown)??
+        }
+    };
+    a.finish()?;
+    Ok(call)
+}
+
+fn context_call(method: &str, a: &mut Args<'_>) -> Option<Result<Call, ParseError>> {
+    let program_or_null =
+        |v: &Arg, n: &Names| to_opt_resource(v, n, &[R::Program], "a Program3D or null");
+    let vb_or_null =
+        |v: &Arg, n: &Names| to_opt_resource(v, n, &[R::VertexBuffer], "a VertexBuffer3D or null");
+    let texture_or_null =
+        |v: &Arg, n: &Names| to_opt_resource(v, n, ANY_TEXTURE, "a texture or null");
+    let index_buffer =
+        |v: &Arg, n: &Names| to_resource(v, n, &[R::IndexBuffer], "an IndexBuffer3D");
+    let result = (|| -> Result<Option<Call>, ParseError> {
+        Ok(Some(match method {
+            "configureBackBuffer" => Call::ConfigureBackBuffer {
+                width: a.req("width", int)?,
+                height: a.req("height", int)?,
+                anti_alias: a.req("antiAlias", int)?,
+                enable_depth_and_stencil: a.opt(true, boolean)?,
+                wants_best_resolution: a.opt(false, boolean)?,
+                wants_best_resolution_on_browser_zoom: a.opt(false, boolean)?,
+            },
+            "clear" => Call::Clear {
+                red: a.opt(0.0, num)?,
+                green: a.opt(0.0, num)?,
+                blue: a.opt(0.0, num)?,
+                alpha: a.opt(1.0, num)?,
+                depth: a.opt(1.0, num)?,
+                stencil: a.opt(0, uint)?,
+                mask: a.opt(0xFFFF_FFFF, uint)?,
+            },
+            "createVertexBuffer" => Call::CreateVertexBuffer {
+                num_vertices: a.req("numVertices", int)?,
+                data32_per_vertex: a.req("data32PerVertex", int)?,
+                buffer_usage: a.opt(s("staticDraw"), string)?,
+            },
+            "createIndexBuffer" => Call::CreateIndexBuffer {
+                num_indices: a.req("numIndices", int)?,
+                buffer_usage: a.opt(s("staticDraw"), string)?,
+            },
+            "createProgram" => Call::CreateProgram,
+            "createTexture" => Call::CreateTexture {
+                width: a.req("width", int)?,
+                height: a.req("height", int)?,
+                format: a.req("format", string)?,
+                optimize_for_render_to_texture: a.req("optimizeForRenderToTexture", boolean)?,
+                streaming_levels: a.opt(0, int)?,
+            },
+            "createCubeTexture" => Call::CreateCubeTexture {
+                size: a.req("size", int)?,
+                format: a.req("format", string)?,
+                optimize_for_render_to_texture: a.req("optimizeForRenderToTexture", boolean)?,
+                streaming_levels: a.opt(0, int)?,
+            },
+            "createRectangleTexture" => Call::CreateRectangleTexture {
+                width: a.req("width", int)?,
+                height: a.req("height", int)?,
+                format: a.req("format", string)?,
+                optimize_for_render_to_texture: a.req("optimizeForRenderToTexture", boolean)?,
+            },
+            "createVideoTexture" => Call::CreateVideoTexture,
+            "setProgram" => Call::SetProgram {
+                program: a.req("program", program_or_null)?,
+            },
+            "setVertexBufferAt" => Call::SetVertexBufferAt {
+                index: a.req("index", int)?,
+                buffer: a.req("buffer", vb_or_null)?,
+                buffer_offset: a.opt(0, int)?,
+                format: a.opt(s("float4"), string)?,
+            },
+            "setProgramConstantsFromVector" => Call::SetProgramConstantsFromVector {
+                program_type: a.req("programType", string)?,
+                first_register: a.req("firstRegister", int)?,
+                data: a.req("data", numbers)?,
+                num_registers: a.opt(-1, int)?,
+            },
+            "setProgramConstantsFromMatrix" => Call::SetProgramConstantsFromMatrix {
+                program_type: a.req("programType", string)?,
+                first_register: a.req("firstRegister", int)?,
+                raw_data: a.req("matrix", numbers)?,
+                transposed_matrix: a.opt(false, boolean)?,
+            },
+            "setProgramConstantsFromByteArray" => Call::SetProgramConstantsFromByteArray {
+                program_type: a.req("programType", string)?,
+                first_register: a.req("firstRegister", int)?,
+                num_registers: a.req("numRegisters", int)?,
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", uint)?,
+            },
+            "setTextureAt" => Call::SetTextureAt {
+                sampler: a.req("sampler", int)?,
+                texture: a.req("texture", texture_or_null)?,
+            },
+            "setSamplerStateAt" => Call::SetSamplerStateAt {
+                sampler: a.req("sampler", int)?,
+                wrap: a.req("wrap", string)?,
+                filter: a.req("filter", string)?,
+                mip_filter: a.req("mipfilter", string)?,
+            },
+            "setBlendFactors" => Call::SetBlendFactors {
+                source_factor: a.req("sourceFactor", string)?,
+                destination_factor: a.req("destinationFactor", string)?,
+            },
+            "setColorMask" => Call::SetColorMask {
+                red: a.req("red", boolean)?,
+                green: a.req("green", boolean)?,
+                blue: a.req("blue", boolean)?,
+                alpha: a.req("alpha", boolean)?,
+            },
+            "setCulling" => Call::SetCulling {
+                triangle_face_to_cull: a.req("triangleFaceToCull", string)?,
+            },
+            "setDepthTest" => Call::SetDepthTest {
+                depth_mask: a.req("depthMask", boolean)?,
+                pass_compare_mode: a.req("passCompareMode", string)?,
+            },
+            "setStencilActions" => Call::SetStencilActions {
+                triangle_face: a.opt(s("frontAndBack"), string)?,
+                compare_mode: a.opt(s("always"), string)?,
+                action_on_both_pass: a.opt(s("keep"), string)?,
+                action_on_depth_fail: a.opt(s("keep"), string)?,
+                action_on_depth_pass_stencil_fail: a.opt(s("keep"), string)?,
+            },
+            "setStencilReferenceValue" => Call::SetStencilReferenceValue {
+                reference_value: a.req("referenceValue", uint)?,
+                read_mask: a.opt(255, uint)?,
+                write_mask: a.opt(255, uint)?,
+            },
+            "setScissorRectangle" => Call::SetScissorRectangle {
+                rectangle: a.req("rectangle", |v, _| to_rect_or_null(v))?,
+            },
+            "setRenderToTexture" => Call::SetRenderToTexture {
+                texture: a.req("texture", texture_or_null)?,
+                enable_depth_and_stencil: a.opt(false, boolean)?,
+                anti_alias: a.opt(0, int)?,
+                surface_selector: a.opt(0, int)?,
+                color_output_index: a.opt(0, int)?,
+            },
+            "setRenderToBackBuffer" => Call::SetRenderToBackBuffer,
+            "setFillMode" => Call::SetFillMode {
+                fill_mode: a.req("fillMode", string)?,
+            },
+            "drawTriangles" => Call::DrawTriangles {
+                index_buffer: a.req("indexBuffer", index_buffer)?,
+                first_index: a.opt(0, int)?,
+                num_triangles: a.opt(-1, int)?,
+            },
+            "drawTrianglesInstanced" => Call::DrawTrianglesInstanced {
+                index_buffer: a.req("indexBuffer", index_buffer)?,
+                num_instances: a.req("numInstances", int)?,
+                first_index: a.opt(0, int)?,
+                num_triangles: a.opt(-1, int)?,
+            },
+            "present" => Call::Present,
+            "drawToBitmapData" => Call::DrawToBitmapData {
+                destination: a.req("destination", bitmap)?,
+            },
+            "dispose" => Call::DisposeContext {
+                recreate: a.opt(true, boolean)?,
+            },
+            _ => return Ok(None),
+        }))
+    })();
+    result.transpose()
+}
+
+fn resource_call(
+    kind: R,
+    name: &Name,
+    method: &str,
+    a: &mut Args<'_>,
+) -> Option<Result<Call, ParseError>> {
+    let n = || name.clone();
+    let result = (|| -> Result<Option<Call>, ParseError> {
+        Ok(Some(match (kind, method) {
+            (_, "dispose") => Call::Dispose { resource: n() },
+            (R::VertexBuffer, "uploadFromVector") => Call::VertexBufferUploadFromVector {
+                buffer: n(),
+                data: a.req("data", numbers)?,
+                start_vertex: a.req("startVertex", int)?,
+                num_vertices: a.req("numVertices", int)?,
+            },
+            (R::VertexBuffer, "uploadFromByteArray") => Call::VertexBufferUploadFromByteArray {
+                buffer: n(),
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", int)?,
+                start_vertex: a.req("startVertex", int)?,
+                num_vertices: a.req("numVertices", int)?,
+            },
+            (R::IndexBuffer, "uploadFromVector") => Call::IndexBufferUploadFromVector {
+                buffer: n(),
+                data: a.req("data", |v, _| to_uints(v))?,
+                start_offset: a.req("startOffset", int)?,
+                count: a.req("count", int)?,
+            },
+            (R::IndexBuffer, "uploadFromByteArray") => Call::IndexBufferUploadFromByteArray {
+                buffer: n(),
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", int)?,
+                start_offset: a.req("startOffset", int)?,
+                count: a.req("count", int)?,
+            },
+            (R::Program, "upload") => Call::ProgramUpload {
+                program: n(),
+                vertex_program: a.req("vertexProgram", bytes)?,
+                fragment_program: a.req("fragmentProgram", bytes)?,
+            },
+            (R::Texture, "uploadFromBitmapData") => Call::TextureUploadFromBitmapData {
+                texture: n(),
+                source: a.req("source", bitmap)?,
+                miplevel: a.opt(0, uint)?,
+            },
+            (R::Texture, "uploadFromBitmapDataAsync") => Call::TextureUploadFromBitmapDataAsync {
+                texture: n(),
+                source: a.req("source", bitmap)?,
+                miplevel: a.opt(0, uint)?,
+            },
+            (R::Texture, "uploadFromByteArray") => Call::TextureUploadFromByteArray {
+                texture: n(),
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", uint)?,
+                miplevel: a.opt(0, uint)?,
+            },
+            (R::Texture | R::CubeTexture, "uploadCompressedTextureFromByteArray") => {
+                Call::UploadCompressedTextureFromByteArray {
+                    texture: n(),
+                    data: a.req("data", bytes)?,
+                    byte_array_offset: a.req("byteArrayOffset", uint)?,
+                    is_async: a.opt(false, boolean)?,
+                }
+            }
+            (R::CubeTexture, "uploadFromBitmapData") => Call::CubeTextureUploadFromBitmapData {
+                texture: n(),
+                source: a.req("source", bitmap)?,
+                side: a.req("side", uint)?,
+                miplevel: a.opt(0, uint)?,
+            },
+            (R::CubeTexture, "uploadFromByteArray") => Call::CubeTextureUploadFromByteArray {
+                texture: n(),
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", uint)?,
+                side: a.req("side", uint)?,
+                miplevel: a.opt(0, uint)?,
+            },
+            (R::RectangleTexture, "uploadFromBitmapData") => {
+                Call::RectangleTextureUploadFromBitmapData {
+                    texture: n(),
+                    source: a.req("source", bitmap)?,
+                }
+            }
+            (R::RectangleTexture, "uploadFromByteArray") => {
+                Call::RectangleTextureUploadFromByteArray {
+                    texture: n(),
+                    data: a.req("data", bytes)?,
+                    byte_array_offset: a.req("byteArrayOffset", uint)?,
+                }
+            }
+            _ => return Ok(None),
+        }))
+    })();
+    result.transpose()
+}
+
+/// The `&'static` spelling of a method name a receiver has, if any.
+fn static_method_name(receiver: &Receiver, method: &str) -> Option<&'static str> {
+    const STAGE: &[&str] = &["requestContext3D", "requestContext3DMatchingProfiles"];
+    const CONTEXT: &[&str] = &[
+        "configureBackBuffer",
+        "clear",
+        "createVertexBuffer",
+        "createIndexBuffer",
+        "createProgram",
+        "createTexture",
+        "createCubeTexture",
+        "createRectangleTexture",
+        "createVideoTexture",
+        "setProgram",
+        "setVertexBufferAt",
+        "setProgramConstantsFromVector",
+        "setProgramConstantsFromMatrix",
+        "setProgramConstantsFromByteArray",
+        "setTextureAt",
+        "setSamplerStateAt",
+        "setBlendFactors",
+        "setColorMask",
+        "setCulling",
+        "setDepthTest",
+        "setStencilActions",
+        "setStencilReferenceValue",
+        "setScissorRectangle",
+        "setRenderToTexture",
+        "setRenderToBackBuffer",
+        "setFillMode",
+        "drawTriangles",
+        "drawTrianglesInstanced",
+        "present",
+        "drawToBitmapData",
+        "dispose",
+    ];
+    const RESOURCE: &[&str] = &[
+        "dispose",
+        "uploadFromVector",
+        "uploadFromByteArray",
+        "upload",
+        "uploadFromBitmapData",
+        "uploadFromBitmapDataAsync",
+        "uploadCompressedTextureFromByteArray",
+    ];
+    let table = match receiver {
+        Receiver::Stage => STAGE,
+        Receiver::Context => CONTEXT,
+        Receiver::Resource(..) => RESOURCE,
+    };
+    table.iter().copied().find(|m| *m == method)
+}
+
+/// `receiver.member = value`.
+pub(crate) fn build_property(
+    receiver: &Receiver,
+    member: &Located<String>,
+    value: &Arg,
+) -> Result<Call, ParseError> {
+    match (receiver, member.value.as_str()) {
+        (Receiver::Stage, "x") => Ok(Call::SetStageX(to_number(value)?)),
+        (Receiver::Stage, "y") => Ok(Call::SetStageY(to_number(value)?)),
+        (Receiver::Stage, "visible") => Ok(Call::SetStageVisible(to_bool(value)?)),
+        (Receiver::Context, "enableErrorChecking") => {
+            Ok(Call::SetEnableErrorChecking(to_bool(value)?))
+        }
+        _ => Err(ParseError::new(
+            member.pos,
+            K::UnknownProperty {
+                receiver: receiver.class_name(),
+                property: member.value.clone(),
+            },
+        )),
+    }
+}
+
+/// The AS3 method (or property) name of a call.
+pub fn method_name(call: &Call) -> &'static str {
+    match call {
+        Call::RequestContext3D { .. } => "requestContext3D",
+        Call::RequestContext3DMatchingProfiles { .. } => "requestContext3DMatchingProfiles",
+        Call::SetStageX(_) => "x",
+        Call::SetStageY(_) => "y",
+        Call::SetStageVisible(_) => "visible",
+        Call::ConfigureBackBuffer { .. } => "configureBackBuffer",
+        Call::Clear { .. } => "clear",
+        Call::CreateVertexBuffer { .. } => "createVertexBuffer",
+        Call::CreateIndexBuffer { .. } => "createIndexBuffer",
+        Call::CreateProgram => "createProgram",
+        Call::CreateTexture { .. } => "createTexture",
+        Call::CreateCubeTexture { .. } => "createCubeTexture",
+        Call::CreateRectangleTexture { .. } => "createRectangleTexture",
+        Call::CreateVideoTexture => "createVideoTexture",
+        Call::SetProgram { .. } => "setProgram",
+        Call::SetVertexBufferAt { .. } => "setVertexBufferAt",
+        Call::SetProgramConstantsFromVector { .. } => "setProgramConstantsFromVector",
+        Call::SetProgramConstantsFromMatrix { .. } => "setProgramConstantsFromMatrix",
+        Call::SetProgramConstantsFromByteArray { .. } => "setProgramConstantsFromByteArray",
+        Call::SetTextureAt { .. } => "setTextureAt",
+        Call::SetSamplerStateAt { .. } => "setSamplerStateAt",
+        Call::SetBlendFactors { .. } => "setBlendFactors",
+        Call::SetColorMask { .. } => "setColorMask",
+        Call::SetCulling { .. } => "setCulling",
+        Call::SetDepthTest { .. } => "setDepthTest",
+        Call::SetStencilActions { .. } => "setStencilActions",
+        Call::SetStencilReferenceValue { .. } => "setStencilReferenceValue",
+        Call::SetScissorRectangle { .. } => "setScissorRectangle",
+        Call::SetRenderToTexture { .. } => "setRenderToTexture",
+        Call::SetRenderToBackBuffer => "setRenderToBackBuffer",
+        Call::SetFillMode { .. } => "setFillMode",
+        Call::DrawTriangles { .. } => "drawTriangles",
+        Call::DrawTrianglesInstanced { .. } => "drawTrianglesInstanced",
+        Call::Present => "present",
+        Call::DrawToBitmapData { .. } => "drawToBitmapData",
+        Call::DisposeContext { .. } => "dispose",
+        Call::SetEnableErrorChecking(_) => "enableErrorChecking",
+        Call::VertexBufferUploadFromVector { .. } | Call::IndexBufferUploadFromVector { .. } => {
+            "uploadFromVector"
+        }
+        Call::VertexBufferUploadFromByteArray { .. }
+        | Call::IndexBufferUploadFromByteArray { .. }
+        | Call::TextureUploadFromByteArray { .. }
+        | Call::CubeTextureUploadFromByteArray { .. }
+        | Call::RectangleTextureUploadFromByteArray { .. } => "uploadFromByteArray",
+        Call::ProgramUpload { .. } => "upload",
+        Call::TextureUploadFromBitmapData { .. }
+        | Call::CubeTextureUploadFromBitmapData { .. }
+        | Call::RectangleTextureUploadFromBitmapData { .. } => "uploadFromBitmapData",
+        Call::TextureUploadFromBitmapDataAsync { .. } => "uploadFromBitmapDataAsync",
+        Call::UploadCompressedTextureFromByteArray { .. } => "uploadCompressedTextureFromByteArray",
+        Call::Dispose { .. } => "dispose",
+    }
+}
