@@ -409,8 +409,3 @@ impl Drop for GlContext {
         });
     }
 }
-
-/// Whether `gl` exposes `name` as an extension.
-pub(crate) fn has_extension(gl: &glow::Context, name: &str) -> bool {
-    gl.supported_extensions().contains(name)
-}

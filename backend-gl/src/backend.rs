@@ -1,0 +1,589 @@
+//! [`GlBackend`]: context3d's [`Backend`] over GL.
+
+use std::collections::HashMap;
+
+use agal::glsl::Dialect;
+use agal::{Program, ProgramKind};
+use context3d::{
+    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
+    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+};
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
+
+use crate::conv;
+use crate::draw::{swizzle_words, FixedState, VertexArrays, VertexBuffer};
+use crate::egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo};
+use crate::program::Programs;
+use crate::state::{CallCounts, Gl};
+use crate::target::Targets;
+use crate::texture::{self, Samplers, Texture, TextureCaps};
+
+/// `GL_MAX_SAMPLES`.
+const MAX_SAMPLES: u32 = 0x8D57;
+
+/// A GL error seen while error checking was on, with the Context3D call that caused it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{call}: {} (0x{code:04x})", conv::error_name(*.code))]
+pub struct GlCallError {
+    /// The Context3D call (AS3 name).
+    pub call: &'static str,
+    /// The GL error code.
+    pub code: u32,
+}
+
+/// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core.
+///
+/// Not `Send`: it lives on the thread that created its context.
+#[derive(Debug)]
+pub struct GlBackend {
+    gl: Gl,
+    caps: TextureCaps,
+    programs: Programs,
+    vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
+    index_buffers: HashMap<IndexBufferId, glow::Buffer>,
+    textures: HashMap<TextureId, Texture>,
+    samplers: Samplers,
+    vertex_arrays: VertexArrays,
+    targets: Targets,
+    state: FixedState,
+    error_checking: bool,
+    gl_errors: Vec<GlCallError>,
+    lost: bool,
+}
+
+impl GlBackend {
+    /// A backend on a new headless context (see [`GlContext::headless`]).
+    pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
+        Ok(GlBackend::new(GlContext::headless(options)?))
+    }
+
+    /// A backend drawing into the host's window; `present` shows the back buffer there.
+    ///
+    /// # Safety
+    /// `display` and `window` must be valid handles that outlive the backend.
+    pub unsafe fn windowed(
+        display: RawDisplayHandle,
+        window: RawWindowHandle,
+        width: u32,
+        height: u32,
+        api: GlApi,
+    ) -> Result<GlBackend, ContextError> {
+        // SAFETY: forwarded from this function's contract.
+        let ctx = unsafe { GlContext::windowed(display, window, width, height, api) }?;
+        Ok(GlBackend::new(ctx))
+    }
+
+    /// A backend on an existing context (made current here).
+    pub fn new(ctx: GlContext) -> GlBackend {
+        if let Err(e) = ctx.make_current() {
+            log::error!("{e}");
+        }
+        let dialect = match ctx.info().api {
+            GlApi::Es30 => Dialect::Es300,
+            GlApi::Desktop33 => Dialect::Glsl330,
+        };
+        let mut gl = Gl::new(ctx);
+        let ext = |gl: &Gl, names: &[&str]| names.iter().any(|n| gl.has_extension(n));
+        let caps = TextureCaps {
+            s3tc: ext(
+                &gl,
+                &[
+                    "GL_EXT_texture_compression_s3tc",
+                    "GL_ANGLE_texture_compression_dxt5",
+                ],
+            ),
+            anisotropy: ext(
+                &gl,
+                &[
+                    "GL_EXT_texture_filter_anisotropic",
+                    "GL_ARB_texture_filter_anisotropic",
+                ],
+            ),
+        };
+        let mut targets = Targets::default();
+        targets.set_max_samples(gl.get_integer(MAX_SAMPLES));
+        gl.pixel_store(glow::UNPACK_ALIGNMENT, 1);
+        gl.pixel_store(glow::PACK_ALIGNMENT, 4);
+        log::info!(
+            "backend-gl: {:?}, dialect {dialect:?}, {caps:?}",
+            gl.context().info()
+        );
+        GlBackend {
+            gl,
+            caps,
+            programs: Programs::new(dialect),
+            vertex_buffers: HashMap::new(),
+            index_buffers: HashMap::new(),
+            textures: HashMap::new(),
+            samplers: Samplers::default(),
+            vertex_arrays: VertexArrays::default(),
+            targets,
+            state: FixedState::default(),
+            error_checking: false,
+            gl_errors: Vec::new(),
+            lost: false,
+        }
+    }
+
+    /// GL calls issued so far, by kind.
+    pub fn call_counts(&self) -> CallCounts {
+        self.gl.counts()
+    }
+
+    /// What the driver reports.
+    pub fn gl_info(&self) -> &GlInfo {
+        self.gl.context().info()
+    }
+
+    /// The GLSL dialect programs are translated to.
+    pub fn dialect(&self) -> Dialect {
+        self.programs.dialect()
+    }
+
+    /// Programs translated, compiled and linked so far (one per distinct bytecode pair).
+    pub fn program_links(&self) -> u64 {
+        self.programs.links
+    }
+
+    /// Sampler objects made so far (one per distinct resolved sampler state).
+    pub fn sampler_objects(&self) -> usize {
+        self.samplers.len()
+    }
+
+    /// Vertex array objects alive (one per stream layout).
+    pub fn vertex_arrays(&self) -> usize {
+        self.vertex_arrays.len()
+    }
+
+    /// Whether S3TC textures go to GL compressed (else they are decoded on the CPU).
+    pub fn has_s3tc(&self) -> bool {
+        self.caps.s3tc
+    }
+
+    /// Decode DXT on the CPU even where GL has S3TC (for tests of the fallback path). Takes
+    /// effect for textures created afterwards.
+    pub fn force_cpu_dxt(&mut self) {
+        self.caps.s3tc = false;
+    }
+
+    /// GL errors seen (with error checking on) since the last call.
+    pub fn take_gl_errors(&mut self) -> Vec<GlCallError> {
+        std::mem::take(&mut self.gl_errors)
+    }
+
+    /// Marks the context lost (the host saw a device reset): every resource counts as
+    /// disposed and every later call fails with [`BackendError::ContextLost`].
+    pub fn lose_context(&mut self) {
+        self.lost = true;
+        self.vertex_buffers.clear();
+        self.index_buffers.clear();
+        self.textures.clear();
+        self.programs.clear(None);
+        self.samplers.clear(None);
+        self.vertex_arrays.clear(None);
+        self.targets.clear(None);
+        self.gl.invalidate();
+    }
+
+    /// Whether the context is lost.
+    pub fn is_lost(&self) -> bool {
+        self.lost
+    }
+
+    /// Makes the context current; a failure means the context is gone.
+    fn enter(&mut self) -> Result<(), BackendError> {
+        if self.lost {
+            return Err(BackendError::ContextLost);
+        }
+        if let Err(e) = self.gl.context().make_current() {
+            log::error!("{e}");
+            self.lose_context();
+            return Err(BackendError::ContextLost);
+        }
+        Ok(())
+    }
+
+    /// With error checking on, turns pending GL errors into [`GlCallError`]s for `call`;
+    /// `GL_OUT_OF_MEMORY` becomes [`BackendError::OutOfMemory`].
+    fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
+        if !self.error_checking {
+            return Ok(());
+        }
+        let mut result = Ok(());
+        for _ in 0..16 {
+            let code = self.gl.get_error();
+            if code == glow::NO_ERROR {
+                break;
+            }
+            let e = GlCallError { call, code };
+            log::error!("GL error: {e}");
+            if code == glow::OUT_OF_MEMORY {
+                result = Err(BackendError::OutOfMemory);
+            }
+            self.gl_errors.push(e);
+        }
+        result
+    }
+
+    fn bind_target(&mut self) -> Result<bool, BackendError> {
+        match self.targets.bind_current(&mut self.gl, &self.textures) {
+            Ok(Some(_)) => Ok(true),
+            Ok(None) => Ok(false),
+            Err(e) => {
+                log::error!("render target: {e}");
+                Err(BackendError::OutOfMemory)
+            }
+        }
+    }
+}
+
+fn usage(u: context3d::BufferUsage) -> u32 {
+    match u {
+        context3d::BufferUsage::StaticDraw => glow::STATIC_DRAW,
+        context3d::BufferUsage::DynamicDraw => glow::DYNAMIC_DRAW,
+    }
+}
+
+impl Backend for GlBackend {
+    fn driver_info(&self) -> String {
+        let i = self.gl.context().info();
+        format!(
+            "OpenGL Vendor={} Version={} Renderer={}",
+            i.vendor, i.version, i.renderer
+        )
+    }
+
+    fn set_error_checking(&mut self, enabled: bool) {
+        if enabled && !self.error_checking && self.enter().is_ok() {
+            // Start clean: errors from before the switch belong to nobody.
+            while self.gl.get_error() != glow::NO_ERROR {}
+        }
+        self.error_checking = enabled;
+    }
+
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
+        self.enter()?;
+        self.targets
+            .configure_back_buffer(&mut self.gl, config)
+            .map_err(|e| {
+                log::error!("configureBackBuffer: {e}");
+                BackendError::OutOfMemory
+            })?;
+        if self.gl.context().is_windowed() {
+            self.gl.context().resize(config.width, config.height);
+        }
+        self.check("configureBackBuffer")
+    }
+
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        let len = desc.byte_len() as usize;
+        let buffer = self
+            .gl
+            .create_buffer()
+            .map_err(|_| BackendError::OutOfMemory)?;
+        self.gl.buffer_alloc(buffer, len as i32, usage(desc.usage));
+        self.vertex_buffers.insert(
+            id,
+            VertexBuffer {
+                gl: buffer,
+                swizzled: None,
+                shadow: vec![0; len],
+            },
+        );
+        self.check("createVertexBuffer")
+    }
+
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        let Some(vb) = self.vertex_buffers.get_mut(&id) else {
+            return Ok(());
+        };
+        let start = byte_offset as usize;
+        let end = start + data.len();
+        if end > vb.shadow.len() {
+            log::warn!("vertex upload past the end of buffer {id:?} ignored");
+            return Ok(());
+        }
+        vb.shadow[start..end].copy_from_slice(data);
+        self.gl.buffer_write(vb.gl, start as i32, data);
+        if let Some(sw) = vb.swizzled {
+            self.gl.buffer_write(sw, start as i32, &swizzle_words(data));
+        }
+        self.check("uploadFromByteArray")
+    }
+
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+        if self.enter().is_err() {
+            return;
+        }
+        if let Some(vb) = self.vertex_buffers.remove(&id) {
+            self.vertex_arrays.vertex_buffer_disposed(&mut self.gl, id);
+            self.gl.delete_buffer(vb.gl);
+            if let Some(sw) = vb.swizzled {
+                self.gl.delete_buffer(sw);
+            }
+        }
+    }
+
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        let buffer = self
+            .gl
+            .create_buffer()
+            .map_err(|_| BackendError::OutOfMemory)?;
+        self.gl
+            .buffer_alloc(buffer, desc.num_indices as i32 * 2, usage(desc.usage));
+        self.index_buffers.insert(id, buffer);
+        self.check("createIndexBuffer")
+    }
+
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        let Some(&buffer) = self.index_buffers.get(&id) else {
+            return Ok(());
+        };
+        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
+        self.gl.buffer_write(buffer, byte_offset as i32, &bytes);
+        self.check("uploadFromVector")
+    }
+
+    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+        if self.enter().is_err() {
+            return;
+        }
+        if let Some(buffer) = self.index_buffers.remove(&id) {
+            self.vertex_arrays.index_buffer_disposed(&mut self.gl, id);
+            self.gl.delete_buffer(buffer);
+        }
+    }
+
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
+        self.enter()?;
+        let tex = texture::create(&mut self.gl, desc, &self.caps)
+            .map_err(|_| BackendError::OutOfMemory)?;
+        self.textures.insert(id, tex);
+        self.check("createTexture")
+    }
+
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        let Some(tex) = self.textures.get_mut(&id) else {
+            return Ok(());
+        };
+        if let Err(e) = texture::upload(&mut self.gl, tex, upload, &self.caps) {
+            log::warn!(
+                "texture upload to {id:?} (face {}, level {}) ignored: {e}",
+                upload.face,
+                upload.level
+            );
+        }
+        self.check("uploadTexture")
+    }
+
+    fn dispose_texture(&mut self, id: TextureId) {
+        if self.enter().is_err() {
+            return;
+        }
+        if let Some(tex) = self.textures.remove(&id) {
+            self.targets.texture_disposed(&mut self.gl, id);
+            self.gl.delete_texture(tex.gl);
+        }
+    }
+
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError> {
+        self.enter()?;
+        self.programs.create(&mut self.gl, id, vertex, fragment)?;
+        self.check("Program3D.upload")
+    }
+
+    fn dispose_program(&mut self, id: ProgramId) {
+        if self.enter().is_err() {
+            return;
+        }
+        self.programs.dispose(&mut self.gl, id);
+    }
+
+    fn clear(&mut self, clear: &Clear) {
+        if self.enter().is_err() {
+            return;
+        }
+        match self.bind_target() {
+            Ok(true) => {}
+            _ => return,
+        }
+        FixedState::apply_for_clear(&mut self.gl);
+        let m = clear.mask;
+        let mask = if m.color { glow::COLOR_BUFFER_BIT } else { 0 }
+            | if m.depth { glow::DEPTH_BUFFER_BIT } else { 0 }
+            | if m.stencil {
+                glow::STENCIL_BUFFER_BIT
+            } else {
+                0
+            };
+        if mask != 0 {
+            self.gl
+                .clear(clear.color, clear.depth, i32::from(clear.stencil), mask);
+        }
+        let _ = self.check("clear");
+    }
+
+    fn set_render_target(&mut self, target: &RenderTarget) {
+        if self.enter().is_err() {
+            return;
+        }
+        self.targets.set_current(&mut self.gl, target);
+        let _ = self.check("setRenderToTexture");
+    }
+
+    fn set_blend(&mut self, blend: BlendState) {
+        self.state.blend = blend;
+    }
+
+    fn set_color_mask(&mut self, mask: ColorMask) {
+        self.state.color_mask = mask;
+    }
+
+    fn set_culling(&mut self, cull: TriangleFace) {
+        self.state.cull = cull;
+    }
+
+    fn set_depth(&mut self, depth: DepthState) {
+        self.state.depth = depth;
+    }
+
+    fn set_stencil(&mut self, stencil: StencilState) {
+        self.state.stencil = stencil;
+    }
+
+    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+        self.state.scissor = scissor;
+    }
+
+    fn set_program_constants(
+        &mut self,
+        kind: ProgramKind,
+        first_register: u16,
+        values: &[[f32; 4]],
+    ) {
+        self.programs.set_constants(kind, first_register, values);
+    }
+
+    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
+        self.enter()?;
+        if !self.bind_target()? {
+            return Ok(());
+        }
+        self.state.apply(&mut self.gl);
+        if self.programs.bind(&mut self.gl, draw.program).is_none() {
+            log::warn!("draw with unknown program {:?} ignored", draw.program);
+            return Ok(());
+        }
+        self.vertex_arrays
+            .bind(
+                &mut self.gl,
+                &draw.streams,
+                draw.index_buffer,
+                &mut self.vertex_buffers,
+                &self.index_buffers,
+            )
+            .map_err(|_| BackendError::OutOfMemory)?;
+        for (unit, binding) in draw.samplers.iter().enumerate() {
+            let Some(b) = binding else { continue };
+            let Some(tex) = self.textures.get(&b.texture) else {
+                continue;
+            };
+            self.gl.bind_texture(unit, tex.target, Some(tex.gl));
+            let sampler = self.samplers.get(&mut self.gl, &b.state, &self.caps);
+            self.gl.bind_sampler(unit, sampler);
+        }
+        self.gl.draw_triangles(
+            draw.index_count as i32,
+            draw.first_index as i32 * 2,
+            draw.instances.map(|n| n as i32),
+        );
+        self.check(if draw.instances.is_some() {
+            "drawTrianglesInstanced"
+        } else {
+            "drawTriangles"
+        })
+    }
+
+    fn present(&mut self) -> Result<(), BackendError> {
+        self.enter()?;
+        if self.gl.context().is_windowed() {
+            let size = self
+                .targets
+                .back_buffer()
+                .map(|c| (c.width as i32, c.height as i32))
+                .unwrap_or((1, 1));
+            self.targets.present_to_window(&mut self.gl, size);
+            if let Err(e) = self.gl.context().swap_buffers() {
+                log::error!("{e}");
+                self.lose_context();
+                return Err(BackendError::ContextLost);
+            }
+        } else {
+            self.gl.flush();
+        }
+        self.check("present")
+    }
+
+    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
+        self.enter()?;
+        let px = self.targets.read_back(&mut self.gl, rect);
+        self.check("drawToBitmapData")?;
+        Ok(px)
+    }
+
+    fn dispose_context(&mut self) {
+        if self.enter().is_err() {
+            return;
+        }
+        let gl = &mut self.gl;
+        for (_, vb) in self.vertex_buffers.drain() {
+            gl.delete_buffer(vb.gl);
+            if let Some(sw) = vb.swizzled {
+                gl.delete_buffer(sw);
+            }
+        }
+        for (_, b) in self.index_buffers.drain() {
+            gl.delete_buffer(b);
+        }
+        for (_, t) in self.textures.drain() {
+            gl.delete_texture(t.gl);
+        }
+        self.programs.clear(Some(gl));
+        self.samplers.clear(Some(gl));
+        self.vertex_arrays.clear(Some(gl));
+        self.targets.clear(Some(gl));
+    }
+}

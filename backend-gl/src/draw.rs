@@ -1,0 +1,252 @@
+//! Draws: buffers, one vertex array object per stream layout, and the fixed-function state
+//! as context3d last set it, applied through the cache at each draw and clear.
+
+use std::collections::HashMap;
+
+use context3d::{
+    BlendFactor, BlendState, ColorMask, DepthState, IndexBufferId, PixelRect, StencilAction,
+    StencilFace, StencilState, TriangleFace, VertexBufferId, VertexFormat, VertexStream,
+    MAX_STREAMS,
+};
+
+use crate::conv;
+use crate::state::Gl;
+
+/// A vertex buffer: the GL buffer, a CPU copy, and (once a `bytes4` stream reads it) a copy
+/// with each 32-bit word's bytes reordered for GL.
+///
+/// `bytes4` reads a word's bytes in memory order as `(z, y, x, w)` (D3D's `D3DCOLOR`); GL ES
+/// has no BGRA vertex format, so the reordered copy makes GL's `(x, y, z, w)` come out right.
+#[derive(Debug)]
+pub struct VertexBuffer {
+    /// The GL buffer.
+    pub gl: glow::Buffer,
+    /// The reordered copy for `bytes4` streams.
+    pub swizzled: Option<glow::Buffer>,
+    /// The bytes as uploaded.
+    pub shadow: Vec<u8>,
+}
+
+/// Reorders the bytes of every 32-bit word `b0 b1 b2 b3` to `b2 b1 b0 b3`.
+pub fn swizzle_words(data: &[u8]) -> Vec<u8> {
+    let mut out = data.to_vec();
+    for w in out.chunks_exact_mut(4) {
+        w.swap(0, 2);
+    }
+    out
+}
+
+/// The key of a vertex array object: the streams and the index buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LayoutKey {
+    streams: [Option<VertexStream>; MAX_STREAMS],
+    index: IndexBufferId,
+}
+
+/// Vertex array objects by layout.
+#[derive(Debug, Default)]
+pub struct VertexArrays {
+    map: HashMap<LayoutKey, glow::VertexArray>,
+}
+
+/// Most vertex arrays kept; past it the cache starts over (a program with layouts that
+/// change every frame would otherwise grow it without bound).
+const MAX_VERTEX_ARRAYS: usize = 1024;
+
+impl VertexArrays {
+    /// Binds the vertex array for `streams` + `index`, creating it on first use.
+    pub fn bind(
+        &mut self,
+        gl: &mut Gl,
+        streams: &[Option<VertexStream>; MAX_STREAMS],
+        index: IndexBufferId,
+        vertex_buffers: &mut HashMap<VertexBufferId, VertexBuffer>,
+        index_buffers: &HashMap<IndexBufferId, glow::Buffer>,
+    ) -> Result<(), String> {
+        let key = LayoutKey {
+            streams: *streams,
+            index,
+        };
+        if let Some(vao) = self.map.get(&key) {
+            gl.bind_vertex_array(Some(*vao));
+            return Ok(());
+        }
+        if self.map.len() >= MAX_VERTEX_ARRAYS {
+            self.clear(Some(gl));
+        }
+        let vao = gl.create_vertex_array()?;
+        gl.bind_vertex_array(Some(vao));
+        for (slot, stream) in streams.iter().enumerate() {
+            let Some(s) = stream else { continue };
+            let Some(vb) = vertex_buffers.get_mut(&s.buffer) else {
+                continue;
+            };
+            let buffer = if s.format == VertexFormat::Bytes4 {
+                match vb.swizzled {
+                    Some(b) => b,
+                    None => {
+                        let b = gl.create_buffer()?;
+                        gl.buffer_alloc(b, vb.shadow.len() as i32, glow::STATIC_DRAW);
+                        gl.buffer_write(b, 0, &swizzle_words(&vb.shadow));
+                        vb.swizzled = Some(b);
+                        b
+                    }
+                }
+            } else {
+                vb.gl
+            };
+            gl.bind_array_buffer(Some(buffer));
+            let (size, ty, normalized) = conv::vertex_format(s.format);
+            gl.vertex_attrib(
+                slot as u32,
+                size,
+                ty,
+                normalized,
+                s.stride as i32,
+                s.byte_offset as i32,
+                s.divisor,
+            );
+        }
+        if let Some(ib) = index_buffers.get(&index) {
+            gl.vertex_array_element_buffer(*ib);
+        }
+        self.map.insert(key, vao);
+        Ok(())
+    }
+
+    /// Deletes the vertex arrays that read `buffer`.
+    pub fn vertex_buffer_disposed(&mut self, gl: &mut Gl, buffer: VertexBufferId) {
+        self.map.retain(|k, vao| {
+            let uses = k.streams.iter().flatten().any(|s| s.buffer == buffer);
+            if uses {
+                gl.delete_vertex_array(*vao);
+            }
+            !uses
+        });
+    }
+
+    /// Deletes the vertex arrays that use index buffer `buffer`.
+    pub fn index_buffer_disposed(&mut self, gl: &mut Gl, buffer: IndexBufferId) {
+        self.map.retain(|k, vao| {
+            if k.index == buffer {
+                gl.delete_vertex_array(*vao);
+                false
+            } else {
+                true
+            }
+        });
+    }
+
+    /// Number of vertex arrays.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Deletes every vertex array (`gl` None: the context is gone).
+    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+        if let Some(gl) = gl {
+            for (_, vao) in self.map.drain() {
+                gl.delete_vertex_array(vao);
+            }
+        }
+        self.map.clear();
+    }
+}
+
+/// The fixed-function state context3d last sent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FixedState {
+    /// Blend factors.
+    pub blend: BlendState,
+    /// Colour mask.
+    pub color_mask: ColorMask,
+    /// Culled faces.
+    pub cull: TriangleFace,
+    /// Depth test.
+    pub depth: DepthState,
+    /// Stencil test.
+    pub stencil: StencilState,
+    /// Scissor rectangle.
+    pub scissor: Option<PixelRect>,
+}
+
+fn stencil_is_off(face: &StencilFace) -> bool {
+    face.compare == context3d::CompareMode::Always
+        && [face.on_both_pass, face.on_depth_fail, face.on_stencil_fail]
+            .iter()
+            .all(|a| *a == StencilAction::Keep)
+}
+
+impl FixedState {
+    /// Applies the state for a draw (only what differs from GL's reaches GL).
+    pub fn apply(&self, gl: &mut Gl) {
+        let b = self.blend;
+        let no_blend = b.source == BlendFactor::One && b.destination == BlendFactor::Zero;
+        gl.blend(if no_blend {
+            None
+        } else {
+            Some((
+                conv::blend_factor(b.source),
+                conv::blend_factor(b.destination),
+            ))
+        });
+        let m = self.color_mask;
+        gl.color_mask([m.red, m.green, m.blue, m.alpha]);
+        gl.cull(conv::cull_face(self.cull), conv::FRONT_FACE);
+        let d = self.depth;
+        let test = !(d.compare == context3d::CompareMode::Always && !d.write);
+        gl.depth(test.then(|| conv::compare(d.compare)), d.write);
+        let s = self.stencil;
+        let on = !(stencil_is_off(&s.front) && stencil_is_off(&s.back));
+        gl.stencil_test(on);
+        if on {
+            for (back, f) in [(false, &s.front), (true, &s.back)] {
+                gl.stencil_face(
+                    back,
+                    (
+                        conv::compare(f.compare),
+                        i32::from(s.reference),
+                        u32::from(s.read_mask),
+                    ),
+                    (
+                        conv::stencil_op(f.on_stencil_fail),
+                        conv::stencil_op(f.on_depth_fail),
+                        conv::stencil_op(f.on_both_pass),
+                    ),
+                );
+            }
+        }
+        gl.stencil_mask(u32::from(s.write_mask));
+        gl.scissor(
+            self.scissor
+                .map(|r| [r.x, r.y, r.width as i32, r.height as i32]),
+        );
+    }
+
+    /// The state a clear needs: whole target, every channel, depth and stencil writable.
+    pub fn apply_for_clear(gl: &mut Gl) {
+        gl.scissor(None);
+        gl.color_mask([true; 4]);
+        gl.depth_mask(true);
+        gl.stencil_mask(0xff);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes4_words_are_reordered_for_gl() {
+        // Word 0xAARRGGBB = 0x80402010 (AA=0x80, RR=0x40, GG=0x20, BB=0x10) stored
+        // little-endian: 10 20 40 80. Flash reads x = RR, y = GG, z = BB, w = AA; GL reads
+        // the bytes in order, so the copy must hold 40 20 10 80.
+        let out = swizzle_words(&[0x10, 0x20, 0x40, 0x80, 1, 2, 3, 4]);
+        assert_eq!(out, vec![0x40, 0x20, 0x10, 0x80, 3, 2, 1, 4]);
+    }
+}

@@ -1,0 +1,284 @@
+//! Programs: `agal::glsl` output for the context's dialect, compiled and linked once per
+//! distinct bytecode pair, shared by every `ProgramId` that uploads the same pair; and the
+//! constant files, uploaded as the dirty register ranges of one array per stage.
+
+use std::collections::HashMap;
+
+use agal::glsl::{Dialect, Options, Reflection, Shaders};
+use agal::{Program, ProgramKind};
+use context3d::{BackendError, ProgramId};
+
+use crate::state::Gl;
+
+/// A linked GL program and what the backend binds on it.
+#[derive(Debug)]
+pub struct LinkedProgram {
+    /// The GL program.
+    pub gl: glow::Program,
+    /// The translator's reflection.
+    pub reflection: Reflection,
+    /// Location of every element of `vc` (index = register), empty when unused.
+    vc: Vec<Option<glow::UniformLocation>>,
+    /// Location of every element of `fc`.
+    fc: Vec<Option<glow::UniformLocation>>,
+    /// The constant generation this program last saw, per stage.
+    synced: [u64; 2],
+    /// How many `ProgramId`s use it.
+    users: usize,
+}
+
+/// One stage's constant registers as the context holds them, with the generation at which
+/// each was last written.
+#[derive(Debug)]
+pub struct ConstantFile {
+    values: Vec<[f32; 4]>,
+    written: Vec<u64>,
+}
+
+impl ConstantFile {
+    fn new() -> ConstantFile {
+        ConstantFile {
+            values: Vec::new(),
+            written: Vec::new(),
+        }
+    }
+
+    fn set(&mut self, first: usize, values: &[[f32; 4]], generation: u64) {
+        let end = first + values.len();
+        if self.values.len() < end {
+            self.values.resize(end, [0.0; 4]);
+            self.written.resize(end, 0);
+        }
+        self.values[first..end].copy_from_slice(values);
+        for w in &mut self.written[first..end] {
+            *w = generation;
+        }
+    }
+}
+
+/// The registers in `0..size` written after generation `since`, as maximal ranges.
+fn dirty_ranges(file: &ConstantFile, size: usize, since: u64) -> Vec<std::ops::Range<usize>> {
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    let n = size.min(file.written.len());
+    for r in 0..n {
+        if file.written[r] > since {
+            match out.last_mut() {
+                Some(last) if last.end == r => last.end = r + 1,
+                _ => out.push(r..r + 1),
+            }
+        }
+    }
+    out
+}
+
+/// Programs by id, linked programs by bytecode pair, and the two constant files.
+#[derive(Debug)]
+pub struct Programs {
+    dialect: Dialect,
+    linked: Vec<Option<LinkedProgram>>,
+    by_pair: HashMap<(Vec<u8>, Vec<u8>), usize>,
+    by_id: HashMap<ProgramId, usize>,
+    constants: [ConstantFile; 2],
+    generation: u64,
+    /// Translations and links done (one per distinct pair).
+    pub links: u64,
+}
+
+fn stage_index(kind: ProgramKind) -> usize {
+    match kind {
+        ProgramKind::Vertex => 0,
+        ProgramKind::Fragment => 1,
+    }
+}
+
+impl Programs {
+    /// An empty cache writing `dialect`.
+    pub fn new(dialect: Dialect) -> Programs {
+        Programs {
+            dialect,
+            linked: Vec::new(),
+            by_pair: HashMap::new(),
+            by_id: HashMap::new(),
+            constants: [ConstantFile::new(), ConstantFile::new()],
+            generation: 0,
+            links: 0,
+        }
+    }
+
+    /// The dialect the programs are written in.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Creates program `id` from a validated pair, translating and linking only when the
+    /// pair has not been seen.
+    pub fn create(
+        &mut self,
+        gl: &mut Gl,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError> {
+        let key = (agal::encode(vertex), agal::encode(fragment));
+        if let Some(&slot) = self.by_pair.get(&key) {
+            if let Some(Some(p)) = self.linked.get_mut(slot) {
+                p.users += 1;
+                self.by_id.insert(id, slot);
+                return Ok(());
+            }
+        }
+        let shaders = agal::glsl::translate(vertex, fragment, &Options::new(self.dialect))
+            .map_err(|e| BackendError::ShaderCompile {
+                stage: ProgramKind::Vertex,
+                log: format!("GLSL translation failed: {e}"),
+            })?;
+        let linked = link(gl, &shaders)?;
+        self.links += 1;
+        let slot = match self.linked.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                self.linked.push(None);
+                self.linked.len() - 1
+            }
+        };
+        self.linked[slot] = Some(LinkedProgram { users: 1, ..linked });
+        self.by_pair.insert(key, slot);
+        self.by_id.insert(id, slot);
+        Ok(())
+    }
+
+    /// Frees program `id`; the GL program goes when its last user does.
+    pub fn dispose(&mut self, gl: &mut Gl, id: ProgramId) {
+        let Some(slot) = self.by_id.remove(&id) else {
+            return;
+        };
+        let Some(Some(p)) = self.linked.get_mut(slot) else {
+            return;
+        };
+        p.users -= 1;
+        if p.users == 0 {
+            gl.delete_program(p.gl);
+            self.linked[slot] = None;
+            self.by_pair.retain(|_, s| *s != slot);
+        }
+    }
+
+    /// Frees everything (GL objects included).
+    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+        if let Some(gl) = gl {
+            for p in self.linked.iter().flatten() {
+                gl.delete_program(p.gl);
+            }
+        }
+        self.linked.clear();
+        self.by_pair.clear();
+        self.by_id.clear();
+    }
+
+    /// Records constant registers (they belong to the context, not to a program).
+    pub fn set_constants(&mut self, kind: ProgramKind, first: u16, values: &[[f32; 4]]) {
+        self.generation += 1;
+        self.constants[stage_index(kind)].set(usize::from(first), values, self.generation);
+    }
+
+    /// The linked program of `id`.
+    pub fn get(&self, id: ProgramId) -> Option<&LinkedProgram> {
+        let slot = *self.by_id.get(&id)?;
+        self.linked.get(slot)?.as_ref()
+    }
+
+    /// Makes `id` current and uploads the constant registers it has not seen yet, one
+    /// `glUniform4fv` per dirty range. Returns the program's reflection samplers' units.
+    pub fn bind(&mut self, gl: &mut Gl, id: ProgramId) -> Option<&LinkedProgram> {
+        let slot = *self.by_id.get(&id)?;
+        let p = self.linked.get_mut(slot)?.as_mut()?;
+        gl.use_program(Some(p.gl));
+        for stage in 0..2 {
+            if p.synced[stage] == self.generation {
+                continue;
+            }
+            let locations = if stage == 0 { &p.vc } else { &p.fc };
+            let file = &self.constants[stage];
+            for range in dirty_ranges(file, locations.len(), p.synced[stage]) {
+                if let Some(Some(loc)) = locations.get(range.start) {
+                    gl.uniform_vec4s(loc, &file.values[range]);
+                }
+            }
+            p.synced[stage] = self.generation;
+        }
+        Some(p)
+    }
+}
+
+/// Compiles and links a translated pair, binds its fixed uniforms (sampler units and the
+/// y flip) once, and looks up every constant element's location.
+fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
+    log::debug!("vertex shader:\n{}", shaders.vertex);
+    log::debug!("fragment shader:\n{}", shaders.fragment);
+    let vs = gl
+        .compile_shader(glow::VERTEX_SHADER, &shaders.vertex)
+        .map_err(|log| BackendError::ShaderCompile {
+            stage: ProgramKind::Vertex,
+            log,
+        })?;
+    let fs = match gl.compile_shader(glow::FRAGMENT_SHADER, &shaders.fragment) {
+        Ok(fs) => fs,
+        Err(log) => {
+            gl.delete_shader(vs);
+            return Err(BackendError::ShaderCompile {
+                stage: ProgramKind::Fragment,
+                log,
+            });
+        }
+    };
+    let r = &shaders.reflection;
+    let attributes: Vec<(u32, &str)> = r.attributes.iter().map(|a| (a.location, a.name)).collect();
+    let program = gl
+        .link_program(vs, fs, &attributes)
+        .map_err(|log| BackendError::ShaderLink { log })?;
+    let mut lookup = |file: &agal::glsl::ConstantFile| -> Vec<Option<glow::UniformLocation>> {
+        if !file.is_used() {
+            return Vec::new();
+        }
+        (0..file.size)
+            .map(|i| gl.uniform_location(program, &format!("{}[{i}]", file.name)))
+            .collect()
+    };
+    let vc = lookup(&r.vertex_constants);
+    let fc = lookup(&r.fragment_constants);
+    gl.use_program(Some(program));
+    for s in &r.samplers {
+        if let Some(loc) = gl.uniform_location(program, s.name) {
+            gl.uniform_int(&loc, i32::from(s.unit));
+        }
+    }
+    if let Some(loc) = gl.uniform_location(program, r.y_flip) {
+        // Every render target keeps Flash's top row at GL row 0 (see docs/backend-gl.md).
+        gl.uniform_float(&loc, -1.0);
+    }
+    Ok(LinkedProgram {
+        gl: program,
+        reflection: r.clone(),
+        vc,
+        fc,
+        synced: [0, 0],
+        users: 0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dirty_ranges_merge_adjacent_registers_and_respect_size() {
+        let mut f = ConstantFile::new();
+        f.set(0, &[[1.0; 4]; 3], 1);
+        f.set(5, &[[2.0; 4]; 2], 2);
+        f.set(9, &[[3.0; 4]; 4], 3);
+        assert_eq!(dirty_ranges(&f, 128, 0), vec![0..3, 5..7, 9..13]);
+        assert_eq!(dirty_ranges(&f, 128, 1), vec![5..7, 9..13]);
+        assert_eq!(dirty_ranges(&f, 10, 2), vec![9..10]);
+        assert!(dirty_ranges(&f, 128, 3).is_empty());
+    }
+}

@@ -1,0 +1,366 @@
+//! Textures: storage for every level (and face) at creation, uploads of every
+//! `Context3DTextureFormat` (converted or decoded on the CPU where GL cannot take the bytes),
+//! and sampler objects per resolved sampler state.
+//!
+//! Every level a texture can hold is allocated when it is created, so the texture is always
+//! complete and an uploaded level is never replaced by a generated one (Molehill never calls
+//! `glGenerateMipmap`). Rows go to GL in upload order: the first uploaded row is GL row 0,
+//! which is `v = 0`, as in Flash.
+
+use std::collections::HashMap;
+
+use context3d::{
+    CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
+    TextureUpload,
+};
+
+use crate::conv;
+use crate::decode::{dxt, etc1, packed, pvrtc};
+use crate::state::Gl;
+
+/// `GL_COMPRESSED_RGB_S3TC_DXT1_EXT`.
+const COMPRESSED_RGB_S3TC_DXT1: u32 = 0x83F0;
+/// `GL_COMPRESSED_RGBA_S3TC_DXT5_EXT`.
+const COMPRESSED_RGBA_S3TC_DXT5: u32 = 0x83F3;
+/// `GL_TEXTURE_MAX_ANISOTROPY_EXT`.
+const TEXTURE_MAX_ANISOTROPY: u32 = 0x84FE;
+
+/// How a texture is stored in GL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Storage {
+    /// RGBA8 (`bgra`, and compressed formats decoded on the CPU).
+    Rgba8,
+    /// RGBA4 from `bgraPacked4444`.
+    Rgba4,
+    /// RGB565 from `bgrPacked565`.
+    Rgb565,
+    /// RGBA16F from `rgbaHalfFloat`.
+    RgbaHalf,
+    /// S3TC DXT1 (`compressed`) uploaded as is.
+    Dxt1,
+    /// S3TC DXT5 (`compressedAlpha`) uploaded as is.
+    Dxt5,
+}
+
+impl Storage {
+    /// `(internal format, format, type)` of an uncompressed storage.
+    pub fn gl_formats(self) -> (u32, u32, u32) {
+        match self {
+            Storage::Rgba8 => (glow::RGBA8, glow::RGBA, glow::UNSIGNED_BYTE),
+            Storage::Rgba4 => (glow::RGBA4, glow::RGBA, glow::UNSIGNED_SHORT_4_4_4_4),
+            Storage::Rgb565 => (glow::RGB565, glow::RGB, glow::UNSIGNED_SHORT_5_6_5),
+            Storage::RgbaHalf => (glow::RGBA16F, glow::RGBA, glow::HALF_FLOAT),
+            Storage::Dxt1 => (COMPRESSED_RGB_S3TC_DXT1, 0, 0),
+            Storage::Dxt5 => (COMPRESSED_RGBA_S3TC_DXT5, 0, 0),
+        }
+    }
+
+    fn compressed(self) -> bool {
+        matches!(self, Storage::Dxt1 | Storage::Dxt5)
+    }
+
+    /// The internal format of a renderbuffer of the same kind (for multisampled targets).
+    pub fn renderbuffer_format(self) -> u32 {
+        match self {
+            Storage::RgbaHalf => glow::RGBA16F,
+            Storage::Rgba4 => glow::RGBA4,
+            Storage::Rgb565 => glow::RGB565,
+            _ => glow::RGBA8,
+        }
+    }
+}
+
+/// A GL texture and what it was made for.
+#[derive(Debug)]
+pub struct Texture {
+    /// The GL object.
+    pub gl: glow::Texture,
+    /// `TEXTURE_2D` or `TEXTURE_CUBE_MAP`.
+    pub target: u32,
+    /// The description it was created with (video textures: the current frame size).
+    pub desc: TextureDesc,
+    /// How it is stored.
+    pub storage: Storage,
+}
+
+impl Texture {
+    /// The GL target of `face` (a cube face or the 2D target).
+    fn image_target(&self, face: u8) -> u32 {
+        if self.target == glow::TEXTURE_CUBE_MAP {
+            glow::TEXTURE_CUBE_MAP_POSITIVE_X + u32::from(face.min(5))
+        } else {
+            glow::TEXTURE_2D
+        }
+    }
+}
+
+/// What the driver can take directly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextureCaps {
+    /// S3TC (DXT1/DXT5) compressed textures.
+    pub s3tc: bool,
+    /// Anisotropic filtering.
+    pub anisotropy: bool,
+}
+
+fn storage_for(format: TextureFormat, caps: &TextureCaps) -> Storage {
+    match format {
+        TextureFormat::Bgra => Storage::Rgba8,
+        TextureFormat::BgraPacked4444 => Storage::Rgba4,
+        TextureFormat::BgrPacked565 => Storage::Rgb565,
+        TextureFormat::RgbaHalfFloat => Storage::RgbaHalf,
+        TextureFormat::Compressed if caps.s3tc => Storage::Dxt1,
+        TextureFormat::CompressedAlpha if caps.s3tc => Storage::Dxt5,
+        TextureFormat::Compressed | TextureFormat::CompressedAlpha => Storage::Rgba8,
+    }
+}
+
+fn level_size(desc: &TextureDesc, level: u8) -> (u32, u32) {
+    ((desc.width >> level).max(1), (desc.height >> level).max(1))
+}
+
+/// Bytes of a zeroed DXT image (allocation of compressed levels).
+fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
+    let blocks = width.div_ceil(4) as usize * height.div_ceil(4) as usize;
+    blocks * if storage == Storage::Dxt1 { 8 } else { 16 }
+}
+
+/// Creates a texture with every level (and face) allocated.
+pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Texture, String> {
+    let target = if desc.kind == TextureKind::Cube {
+        glow::TEXTURE_CUBE_MAP
+    } else {
+        glow::TEXTURE_2D
+    };
+    let tex = Texture {
+        gl: gl.create_texture()?,
+        target,
+        desc: *desc,
+        storage: storage_for(desc.format, caps),
+    };
+    gl.bind_texture(0, target, Some(tex.gl));
+    let levels = if matches!(desc.kind, TextureKind::Rectangle | TextureKind::Video) {
+        1
+    } else {
+        desc.levels.max(1)
+    };
+    gl.tex_parameter(target, glow::TEXTURE_BASE_LEVEL, 0);
+    gl.tex_parameter(target, glow::TEXTURE_MAX_LEVEL, i32::from(levels) - 1);
+    if desc.width > 0 && desc.height > 0 {
+        allocate(gl, &tex, levels);
+    }
+    Ok(tex)
+}
+
+fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) {
+    let faces = if tex.target == glow::TEXTURE_CUBE_MAP {
+        6
+    } else {
+        1
+    };
+    let (internal, format, ty) = tex.storage.gl_formats();
+    for face in 0..faces {
+        for level in 0..levels {
+            let (w, h) = level_size(&tex.desc, level);
+            let target = tex.image_target(face);
+            if tex.storage.compressed() {
+                let zeros = vec![0u8; dxt_size(w, h, tex.storage)];
+                gl.compressed_tex_image_2d(
+                    target,
+                    i32::from(level),
+                    internal,
+                    w as i32,
+                    h as i32,
+                    &zeros,
+                );
+            } else {
+                gl.tex_image_2d(
+                    target,
+                    i32::from(level),
+                    internal,
+                    w as i32,
+                    h as i32,
+                    format,
+                    ty,
+                    None,
+                );
+            }
+        }
+    }
+}
+
+fn u32s_to_bytes(px: &[u32]) -> Vec<u8> {
+    px.iter().flat_map(|p| p.to_le_bytes()).collect()
+}
+
+fn u16s_to_le_bytes(px: &[u16]) -> Vec<u8> {
+    px.iter().flat_map(|p| p.to_le_bytes()).collect()
+}
+
+/// Why an upload could not be done; the backend logs it (context3d validated the data, so
+/// this is only a compressed image with no encoding this backend can use).
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    /// No encoding of the ATF image is usable.
+    #[error("no usable encoding in the compressed image (DXT, ETC1 or PVRTC needed; ETC2 only is not decoded)")]
+    NoEncoding,
+    /// A decoder refused the data.
+    #[error(transparent)]
+    Decode(#[from] crate::decode::DecodeError),
+}
+
+/// Decodes a compressed image to RGBA8 on the CPU.
+fn decode_compressed(
+    img: &CompressedImage<'_>,
+    alpha: bool,
+    w: u32,
+    h: u32,
+) -> Result<Vec<u8>, UploadError> {
+    if let Some(d) = img.dxt {
+        return Ok(if alpha {
+            dxt::decode_dxt5(w, h, d)?
+        } else {
+            dxt::decode_dxt1(w, h, d)?
+        });
+    }
+    if let Some(d) = img.etc1 {
+        let mut rgba = etc1::decode_etc1(w, h, d)?;
+        if alpha {
+            if let Some(a) = img.etc1_alpha {
+                let a = etc1::decode_etc1(w, h, a)?;
+                for (px, ap) in rgba.chunks_exact_mut(4).zip(a.chunks_exact(4)) {
+                    px[3] = ap[0];
+                }
+            }
+        }
+        return Ok(rgba);
+    }
+    if let Some(d) = img.pvrtc {
+        return Ok(pvrtc::decode_pvrtc(w, h, d, pvrtc::PvrtcBpp::Four)?);
+    }
+    Err(UploadError::NoEncoding)
+}
+
+/// Replaces one face/level (a video texture is reallocated when the frame size changes).
+pub fn upload(
+    gl: &mut Gl,
+    tex: &mut Texture,
+    up: &TextureUpload<'_>,
+    caps: &TextureCaps,
+) -> Result<(), UploadError> {
+    gl.bind_texture(0, tex.target, Some(tex.gl));
+    if tex.desc.kind == TextureKind::Video
+        && (tex.desc.width, tex.desc.height) != (up.width, up.height)
+    {
+        tex.desc.width = up.width;
+        tex.desc.height = up.height;
+        allocate(gl, tex, 1);
+    }
+    let target = tex.image_target(up.face);
+    let level = i32::from(up.level);
+    let (w, h) = (up.width as i32, up.height as i32);
+    let (internal, format, ty) = tex.storage.gl_formats();
+    let bytes: Vec<u8> = match (&up.data, tex.storage) {
+        (TextureData::Compressed(img), Storage::Dxt1 | Storage::Dxt5) => match img.dxt {
+            Some(d) => {
+                gl.compressed_tex_image_2d(target, level, internal, w, h, d);
+                return Ok(());
+            }
+            None => {
+                // Storage was chosen as S3TC because the driver has it; an ATF file without
+                // DXT data cannot be mixed into it.
+                return Err(UploadError::NoEncoding);
+            }
+        },
+        (TextureData::Compressed(img), _) => {
+            let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
+            decode_compressed(img, alpha, up.width, up.height)?
+        }
+        (TextureData::Argb32(px), _) => packed::bgra_to_rgba(&u32s_to_bytes(px)),
+        (TextureData::Bgra8(px), _) => packed::bgra_to_rgba(px),
+        (TextureData::Bgra4444(px), _) => packed::argb4444_to_gl_rgba4444(&u16s_to_le_bytes(px)),
+        (TextureData::Bgr565(px), _) => packed::rgb565_to_gl(&u16s_to_le_bytes(px)),
+        (TextureData::RgbaHalf(px), _) => px.iter().flat_map(|p| p.to_ne_bytes()).collect(),
+    };
+    let _ = caps;
+    gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
+    Ok(())
+}
+
+/// The key of a sampler object. The LOD bias is not part of it: it comes from the
+/// program's sampler word and the GLSL writer passes it to `texture()` as the bias
+/// argument (GL ES samplers have no LOD bias parameter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct SamplerKey {
+    wrap: agal::Wrap,
+    filter: agal::Filter,
+    mip: agal::MipFilter,
+}
+
+/// Sampler objects, one per distinct resolved state, reused while the context lives.
+#[derive(Debug, Default)]
+pub struct Samplers {
+    map: HashMap<SamplerKey, glow::Sampler>,
+}
+
+impl Samplers {
+    /// The sampler object for `state`, created on first use.
+    pub fn get(
+        &mut self,
+        gl: &mut Gl,
+        state: &SamplerState,
+        caps: &TextureCaps,
+    ) -> Option<glow::Sampler> {
+        let key = SamplerKey {
+            wrap: state.wrap,
+            filter: state.filter,
+            mip: state.mip,
+        };
+        if let Some(s) = self.map.get(&key) {
+            return Some(*s);
+        }
+        let (s, t) = conv::wrap(state.wrap);
+        let (min, mag, aniso) = conv::filter(state.filter, state.mip);
+        let ints = [
+            (glow::TEXTURE_WRAP_S, s as i32),
+            (glow::TEXTURE_WRAP_T, t as i32),
+            (glow::TEXTURE_WRAP_R, glow::CLAMP_TO_EDGE as i32),
+            (glow::TEXTURE_MIN_FILTER, min as i32),
+            (glow::TEXTURE_MAG_FILTER, mag as i32),
+        ];
+        let mut floats = Vec::new();
+        if caps.anisotropy && aniso > 1.0 {
+            floats.push((TEXTURE_MAX_ANISOTROPY, aniso));
+        }
+        match gl.create_sampler(&ints, &floats) {
+            Ok(sampler) => {
+                self.map.insert(key, sampler);
+                Some(sampler)
+            }
+            Err(e) => {
+                log::warn!("sampler creation failed: {e}");
+                None
+            }
+        }
+    }
+
+    /// Number of sampler objects.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether none was made.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Deletes every sampler object (`gl` None: the context is gone).
+    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+        if let Some(gl) = gl {
+            for (_, s) in self.map.drain() {
+                gl.delete_sampler(s);
+            }
+        }
+        self.map.clear();
+    }
+}
