@@ -1,0 +1,81 @@
+//! Every valid pair of ../shared/agal-corpus (valid per `agal::valid`) translates in every
+//! dialect that can express it, glslangValidator compiles and links the result, and the
+//! reflection agrees with `agal::valid::link`.
+
+mod glsl_common;
+
+use agal::glsl::{translate, Dialect, GlslError, Options};
+use agal::profile::Profile;
+use agal::ProgramKind;
+
+#[test]
+fn corpus_translates_and_compiles_in_every_dialect() {
+    let Some(dir) = glsl_common::corpus_dir() else {
+        eprintln!("agal-corpus not found beside the project; skipping");
+        return;
+    };
+    let glslang = glsl_common::glslang_available();
+    let pairs = glsl_common::corpus_pairs(&dir);
+    assert_eq!(pairs.len(), 66);
+    let mut failures = Vec::new();
+    let mut compiled = 0;
+    let mut valid = 0;
+    for (name, vertex, fragment) in &pairs {
+        let profile = Profile::lowest_accepting(vertex.version);
+        let linkage = agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
+            .and_then(|()| agal::valid::validate_program(fragment, ProgramKind::Fragment, profile))
+            .and_then(|()| agal::valid::link(vertex, fragment));
+        let linkage = match linkage {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("{name}: not valid ({e:?}); not translated");
+                continue;
+            }
+        };
+        valid += 1;
+        for dialect in Dialect::ALL {
+            let label = format!("{name} ({dialect})");
+            match translate(vertex, fragment, &Options::new(dialect)) {
+                Ok(shaders) => {
+                    let r = &shaders.reflection;
+                    let slots: Vec<u16> = r.attributes.iter().map(|a| a.slot).collect();
+                    assert_eq!(slots, linkage.attributes_read, "{label}: attributes");
+                    // agal::valid's Linkage lists the first row of a matrix operand only
+                    // (`m33 ft1.xyz, ft1, v4` reads v4, v5, v6 in citrus_starling_lighteffect):
+                    // the writer's list must contain it and be written by the vertex program.
+                    let linked: Vec<u16> = r.varyings.iter().map(|v| v.register).collect();
+                    for v in linkage.varyings_linked() {
+                        assert!(linked.contains(&v), "{label}: varying {v} not linked");
+                    }
+                    for v in &linked {
+                        assert!(
+                            linkage.varyings_written.contains(v),
+                            "{label}: v{v} unwritten"
+                        );
+                    }
+                    let outputs: Vec<u16> = r.color_outputs.iter().map(|o| o.index).collect();
+                    assert_eq!(outputs, linkage.color_outputs, "{label}: outputs");
+                    assert_eq!(r.depth_written, linkage.depth_written, "{label}: depth");
+                    let samplers: Vec<_> = r.samplers.iter().map(|s| s.sampler).collect();
+                    assert_eq!(samplers, linkage.samplers, "{label}: samplers");
+                    if glslang {
+                        if let Err(e) =
+                            glsl_common::glslang_link(&label, &shaders.vertex, &shaders.fragment)
+                        {
+                            failures.push(e);
+                        }
+                        compiled += 1;
+                    }
+                }
+                // Only a dialect's missing feature may refuse a valid pair.
+                Err(GlslError::MissingFeature { .. }) if dialect == Dialect::Es100 => {}
+                Err(e) => failures.push(format!("{label}: {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(valid >= 65, "only {valid} corpus pairs are valid");
+    if glslang {
+        assert!(compiled >= valid * 2, "only {compiled} pairs compiled");
+    }
+}
