@@ -1,8 +1,31 @@
 //! The Context3D state machine: everything a Flash program can do with `Context3D`, checked the
 //! way Flash Player checks it, with no GL in sight. What is left once the checks pass goes to a
 //! [`Backend`].
+//!
+//! - [`Context3D`] ([`context`]): one method per AS3 call, arguments close to AS3's, Flash's
+//!   errors as values ([`agal::flash::FlashError`]).
+//! - [`backend`]: the [`Backend`] trait and every type that crosses it.
+//! - [`recording`]: [`RecordingBackend`], a backend that records what reaches it.
+//! - [`enums`]: the AS3 enum strings. [`error`]: typed errors and the one Flash mapping.
+//! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
+//!   [`draw`]: draw-time checks. [`atf`]: ATF containers.
+//!
+//! `docs/context3d.md` lists every call, what it checks and the error each check raises.
 #![forbid(unsafe_code)]
 
+pub mod atf;
 pub mod backend;
+pub mod context;
+pub mod draw;
+pub mod enums;
+pub mod error;
+pub mod recording;
+pub mod resources;
+pub mod state;
 
 pub use backend::*;
+pub use context::{Context3D, Context3DEvent, Endian, Rect};
+pub use enums::As3Enum;
+pub use error::{BackendCall, Context3DError, FlashResult};
+pub use recording::{Call, RecordedTextureData, RecordingBackend};
+pub use resources::{IndexBuffer3D, Program3D, ProgramUsage, TextureBase, VertexBuffer3D};

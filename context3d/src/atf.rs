@@ -1,0 +1,355 @@
+//! ATF (Adobe Texture Format) containers, as `uploadCompressedTextureFromByteArray` reads them.
+//!
+//! Layout (big-endian): `"ATF"`; then either a byte `0xFF`, a version byte and a `u32` length
+//! (version 1 and later), or a `u24` length (version 0); a byte whose bit 7 is the cube-map
+//! flag and whose low 7 bits are the [`AtfFormat`]; log2 of the width; log2 of the height; the
+//! number of mip levels. Then, face by face and level by level, a number of records, each a
+//! length (`u24` in version 0, `u32` after) and that many bytes.
+//!
+//! The raw formats carry one record per GPU encoding: DXT, PVRTC, ETC1 and (from version 3)
+//! ETC2. An empty record means the encoder left that encoding out. Records of the wrong size are
+//! dropped with a warning; an image with no usable record is an error. The other formats are
+//! JPEG-XR coded; only their header is read.
+
+use std::fmt;
+
+/// The format field of an ATF header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AtfFormat {
+    /// 0: RGB, JPEG-XR coded (for a `bgra` texture).
+    Rgb888,
+    /// 1: RGBA, JPEG-XR coded (for a `bgra` texture).
+    Rgba8888,
+    /// 2: block-compressed, JPEG-XR coded blocks.
+    Compressed,
+    /// 3: block-compressed, raw blocks (for a `compressed` texture).
+    RawCompressed,
+    /// 4: block-compressed with alpha, JPEG-XR coded blocks.
+    CompressedAlpha,
+    /// 5: block-compressed with alpha, raw blocks (for a `compressedAlpha` texture).
+    RawCompressedAlpha,
+    /// 0xC: lossy compressed.
+    CompressedLossy,
+    /// 0xD: lossy compressed with alpha.
+    CompressedLossyAlpha,
+}
+
+impl AtfFormat {
+    fn from_code(code: u8) -> Option<AtfFormat> {
+        Some(match code {
+            0 => AtfFormat::Rgb888,
+            1 => AtfFormat::Rgba8888,
+            2 => AtfFormat::Compressed,
+            3 => AtfFormat::RawCompressed,
+            4 => AtfFormat::CompressedAlpha,
+            5 => AtfFormat::RawCompressedAlpha,
+            0xc => AtfFormat::CompressedLossy,
+            0xd => AtfFormat::CompressedLossyAlpha,
+            _ => return None,
+        })
+    }
+
+    /// Whether the images are raw GPU blocks (what Molehill can upload).
+    pub fn is_raw(self) -> bool {
+        matches!(
+            self,
+            AtfFormat::RawCompressed | AtfFormat::RawCompressedAlpha
+        )
+    }
+
+    fn has_alpha(self) -> bool {
+        self == AtfFormat::RawCompressedAlpha
+    }
+}
+
+/// Why a container does not parse (all Flash error #3677).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AtfError {
+    /// No `"ATF"` signature.
+    #[error("no ATF signature")]
+    Signature,
+    /// The data ends early.
+    #[error("truncated ATF data")]
+    Truncated,
+    /// An unknown format code.
+    #[error("unknown ATF format {0}")]
+    Format(u8),
+    /// log2 of a size above 15, or a level count above the size's chain.
+    #[error("bad ATF dimensions")]
+    Dimensions,
+    /// An image none of whose records has the right size.
+    #[error("no usable encoding for face {face} level {level}")]
+    NoEncoding {
+        /// Face.
+        face: u8,
+        /// Level.
+        level: u8,
+    },
+}
+
+/// One face/level of a raw container, borrowed from the input.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct AtfImage<'a> {
+    /// Cube face (0 for 2D).
+    pub face: u8,
+    /// Mip level.
+    pub level: u8,
+    /// DXT1 / DXT5 blocks.
+    pub dxt: Option<&'a [u8]>,
+    /// PVRTC 4 bpp blocks.
+    pub pvrtc: Option<&'a [u8]>,
+    /// ETC1 blocks (the colour image for alpha formats).
+    pub etc1: Option<&'a [u8]>,
+    /// ETC1 blocks of the alpha image (alpha formats).
+    pub etc1_alpha: Option<&'a [u8]>,
+    /// ETC2 blocks.
+    pub etc2: Option<&'a [u8]>,
+}
+
+impl fmt::Debug for AtfImage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let len = |d: Option<&[u8]>| d.map(<[u8]>::len);
+        f.debug_struct("AtfImage")
+            .field("face", &self.face)
+            .field("level", &self.level)
+            .field("dxt", &len(self.dxt))
+            .field("pvrtc", &len(self.pvrtc))
+            .field("etc1", &len(self.etc1))
+            .field("etc1_alpha", &len(self.etc1_alpha))
+            .field("etc2", &len(self.etc2))
+            .finish()
+    }
+}
+
+/// A parsed container.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AtfFile<'a> {
+    /// Header version (0 for the oldest files).
+    pub version: u8,
+    /// Format.
+    pub format: AtfFormat,
+    /// Cube map (six faces).
+    pub cubemap: bool,
+    /// Width of level 0.
+    pub width: u32,
+    /// Height of level 0.
+    pub height: u32,
+    /// Number of levels.
+    pub levels: u8,
+    /// Every face/level, faces outer (raw formats only; empty for JPEG-XR formats).
+    pub images: Vec<AtfImage<'a>>,
+}
+
+struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], AtfError> {
+        let end = self.pos.checked_add(n).ok_or(AtfError::Truncated)?;
+        let s = self.data.get(self.pos..end).ok_or(AtfError::Truncated)?;
+        self.pos = end;
+        Ok(s)
+    }
+
+    fn u8(&mut self) -> Result<u8, AtfError> {
+        Ok(self.take(1)?[0])
+    }
+
+    fn u24(&mut self) -> Result<u32, AtfError> {
+        let b = self.take(3)?;
+        Ok(u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]))
+    }
+
+    fn u32(&mut self) -> Result<u32, AtfError> {
+        let b = self.take(4)?;
+        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+/// Bytes of a `w` x `h` image in 4x4 blocks of `block` bytes.
+fn block_bytes(w: u32, h: u32, block: usize) -> usize {
+    w.div_ceil(4) as usize * h.div_ceil(4) as usize * block
+}
+
+/// `d` when it is `want` bytes long; otherwise `None`, with a warning.
+fn sized<'a>(d: Option<&'a [u8]>, want: usize, what: &str, w: u32, h: u32) -> Option<&'a [u8]> {
+    d.filter(|d| {
+        let ok = d.len() == want;
+        if !ok {
+            log::warn!(
+                "ATF {what} record of {} bytes for a {w}x{h} level (want {want}); ignored",
+                d.len()
+            );
+        }
+        ok
+    })
+}
+
+/// Parses a container. Never panics.
+pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
+    let mut r = Reader { data, pos: 0 };
+    if r.take(3)? != b"ATF" {
+        return Err(AtfError::Signature);
+    }
+    let version = if data.get(3) == Some(&0xff) {
+        r.take(1)?;
+        let v = r.u8()?;
+        r.u32()?;
+        v
+    } else {
+        r.u24()?;
+        0
+    };
+    let tdata = r.u8()?;
+    let cubemap = tdata & 0x80 != 0;
+    let format = AtfFormat::from_code(tdata & 0x7f).ok_or(AtfError::Format(tdata & 0x7f))?;
+    let (lw, lh) = (r.u8()?, r.u8()?);
+    if lw > 15 || lh > 15 {
+        return Err(AtfError::Dimensions);
+    }
+    let (width, height) = (1u32 << lw, 1u32 << lh);
+    let levels = r.u8()?;
+    if levels == 0 || u32::from(levels) > u32::from(lw.max(lh)) + 1 {
+        return Err(AtfError::Dimensions);
+    }
+    let mut file = AtfFile {
+        version,
+        format,
+        cubemap,
+        width,
+        height,
+        levels,
+        images: Vec::new(),
+    };
+    if !format.is_raw() {
+        return Ok(file);
+    }
+    let records = if version < 3 { 3 } else { 4 };
+    let faces: u8 = if cubemap { 6 } else { 1 };
+    let alpha = format.has_alpha();
+    for face in 0..faces {
+        for level in 0..levels {
+            let (w, h) = ((width >> level).max(1), (height >> level).max(1));
+            let mut raw: [Option<&[u8]>; 4] = [None; 4];
+            for slot in raw.iter_mut().take(records) {
+                let len = if version == 0 { r.u24()? } else { r.u32()? };
+                let bytes = r.take(len as usize)?;
+                *slot = (!bytes.is_empty()).then_some(bytes);
+            }
+            let sized = |d, want, what| sized(d, want, what, w, h);
+            let big = if alpha { 16 } else { 8 };
+            let dxt = sized(raw[0], block_bytes(w, h, big), "DXT");
+            // PVRTC 4 bpp: at least 8x8 pixels of data per image.
+            let pvrtc = sized(raw[1], (w.max(8) as usize * h.max(8) as usize) / 2, "PVRTC");
+            let etc1_len = block_bytes(w, h, 8);
+            let (etc1, etc1_alpha) = match raw[2] {
+                Some(d) if alpha && d.len() == 2 * etc1_len => {
+                    let (c, a) = d.split_at(etc1_len);
+                    (Some(c), Some(a))
+                }
+                other if alpha => (sized(other, 2 * etc1_len, "ETC1+alpha"), None),
+                other => (sized(other, etc1_len, "ETC1"), None),
+            };
+            let etc2 = sized(raw[3], block_bytes(w, h, big), "ETC2");
+            if dxt.is_none() && pvrtc.is_none() && etc1.is_none() && etc2.is_none() {
+                return Err(AtfError::NoEncoding { face, level });
+            }
+            file.images.push(AtfImage {
+                face,
+                level,
+                dxt,
+                pvrtc,
+                etc1,
+                etc1_alpha,
+                etc2,
+            });
+        }
+    }
+    Ok(file)
+}
+
+/// Writes a raw ATF container (version 3): the inverse of [`parse`] for tests and tools.
+/// `images[face * levels + level]` holds the four records (DXT, PVRTC, ETC1, ETC2) of each.
+pub fn write_raw(
+    alpha: bool,
+    cubemap: bool,
+    log2_width: u8,
+    log2_height: u8,
+    levels: u8,
+    images: &[[&[u8]; 4]],
+) -> Vec<u8> {
+    let mut body = Vec::new();
+    let format = if alpha { 5 } else { 3 };
+    body.push(format | if cubemap { 0x80 } else { 0 });
+    body.extend([log2_width, log2_height, levels]);
+    for records in images {
+        for rec in records {
+            body.extend((rec.len() as u32).to_be_bytes());
+            body.extend_from_slice(rec);
+        }
+    }
+    let mut out = b"ATF".to_vec();
+    out.extend([0xff, 3]);
+    out.extend((body.len() as u32).to_be_bytes());
+    out.extend(body);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_raw_2d_container_with_levels() {
+        // 8x4 texture, 2 levels: level 0 is 2x1 blocks, level 1 (4x2) is 1 block.
+        let l0 = [7u8; 16];
+        let l1 = [9u8; 8];
+        let bytes = write_raw(
+            false,
+            false,
+            3,
+            2,
+            2,
+            &[[&l0, &[], &[], &[]], [&l1, &[], &l1, &[]]],
+        );
+        let f = parse(&bytes).unwrap();
+        assert_eq!((f.width, f.height, f.levels, f.cubemap), (8, 4, 2, false));
+        assert_eq!(f.format, AtfFormat::RawCompressed);
+        assert_eq!(f.images.len(), 2);
+        assert_eq!(f.images[0].dxt, Some(&l0[..]));
+        assert_eq!(f.images[0].etc1, None);
+        assert_eq!(f.images[1].etc1, Some(&l1[..]));
+    }
+
+    #[test]
+    fn alpha_etc1_is_split_in_colour_and_alpha() {
+        let dxt5 = [1u8; 16];
+        let etc = [2u8; 16];
+        let bytes = write_raw(true, false, 2, 2, 1, &[[&dxt5, &[], &etc, &[]]]);
+        let f = parse(&bytes).unwrap();
+        assert_eq!(f.images[0].etc1.map(<[u8]>::len), Some(8));
+        assert_eq!(f.images[0].etc1_alpha.map(<[u8]>::len), Some(8));
+    }
+
+    #[test]
+    fn rejects_bad_input_without_panicking() {
+        assert_eq!(parse(b""), Err(AtfError::Truncated));
+        assert_eq!(parse(b"PNG\0\0\0\0\0"), Err(AtfError::Signature));
+        let good = write_raw(false, true, 2, 2, 1, &[[&[0u8; 8], &[], &[], &[]]; 6]);
+        for n in 0..good.len() {
+            assert!(parse(&good[..n]).is_err(), "prefix {n}");
+        }
+        assert!(parse(&good).is_ok());
+        let mut bad = good.clone();
+        bad[9] = 0x77;
+        assert_eq!(parse(&bad), Err(AtfError::Format(0x77)));
+        // No usable record.
+        let none = write_raw(false, false, 2, 2, 1, &[[&[0u8; 3], &[], &[], &[]]]);
+        assert_eq!(
+            parse(&none),
+            Err(AtfError::NoEncoding { face: 0, level: 0 })
+        );
+    }
+}

@@ -1,0 +1,421 @@
+//! [`Context3D`]: the object, its creation from a profile, the back buffer, `clear`,
+//! `present`, `drawToBitmapData`, `dispose` and the read-only properties.
+//!
+//! The other calls live with their concern: render state and bindings in [`crate::state`],
+//! resources in [`crate::resources`], draws in [`crate::draw`]. Every public method takes
+//! arguments close to AS3's (enum strings, `i32` for `int`, `u32` for `uint`, `f64` for
+//! `Number`, `&[f64]` for `Vector.<Number>`, `&[u8]` plus an offset for a `ByteArray`, `&[u32]`
+//! ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
+
+use agal::flash::FlashError;
+use agal::profile::Profile;
+
+use crate::backend::{BackBufferConfig, Backend, Clear, ClearMask, PixelRect};
+use crate::enums::{param, parse, RenderMode};
+use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::resources::{Resources, TextureBase};
+use crate::state::{ClearStatus, Frame, State};
+
+/// Smallest back buffer width/height (#3780 / #3781).
+pub const MIN_BACK_BUFFER_SIZE: u32 = 32;
+/// Largest back buffer width/height (#3780 / #3781) and `maxBackBufferWidth/Height`.
+pub const MAX_BACK_BUFFER_SIZE: u32 = 16384;
+/// Most draws between two `present` calls (#3690). Flash does not document its limit; this is
+/// Molehill's choice (see docs/context3d.md).
+pub const MAX_DRAWS_PER_FRAME: u32 = 32768;
+
+/// An event a call queued for the VM to dispatch (see [`Context3D::take_events`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Context3DEvent {
+    /// `Event.TEXTURE_READY` on a texture after an async upload.
+    TextureReady(TextureBase),
+}
+
+/// A rectangle as AS3's `flash.geom.Rectangle` gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Rect {
+    /// `x`.
+    pub x: f64,
+    /// `y`.
+    pub y: f64,
+    /// `width`.
+    pub width: f64,
+    /// `height`.
+    pub height: f64,
+}
+
+impl Rect {
+    /// Integer pixels: edges truncated toward zero (NaN becomes 0), negative sizes become 0.
+    pub(crate) fn to_pixels(self) -> PixelRect {
+        PixelRect {
+            x: self.x as i32,
+            y: self.y as i32,
+            width: self.width.max(0.0) as u32,
+            height: self.height.max(0.0) as u32,
+        }
+    }
+}
+
+/// Byte order of a `ByteArray` (`ByteArray.endian`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Endian {
+    /// `"bigEndian"` (AS3's default).
+    #[default]
+    Big,
+    /// `"littleEndian"`.
+    Little,
+}
+
+/// A Stage3D context: Flash's `Context3D`, checked the way Flash Player checks it, drawing
+/// through a [`Backend`].
+#[derive(Debug)]
+pub struct Context3D<B: Backend> {
+    pub(crate) backend: B,
+    pub(crate) profile: Profile,
+    pub(crate) disposed: bool,
+    pub(crate) error_checking: bool,
+    pub(crate) next_id: u64,
+    pub(crate) res: Resources,
+    pub(crate) state: State,
+    pub(crate) frame: Frame,
+    pub(crate) events: Vec<Context3DEvent>,
+}
+
+impl<B: Backend> Context3D<B> {
+    /// A context of `profile` drawing through `backend`. The backend starts with Flash's
+    /// default state (see [`crate::backend`]).
+    pub fn new(backend: B, profile: Profile) -> Context3D<B> {
+        let limits = profile.limits(profile.max_version());
+        Context3D {
+            backend,
+            profile,
+            disposed: false,
+            error_checking: false,
+            next_id: 1,
+            res: Resources::default(),
+            state: State::new(
+                usize::from(limits.vertex_constants),
+                usize::from(limits.fragment_constants),
+            ),
+            frame: Frame::default(),
+            events: Vec::new(),
+        }
+    }
+
+    /// `Stage3D.requestContext3D(context3DRenderMode, profile)`: ArgumentError #2008 for an
+    /// unknown render mode (`context3DRenderMode`) or profile (`profile`).
+    pub fn request(backend: B, render_mode: &str, profile: &str) -> FlashResult<Context3D<B>> {
+        parse::<RenderMode>(render_mode, param::RENDER_MODE)?;
+        let profile = Profile::from_as3_name(profile).ok_or(Context3DError::InvalidEnum {
+            parameter: param::PROFILE,
+        })?;
+        Ok(Context3D::new(backend, profile))
+    }
+
+    /// `Stage3D.requestContext3DMatchingProfiles(profiles)`: the highest profile of the list
+    /// (Molehill supports them all). An unknown name or an empty list is ArgumentError #2008
+    /// (`profiles`).
+    pub fn request_matching_profiles(backend: B, profiles: &[&str]) -> FlashResult<Context3D<B>> {
+        let bad = Context3DError::InvalidEnum {
+            parameter: param::PROFILES,
+        };
+        let mut best: Option<Profile> = None;
+        for name in profiles {
+            let p = Profile::from_as3_name(name).ok_or(bad.clone())?;
+            best = best.max(Some(p));
+        }
+        let profile = best.ok_or(bad)?;
+        Ok(Context3D::new(backend, profile))
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> &B {
+        &self.backend
+    }
+
+    /// The backend, mutably (for a host that needs it between calls).
+    pub fn backend_mut(&mut self) -> &mut B {
+        &mut self.backend
+    }
+
+    /// Gives the backend back.
+    pub fn into_backend(self) -> B {
+        self.backend
+    }
+
+    /// `profile`: the AS3 name of the context's profile.
+    pub fn profile(&self) -> &'static str {
+        self.profile.as3_name()
+    }
+
+    /// The profile as a value.
+    pub fn profile_value(&self) -> Profile {
+        self.profile
+    }
+
+    /// `driverInfo`: the backend's description, `"Disposed"` after `dispose`.
+    pub fn driver_info(&self) -> String {
+        if self.disposed {
+            String::from("Disposed")
+        } else {
+            self.backend.driver_info()
+        }
+    }
+
+    /// `enableErrorChecking` (getter).
+    pub fn enable_error_checking(&self) -> bool {
+        self.error_checking
+    }
+
+    /// `enableErrorChecking` (setter): passed to the backend when it changes.
+    pub fn set_enable_error_checking(&mut self, enabled: bool) -> FlashResult<()> {
+        self.live()?;
+        if enabled != self.error_checking {
+            self.error_checking = enabled;
+            self.backend.set_error_checking(enabled);
+        }
+        Ok(())
+    }
+
+    /// `maxBackBufferWidth`.
+    pub fn max_back_buffer_width(&self) -> u32 {
+        MAX_BACK_BUFFER_SIZE
+    }
+
+    /// `maxBackBufferHeight`.
+    pub fn max_back_buffer_height(&self) -> u32 {
+        MAX_BACK_BUFFER_SIZE
+    }
+
+    /// `backBufferWidth` (0 before `configureBackBuffer`).
+    pub fn back_buffer_width(&self) -> u32 {
+        self.frame.back_buffer.map_or(0, |b| b.width)
+    }
+
+    /// `backBufferHeight` (0 before `configureBackBuffer`).
+    pub fn back_buffer_height(&self) -> u32 {
+        self.frame.back_buffer.map_or(0, |b| b.height)
+    }
+
+    /// Events queued by calls (async uploads), oldest first; the queue is emptied.
+    pub fn take_events(&mut self) -> Vec<Context3DEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// `configureBackBuffer(width, height, antiAlias, enableDepthAndStencil,
+    /// wantsBestResolution, wantsBestResolutionOnBrowserZoom)`.
+    ///
+    /// Width, then height, outside 32..=16384: #3780 / #3781. `antiAlias` is clamped to
+    /// 0..=16. `wantsBestResolution*` are accepted and have no effect (Molehill has no
+    /// content scale). After it the back buffer must be cleared before the first draw (#3777).
+    pub fn configure_back_buffer(
+        &mut self,
+        width: i32,
+        height: i32,
+        anti_alias: i32,
+        enable_depth_and_stencil: bool,
+        wants_best_resolution: bool,
+        wants_best_resolution_on_browser_zoom: bool,
+    ) -> FlashResult<()> {
+        let _ = (wants_best_resolution, wants_best_resolution_on_browser_zoom);
+        self.live()?;
+        let range = i64::from(MIN_BACK_BUFFER_SIZE)..=i64::from(MAX_BACK_BUFFER_SIZE);
+        if !range.contains(&i64::from(width)) {
+            return Err(Context3DError::BackBufferWidth {
+                min: MIN_BACK_BUFFER_SIZE,
+                max: MAX_BACK_BUFFER_SIZE,
+            }
+            .into());
+        }
+        if !range.contains(&i64::from(height)) {
+            return Err(Context3DError::BackBufferHeight {
+                min: MIN_BACK_BUFFER_SIZE,
+                max: MAX_BACK_BUFFER_SIZE,
+            }
+            .into());
+        }
+        let config = BackBufferConfig {
+            width: width as u32,
+            height: height as u32,
+            anti_alias: anti_alias.clamp(0, 16) as u8,
+            depth_and_stencil: enable_depth_and_stencil,
+        };
+        self.backend
+            .configure_back_buffer(&config)
+            .map_err(|error| Context3DError::Backend {
+                call: BackendCall::Other,
+                error,
+            })?;
+        self.frame.back_buffer = Some(config);
+        self.frame.clear = ClearStatus::NeverCleared;
+        Ok(())
+    }
+
+    /// `clear(red, green, blue, alpha, depth, stencil, mask)`.
+    ///
+    /// Colours and depth are clamped to 0..=1 (NaN becomes 0), the stencil value and the mask
+    /// keep their low 8 / 3 bits. Clearing the back buffer needs `configureBackBuffer` first
+    /// (#3698); clearing a texture target checks the targets as a draw does (#3728-#3730,
+    /// #3761, #3694).
+    pub fn clear(
+        &mut self,
+        red: f64,
+        green: f64,
+        blue: f64,
+        alpha: f64,
+        depth: f64,
+        stencil: u32,
+        mask: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        self.flush_render_target()?;
+        let unit = |v: f64| {
+            if v.is_nan() {
+                0.0
+            } else {
+                v.clamp(0.0, 1.0) as f32
+            }
+        };
+        let clear = Clear {
+            color: [unit(red), unit(green), unit(blue), unit(alpha)],
+            depth: unit(depth),
+            stencil: (stencil & 0xff) as u8,
+            mask: ClearMask {
+                color: mask & 1 != 0,
+                depth: mask & 2 != 0,
+                stencil: mask & 4 != 0,
+            },
+        };
+        self.backend.clear(&clear);
+        if !self.state.to_texture {
+            self.frame.clear = ClearStatus::Cleared;
+        }
+        Ok(())
+    }
+
+    /// `present()`: needs `configureBackBuffer` (#3698). The next draw to the back buffer
+    /// needs a clear first (#3692); the draw count starts again.
+    pub fn present(&mut self) -> FlashResult<()> {
+        self.live()?;
+        if self.frame.back_buffer.is_none() {
+            return Err(Context3DError::BackBufferNotConfigured.into());
+        }
+        self.backend
+            .present()
+            .map_err(|error| Context3DError::Backend {
+                call: BackendCall::Other,
+                error,
+            })?;
+        self.frame.draws = 0;
+        self.frame.clear = ClearStatus::Presented;
+        Ok(())
+    }
+
+    /// `drawToBitmapData(destination, srcRect, destPoint)`: copies the back buffer into
+    /// `destination` (`dest_width * dest_height` ARGB pixels, top row first).
+    ///
+    /// `src_rect` (default: the whole back buffer) is clipped to the back buffer, then copied
+    /// to `dest_point` in the destination and clipped to it; pixels outside are untouched.
+    /// Needs `configureBackBuffer` (#3698); a destination whose length is not
+    /// `dest_width * dest_height` is Error #2015 (an invalid `BitmapData`).
+    pub fn draw_to_bitmap_data(
+        &mut self,
+        destination: &mut [u32],
+        dest_width: u32,
+        dest_height: u32,
+        src_rect: Option<Rect>,
+        dest_point: (i32, i32),
+    ) -> FlashResult<()> {
+        self.live()?;
+        let Some(bb) = self.frame.back_buffer else {
+            return Err(Context3DError::BackBufferNotConfigured.into());
+        };
+        if destination.len() as u64 != u64::from(dest_width) * u64::from(dest_height) {
+            return Err(FlashError::error(2015, &[]));
+        }
+        let src = src_rect.map_or(
+            PixelRect {
+                x: 0,
+                y: 0,
+                width: bb.width,
+                height: bb.height,
+            },
+            Rect::to_pixels,
+        );
+        // Clip the source to the back buffer and the destination, in i64 to never overflow.
+        let (sx, sy) = (i64::from(src.x), i64::from(src.y));
+        let (dx, dy) = (i64::from(dest_point.0), i64::from(dest_point.1));
+        let x0 = sx.max(0).max(sx - dx);
+        let y0 = sy.max(0).max(sy - dy);
+        let x1 = (sx + i64::from(src.width))
+            .min(i64::from(bb.width))
+            .min(sx - dx + i64::from(dest_width));
+        let y1 = (sy + i64::from(src.height))
+            .min(i64::from(bb.height))
+            .min(sy - dy + i64::from(dest_height));
+        if x1 <= x0 || y1 <= y0 {
+            return Ok(());
+        }
+        let rect = PixelRect {
+            x: x0 as i32,
+            y: y0 as i32,
+            width: (x1 - x0) as u32,
+            height: (y1 - y0) as u32,
+        };
+        let pixels =
+            self.backend
+                .read_back_buffer(rect)
+                .map_err(|error| Context3DError::Backend {
+                    call: BackendCall::Other,
+                    error,
+                })?;
+        let w = (x1 - x0) as usize;
+        for row in 0..(y1 - y0) as usize {
+            let ty = (y0 - sy + dy) as usize + row;
+            let tx = (x0 - sx + dx) as usize;
+            let start = ty * dest_width as usize + tx;
+            let (Some(target), Some(source)) = (
+                destination.get_mut(start..start + w),
+                pixels.get(row * w..row * w + w),
+            ) else {
+                break;
+            };
+            target.copy_from_slice(source);
+        }
+        Ok(())
+    }
+
+    /// `dispose(recreate)`: frees everything; every later call is #3694 (and `driverInfo`
+    /// says `"Disposed"`). Disposing twice does nothing. `recreate` is for the VM (it decides
+    /// whether to dispatch a new `context3DCreate`); the context itself is gone either way.
+    pub fn dispose(&mut self, recreate: bool) {
+        let _ = recreate;
+        if self.disposed {
+            return;
+        }
+        self.disposed = true;
+        self.res = Resources::default();
+        self.backend.dispose_context();
+    }
+
+    /// Whether `dispose` was called.
+    pub fn is_disposed(&self) -> bool {
+        self.disposed
+    }
+
+    /// #3694 after `dispose`.
+    pub(crate) fn live(&self) -> Result<()> {
+        if self.disposed {
+            Err(Context3DError::Disposed)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A fresh backend id (never reused).
+    pub(crate) fn fresh_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+}

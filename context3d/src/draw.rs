@@ -1,0 +1,328 @@
+//! `drawTriangles` and `drawTrianglesInstanced`: the draw-time checks, in Molehill's order,
+//! and the resolution of everything the backend needs into one [`ResolvedDraw`].
+//!
+//! Order of the checks (Flash's order is not recorded; this one goes from the context to the
+//! call's arguments to the bindings):
+//! 1. #3694 after `dispose`; #3787 / RangeError #2006 for instancing arguments;
+//! 2. the target: #3698 (back buffer not configured), #3777 (not cleared since
+//!    `configureBackBuffer`), #3692 (not cleared since `present`); texture targets #3728,
+//!    #3694, #3730, #3729, #3761;
+//! 3. #3690 (too many draws before `present`);
+//! 4. #3600 (no uploaded program);
+//! 5. the index buffer: #3601 (none), #3694 (disposed), #3602 (negative offset or count
+//!    below -1), #3603 (range past the buffer);
+//! 6. #3774 (targets do not match `oc` outputs), #3776 (`fd` without depth);
+//! 7. each attribute slot in order: #3607, #3611, #3608, #3610, #3609, #3785;
+//! 8. each sampler slot in order: #3663, #3605, #3604, #3754, #3763 / #3606, #3753, #3755,
+//!    #3778, #3700; then #3695 across samplers.
+
+use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
+
+use crate::backend::{
+    Backend, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat, TextureKind,
+    VertexStream, MAX_SAMPLERS, MAX_STREAMS,
+};
+use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
+use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::resources::{IndexBuffer3D, TextureBase};
+use crate::state::ClearStatus;
+
+impl<B: Backend> Context3D<B> {
+    /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`; `numTriangles` -1 draws every
+    /// whole triangle from `firstIndex` on. `None` (null) is #3601. See the module docs for the
+    /// checks.
+    pub fn draw_triangles(
+        &mut self,
+        index_buffer: Option<IndexBuffer3D>,
+        first_index: i32,
+        num_triangles: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        Ok(self.draw(index_buffer, first_index, num_triangles, None)?)
+    }
+
+    /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`:
+    /// standardExtended and above (#3787); a negative `numInstances` is RangeError #2006.
+    pub fn draw_triangles_instanced(
+        &mut self,
+        index_buffer: Option<IndexBuffer3D>,
+        num_instances: i32,
+        first_index: i32,
+        num_triangles: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if !self.profile.supports_instancing() {
+            return Err(Context3DError::RequiresStandardExtended.into());
+        }
+        let n = u32::try_from(num_instances).map_err(|_| Context3DError::IndexOutOfBounds)?;
+        Ok(self.draw(index_buffer, first_index, num_triangles, Some(n))?)
+    }
+
+    fn draw(
+        &mut self,
+        index_buffer: Option<IndexBuffer3D>,
+        first_index: i32,
+        num_triangles: i32,
+        instances: Option<u32>,
+    ) -> Result<()> {
+        // 2. The target.
+        let target = self.current_render_target()?;
+        if !self.state.to_texture {
+            match self.frame.clear {
+                ClearStatus::NeverCleared => return Err(Context3DError::NotClearedBeforeFirstDraw),
+                ClearStatus::Presented => return Err(Context3DError::NotClearedThisFrame),
+                ClearStatus::Cleared => {}
+            }
+        }
+        // 3.
+        if self.frame.draws >= MAX_DRAWS_PER_FRAME {
+            return Err(Context3DError::TooManyDrawCalls);
+        }
+        // 4.
+        let linked = self
+            .state
+            .program
+            .and_then(|p| self.res.programs.get(p))
+            .and_then(|r| r.linked.as_ref())
+            .ok_or(Context3DError::NoProgram)?;
+        let program_id = linked.id;
+        let usage = linked.usage.clone();
+        // 5.
+        let ib = index_buffer.ok_or(Context3DError::NoIndexBuffer)?;
+        let ib = self
+            .res
+            .index_buffers
+            .get(ib)
+            .ok_or(Context3DError::Disposed)?;
+        let len = ib.indices.len() as u32;
+        if first_index < 0 || num_triangles < -1 {
+            return Err(Context3DError::DrawSanity {
+                triangles: i64::from(num_triangles),
+                offset: i64::from(first_index),
+            });
+        }
+        let first = first_index as u32;
+        let count = if num_triangles == -1 {
+            len.saturating_sub(first) / 3 * 3
+        } else {
+            (num_triangles as u32).saturating_mul(3)
+        };
+        if u64::from(first) + u64::from(count) > u64::from(len) {
+            return Err(Context3DError::NotEnoughIndices {
+                triangles: i64::from(num_triangles),
+                offset: i64::from(first_index),
+                indices: len,
+            });
+        }
+        let max_index = ib.max_index(first as usize, count as usize);
+        let ib_id = ib.id;
+        // 6.
+        let (outputs, depth) = match target {
+            RenderTarget::BackBuffer => (
+                1u8,
+                self.frame.back_buffer.is_some_and(|b| b.depth_and_stencil),
+            ),
+            RenderTarget::Textures {
+                colors,
+                depth_and_stencil,
+                ..
+            } => (
+                colors
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.is_some())
+                    .fold(0u8, |m, (i, _)| m | 1 << i),
+                depth_and_stencil,
+            ),
+        };
+        if usage.color_outputs != outputs {
+            return Err(Context3DError::OutputsMismatch);
+        }
+        if usage.depth_written && !depth {
+            return Err(Context3DError::DepthOutputNeedsDepth);
+        }
+        // 7.
+        let streams = self.resolve_streams(usage.attributes, max_index, instances)?;
+        // 8.
+        let samplers = self.resolve_samplers(&usage.samplers)?;
+
+        self.flush_render_target()?;
+        let draw = ResolvedDraw {
+            program: program_id,
+            streams,
+            samplers,
+            index_buffer: ib_id,
+            first_index: first,
+            index_count: count,
+            instances,
+        };
+        self.frame.draws += 1;
+        if count == 0 || instances == Some(0) {
+            return Ok(());
+        }
+        self.backend
+            .draw(&draw)
+            .map_err(|error| Context3DError::Backend {
+                call: BackendCall::Other,
+                error,
+            })
+    }
+
+    fn resolve_streams(
+        &self,
+        used: u32,
+        max_index: Option<u16>,
+        instances: Option<u32>,
+    ) -> Result<[Option<VertexStream>; MAX_STREAMS]> {
+        let mut out = [None; MAX_STREAMS];
+        for slot in 0..self.attribute_slots() {
+            let n = slot as u16;
+            let is_used = used & (1 << slot) != 0;
+            let bound = self.state.streams.get(slot).copied().flatten();
+            let binding = match (is_used, bound) {
+                (false, None) => continue,
+                (false, Some(_)) => return Err(Context3DError::StreamNotUsed(n)),
+                (true, None) => return Err(Context3DError::StreamNotSet(n)),
+                (true, Some(b)) => b,
+            };
+            let vb = self
+                .res
+                .vertex_buffers
+                .get(binding.buffer)
+                .ok_or(Context3DError::StreamInvalid(n))?;
+            let d = &vb.desc;
+            if binding.offset.saturating_add(binding.format.words())
+                > u32::from(d.data32_per_vertex)
+            {
+                return Err(Context3DError::StreamOffsetOutOfBounds(n));
+            }
+            let divisor = match d.instances_per_element {
+                None => {
+                    if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
+                        return Err(Context3DError::StreamNotEnoughVertices(n));
+                    }
+                    0
+                }
+                Some(per) => {
+                    let needed = instances.unwrap_or(1).div_ceil(per);
+                    if needed > d.num_vertices {
+                        return Err(Context3DError::InstanceStreamTooShort(n));
+                    }
+                    per
+                }
+            };
+            if let Some(o) = out.get_mut(slot) {
+                *o = Some(VertexStream {
+                    buffer: vb.id,
+                    byte_offset: binding.offset * 4,
+                    stride: d.stride(),
+                    format: binding.format,
+                    divisor,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    fn resolve_samplers(
+        &self,
+        used: &[Option<agal::Sampler>; MAX_SAMPLERS],
+    ) -> Result<[Option<SamplerBinding>; MAX_SAMPLERS]> {
+        let mut out: [Option<SamplerBinding>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
+        let mut bound: [Option<TextureBase>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
+        for (slot, sampler) in used.iter().enumerate() {
+            let Some(sampler) = sampler else { continue };
+            let n = slot as u16;
+            let texture = self
+                .state
+                .textures
+                .get(slot)
+                .copied()
+                .flatten()
+                .ok_or(Context3DError::SamplerUndefinedTexture(n))?;
+            let res = self
+                .res
+                .textures
+                .get(texture)
+                .ok_or(Context3DError::SamplerInvalidTexture(n))?;
+            if self.state.to_texture
+                && self
+                    .state
+                    .targets
+                    .iter()
+                    .flatten()
+                    .any(|t| t.texture == texture)
+            {
+                return Err(Context3DError::SamplerBindsRenderTarget(n));
+            }
+            let desc = &res.desc;
+            let dimension_ok = match sampler.dimension {
+                Dimension::TwoD => desc.kind != TextureKind::Cube,
+                Dimension::Cube => desc.kind == TextureKind::Cube,
+                Dimension::ThreeD => false,
+            };
+            if !dimension_ok {
+                return Err(Context3DError::DimensionMismatch);
+            }
+            let wanted = match desc.format {
+                TextureFormat::Compressed => Some(ReadFormat::Dxt1),
+                TextureFormat::CompressedAlpha => Some(ReadFormat::Dxt5),
+                _ => None,
+            };
+            match (wanted, sampler.format) {
+                (Some(w), f) if f == w => {}
+                (Some(_), ReadFormat::Rgba) => return Err(Context3DError::SamplerReadMode(n)),
+                (Some(_), _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+                (None, ReadFormat::Rgba) => {}
+                (None, ReadFormat::Video) if desc.kind == TextureKind::Video => {}
+                (None, _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+            }
+            let setting = self.state.samplers.get(slot).copied().unwrap_or_default();
+            let lod_bias = sampler.lod_bias_levels();
+            match desc.kind {
+                TextureKind::Cube | TextureKind::Rectangle if setting.wrap != Wrap::Clamp => {
+                    return Err(Context3DError::NeedsClamp)
+                }
+                TextureKind::Rectangle if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                    return Err(Context3DError::RectangleMip)
+                }
+                TextureKind::Video if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                    return Err(Context3DError::VideoMip)
+                }
+                _ => {}
+            }
+            if !res.complete(setting.mip != MipFilter::None) {
+                return Err(Context3DError::IncompleteTexture);
+            }
+            let state = SamplerState {
+                wrap: setting.wrap,
+                filter: setting.filter,
+                mip: setting.mip,
+                lod_bias,
+            };
+            if let Some(o) = out.get_mut(slot) {
+                *o = Some(SamplerBinding {
+                    texture: res.id,
+                    state,
+                });
+            }
+            if let Some(b) = bound.get_mut(slot) {
+                *b = Some(texture);
+            }
+        }
+        for a in 0..MAX_SAMPLERS {
+            for b in a + 1..MAX_SAMPLERS {
+                if let (Some(ta), Some(tb), Some(sa), Some(sb)) =
+                    (bound[a], bound[b], out[a], out[b])
+                {
+                    if ta == tb && sa.state != sb.state {
+                        return Err(Context3DError::SamplerPropertiesMismatch(
+                            a as u16, b as u16,
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,348 @@
+//! `VertexBuffer3D` and `IndexBuffer3D`: creation, uploads, dispose.
+
+use crate::backend::{
+    Backend, BufferUsage, IndexBufferDesc, IndexBufferId, VertexBufferDesc, VertexBufferId,
+};
+use crate::context::Context3D;
+use crate::enums::{param, parse};
+use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+
+use super::{IndexBuffer3D, VertexBuffer3D, MAX_OBJECTS_PER_TYPE};
+
+/// Most vertices in one vertex buffer (#3670 above it).
+pub const MAX_VERTICES: u32 = 65535;
+/// Most 32-bit words per vertex (#3670 above it).
+pub const MAX_DATA32_PER_VERTEX: u32 = 64;
+/// Most indices in one index buffer (#3670 above it).
+pub const MAX_INDICES: u32 = 524_287;
+
+/// What a context keeps about a vertex buffer.
+#[derive(Debug)]
+pub(crate) struct VertexBufferRes {
+    pub id: VertexBufferId,
+    pub desc: VertexBufferDesc,
+}
+
+/// What a context keeps about an index buffer: a copy of the indices, for the draw-time vertex
+/// count check (#3609).
+#[derive(Debug)]
+pub(crate) struct IndexBufferRes {
+    pub id: IndexBufferId,
+    pub indices: Vec<u16>,
+}
+
+impl IndexBufferRes {
+    /// The largest index in `first..first + count` (a range inside the buffer).
+    pub fn max_index(&self, first: usize, count: usize) -> Option<u16> {
+        self.indices
+            .get(first..first + count)?
+            .iter()
+            .copied()
+            .max()
+    }
+}
+
+fn backend_err(error: crate::backend::BackendError) -> Context3DError {
+    Context3DError::Backend {
+        call: BackendCall::Buffer,
+        error,
+    }
+}
+
+/// `(start, count)` as a range inside `len` elements, or #3669.
+fn range(start: i32, count: i32, len: u32) -> Result<(u32, u32)> {
+    let (Ok(start), Ok(count)) = (u32::try_from(start), u32::try_from(count)) else {
+        return Err(Context3DError::BadInputSize);
+    };
+    if u64::from(start) + u64::from(count) > u64::from(len) {
+        return Err(Context3DError::BadInputSize);
+    }
+    Ok((start, count))
+}
+
+impl<B: Backend> Context3D<B> {
+    /// `createVertexBuffer(numVertices, data32PerVertex, bufferUsage)`.
+    ///
+    /// #2008 `bufferUsage`; a negative count #3669; `data32PerVertex` above 64 or
+    /// `numVertices` above 65535 #3670; either zero #3671; 4096 live buffers #3691.
+    pub fn create_vertex_buffer(
+        &mut self,
+        num_vertices: i32,
+        data32_per_vertex: i32,
+        buffer_usage: &str,
+    ) -> FlashResult<VertexBuffer3D> {
+        self.live()?;
+        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        Ok(self.new_vertex_buffer(num_vertices, data32_per_vertex, usage, None)?)
+    }
+
+    /// `createVertexBufferForInstances(numVertices, data32PerVertex, instancesPerElement,
+    /// bufferUsage)`: as [`create_vertex_buffer`](Self::create_vertex_buffer), in
+    /// standardExtended and above (#3787), with `instancesPerElement` above 0 (#3784).
+    pub fn create_vertex_buffer_for_instances(
+        &mut self,
+        num_vertices: i32,
+        data32_per_vertex: i32,
+        instances_per_element: i32,
+        buffer_usage: &str,
+    ) -> FlashResult<VertexBuffer3D> {
+        self.live()?;
+        if !self.profile.supports_instancing() {
+            return Err(Context3DError::RequiresStandardExtended.into());
+        }
+        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        let per = u32::try_from(instances_per_element)
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or(Context3DError::InstancesPerElement)?;
+        Ok(self.new_vertex_buffer(num_vertices, data32_per_vertex, usage, Some(per))?)
+    }
+
+    fn new_vertex_buffer(
+        &mut self,
+        num_vertices: i32,
+        data32_per_vertex: i32,
+        usage: BufferUsage,
+        instances_per_element: Option<u32>,
+    ) -> Result<VertexBuffer3D> {
+        let (Ok(n), Ok(d)) = (
+            u32::try_from(num_vertices),
+            u32::try_from(data32_per_vertex),
+        ) else {
+            return Err(Context3DError::BadInputSize);
+        };
+        if d > MAX_DATA32_PER_VERTEX || n > MAX_VERTICES {
+            return Err(Context3DError::BufferTooBig);
+        }
+        if d == 0 || n == 0 {
+            return Err(Context3DError::BufferZeroSize);
+        }
+        if self.res.vertex_buffers.len() >= MAX_OBJECTS_PER_TYPE {
+            return Err(Context3DError::ResourceLimit);
+        }
+        let desc = VertexBufferDesc {
+            num_vertices: n,
+            data32_per_vertex: d as u8,
+            usage,
+            instances_per_element,
+        };
+        let id = VertexBufferId(self.fresh_id());
+        self.backend
+            .create_vertex_buffer(id, &desc)
+            .map_err(backend_err)?;
+        Ok(self.res.vertex_buffers.insert(VertexBufferRes { id, desc }))
+    }
+
+    /// `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`: each `Number`
+    /// becomes a 32-bit float. A negative start or count, a range past the buffer, or fewer
+    /// than `numVertices * data32PerVertex` values is #3669.
+    pub fn vertex_buffer_upload_from_vector(
+        &mut self,
+        buffer: VertexBuffer3D,
+        data: &[f64],
+        start_vertex: i32,
+        num_vertices: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let res = self
+            .res
+            .vertex_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?;
+        let (start, count) = range(start_vertex, num_vertices, res.desc.num_vertices)?;
+        let words = count as usize * usize::from(res.desc.data32_per_vertex);
+        let values = data.get(..words).ok_or(Context3DError::BadInputSize)?;
+        if words == 0 {
+            return Ok(());
+        }
+        let bytes: Vec<u8> = values
+            .iter()
+            .flat_map(|v| (*v as f32).to_le_bytes())
+            .collect();
+        let offset = u64::from(start) * u64::from(res.desc.stride());
+        let id = res.id;
+        self.backend
+            .upload_vertex_buffer(id, offset, &bytes)
+            .map_err(backend_err)?;
+        Ok(())
+    }
+
+    /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`:
+    /// the bytes are copied as they are (the `ByteArray`'s `endian` does not matter). A
+    /// negative start or count, a range past the buffer, or fewer than
+    /// `numVertices * data32PerVertex * 4` bytes after the offset is #3669.
+    pub fn vertex_buffer_upload_from_byte_array(
+        &mut self,
+        buffer: VertexBuffer3D,
+        data: &[u8],
+        byte_array_offset: u32,
+        start_vertex: i32,
+        num_vertices: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let res = self
+            .res
+            .vertex_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?;
+        let (start, count) = range(start_vertex, num_vertices, res.desc.num_vertices)?;
+        let len = count as usize * res.desc.stride() as usize;
+        let offset = byte_array_offset as usize;
+        let bytes = data
+            .get(offset..)
+            .and_then(|d| d.get(..len))
+            .ok_or(Context3DError::BadInputSize)?;
+        if len == 0 {
+            return Ok(());
+        }
+        let at = u64::from(start) * u64::from(res.desc.stride());
+        let id = res.id;
+        self.backend
+            .upload_vertex_buffer(id, at, bytes)
+            .map_err(backend_err)?;
+        Ok(())
+    }
+
+    /// `VertexBuffer3D.dispose()`: harmless when repeated. Streams still bound to it make the
+    /// next draw fail with #3608.
+    pub fn vertex_buffer_dispose(&mut self, buffer: VertexBuffer3D) {
+        if let Some(res) = self.res.vertex_buffers.remove(buffer) {
+            self.backend.dispose_vertex_buffer(res.id);
+        }
+    }
+
+    /// `createIndexBuffer(numIndices, bufferUsage)`: #2008 `bufferUsage`; negative #3669;
+    /// above 524287 #3670; zero #3671; 4096 live buffers #3691.
+    pub fn create_index_buffer(
+        &mut self,
+        num_indices: i32,
+        buffer_usage: &str,
+    ) -> FlashResult<IndexBuffer3D> {
+        self.live()?;
+        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        let n = u32::try_from(num_indices).map_err(|_| Context3DError::BadInputSize)?;
+        if n > MAX_INDICES {
+            return Err(Context3DError::BufferTooBig.into());
+        }
+        if n == 0 {
+            return Err(Context3DError::BufferZeroSize.into());
+        }
+        if self.res.index_buffers.len() >= MAX_OBJECTS_PER_TYPE {
+            return Err(Context3DError::ResourceLimit.into());
+        }
+        let id = IndexBufferId(self.fresh_id());
+        let desc = IndexBufferDesc {
+            num_indices: n,
+            usage,
+        };
+        self.backend
+            .create_index_buffer(id, &desc)
+            .map_err(backend_err)?;
+        Ok(self.res.index_buffers.insert(IndexBufferRes {
+            id,
+            indices: vec![0; n as usize],
+        }))
+    }
+
+    /// `IndexBuffer3D.uploadFromVector(data, startOffset, count)`: each `uint` keeps its low
+    /// 16 bits. A negative start or count, a range past the buffer, or fewer than `count`
+    /// values is #3669.
+    pub fn index_buffer_upload_from_vector(
+        &mut self,
+        buffer: IndexBuffer3D,
+        data: &[u32],
+        start_offset: i32,
+        count: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let len = self
+            .res
+            .index_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?
+            .indices
+            .len() as u32;
+        let (start, count) = range(start_offset, count, len)?;
+        let values = data
+            .get(..count as usize)
+            .ok_or(Context3DError::BadInputSize)?;
+        let indices: Vec<u16> = values.iter().map(|v| (*v & 0xffff) as u16).collect();
+        self.write_indices(buffer, start, &indices)?;
+        Ok(())
+    }
+
+    /// `IndexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startOffset, count)`: 16-bit
+    /// little-endian indices (the bytes as they are, whatever the `ByteArray`'s `endian`). A
+    /// negative start or count, a range past the buffer, or fewer than `2 * count` bytes after
+    /// the offset is #3669.
+    pub fn index_buffer_upload_from_byte_array(
+        &mut self,
+        buffer: IndexBuffer3D,
+        data: &[u8],
+        byte_array_offset: u32,
+        start_offset: i32,
+        count: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let len = self
+            .res
+            .index_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?
+            .indices
+            .len() as u32;
+        let (start, count) = range(start_offset, count, len)?;
+        let bytes = data
+            .get(byte_array_offset as usize..)
+            .and_then(|d| d.get(..2 * count as usize))
+            .ok_or(Context3DError::BadInputSize)?;
+        let indices: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        self.write_indices(buffer, start, &indices)?;
+        Ok(())
+    }
+
+    fn write_indices(&mut self, buffer: IndexBuffer3D, start: u32, indices: &[u16]) -> Result<()> {
+        if indices.is_empty() {
+            return Ok(());
+        }
+        let res = self
+            .res
+            .index_buffers
+            .get_mut(buffer)
+            .ok_or(Context3DError::Disposed)?;
+        let start = start as usize;
+        if let Some(target) = res.indices.get_mut(start..start + indices.len()) {
+            target.copy_from_slice(indices);
+        }
+        let id = res.id;
+        self.backend
+            .upload_index_buffer(id, 2 * start as u64, indices)
+            .map_err(backend_err)
+    }
+
+    /// `IndexBuffer3D.dispose()`: harmless when repeated.
+    pub fn index_buffer_dispose(&mut self, buffer: IndexBuffer3D) {
+        if let Some(res) = self.res.index_buffers.remove(buffer) {
+            self.backend.dispose_index_buffer(res.id);
+        }
+    }
+
+    /// Number of vertices of a live vertex buffer (`None` once disposed).
+    pub fn vertex_buffer_len(&self, buffer: VertexBuffer3D) -> Option<u32> {
+        self.res
+            .vertex_buffers
+            .get(buffer)
+            .map(|r| r.desc.num_vertices)
+    }
+
+    /// Number of indices of a live index buffer (`None` once disposed).
+    pub fn index_buffer_len(&self, buffer: IndexBuffer3D) -> Option<u32> {
+        self.res
+            .index_buffers
+            .get(buffer)
+            .map(|r| r.indices.len() as u32)
+    }
+}

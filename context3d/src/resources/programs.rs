@@ -1,0 +1,230 @@
+//! `Program3D`: creation, `upload` through `agal::valid`, `setProgram`, dispose.
+
+use agal::valid;
+use agal::{Program, ProgramKind, RegisterType, Sampler, SpecialFlags};
+
+use crate::backend::{Backend, ProgramId, MAX_SAMPLERS};
+use crate::context::{Context3D, Endian};
+use crate::error::{BackendCall, Context3DError, FlashResult};
+use crate::state::SamplerSetting;
+
+use super::{Program3D, MAX_OBJECTS_PER_TYPE};
+
+/// What a linked pair reads and writes: what the draw-time checks need.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProgramUsage {
+    /// Bit `i`: the vertex program reads `va<i>` (directly or as an index register).
+    pub attributes: u32,
+    /// The flags of each sampler the fragment program uses.
+    pub samplers: [Option<Sampler>; MAX_SAMPLERS],
+    /// Bit `i`: the fragment program writes `oc<i>`.
+    pub color_outputs: u8,
+    /// The fragment program writes `fd`.
+    pub depth_written: bool,
+}
+
+impl ProgramUsage {
+    /// Scans a validated pair.
+    pub fn of(vertex: &Program, fragment: &Program) -> ProgramUsage {
+        let mut usage = ProgramUsage::default();
+        let bit = |i: u16| 1u32.checked_shl(u32::from(i)).unwrap_or(0);
+        for ins in &vertex.instructions {
+            for src in ins.sources() {
+                if src.register == RegisterType::Attribute {
+                    if let Some(i) = src.direct_index() {
+                        usage.attributes |= bit(i);
+                    }
+                }
+                if let agal::Address::Indirect {
+                    index_register: RegisterType::Attribute,
+                    index_number,
+                    ..
+                } = src.address
+                {
+                    usage.attributes |= bit(index_number);
+                }
+            }
+        }
+        for ins in &fragment.instructions {
+            if let Some(s) = ins.sampler() {
+                if let Some(slot) = usage.samplers.get_mut(usize::from(s.index)) {
+                    slot.get_or_insert(*s);
+                }
+            }
+            if let Some(dst) = ins.destination() {
+                match dst.register {
+                    RegisterType::Output => usage.color_outputs |= bit(dst.index) as u8,
+                    RegisterType::DepthOutput => usage.depth_written = true,
+                    _ => {}
+                }
+            }
+        }
+        usage
+    }
+}
+
+/// A program that was uploaded successfully.
+#[derive(Debug)]
+pub(crate) struct LinkedProgram {
+    pub id: ProgramId,
+    pub usage: ProgramUsage,
+}
+
+/// What a context keeps about a `Program3D`.
+#[derive(Debug, Default)]
+pub(crate) struct ProgramRes {
+    pub linked: Option<LinkedProgram>,
+}
+
+impl<B: Backend> Context3D<B> {
+    /// `createProgram()`: an empty `Program3D` (a draw with it is #3600 until it is
+    /// uploaded). 4096 live programs: #3691.
+    pub fn create_program(&mut self) -> FlashResult<Program3D> {
+        self.live()?;
+        if self.res.programs.len() >= MAX_OBJECTS_PER_TYPE {
+            return Err(Context3DError::ResourceLimit.into());
+        }
+        Ok(self.res.programs.insert(ProgramRes::default()))
+    }
+
+    /// `Program3D.upload(vertexProgram, fragmentProgram)`, each `ByteArray` with its
+    /// `endian`.
+    ///
+    /// In Flash's order, vertex program first, then fragment: an empty array is ArgumentError
+    /// #3615, a big-endian one ArgumentError #3612, then `agal::valid::validate` under the
+    /// context's profile (#3615-#3805), then `agal::valid::link`, then the backend compiles it
+    /// (#3613 / #3614). A failed upload leaves the program empty (a draw with it is #3600).
+    pub fn program_upload(
+        &mut self,
+        program: Program3D,
+        vertex_program: &[u8],
+        vertex_endian: Endian,
+        fragment_program: &[u8],
+        fragment_endian: Endian,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if !self.res.programs.contains_key(program) {
+            return Err(Context3DError::Disposed.into());
+        }
+        // Whatever happens next, the old program is gone.
+        self.program_release(program);
+        let check = |bytes: &[u8], endian: Endian, kind: ProgramKind| {
+            if !bytes.is_empty() && endian != Endian::Little {
+                return Err(Context3DError::ProgramNotLittleEndian);
+            }
+            valid::validate(bytes, kind, self.profile).map_err(Context3DError::Validation)
+        };
+        let vertex = check(vertex_program, vertex_endian, ProgramKind::Vertex)?;
+        let fragment = check(fragment_program, fragment_endian, ProgramKind::Fragment)?;
+        self.program_upload_validated(program, &vertex, &fragment)
+    }
+
+    /// `Program3D.upload` with already decoded programs (for hosts that assemble AGAL
+    /// themselves): `agal::valid::validate_program` on each, then as
+    /// [`program_upload`](Self::program_upload).
+    pub fn program_upload_decoded(
+        &mut self,
+        program: Program3D,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if !self.res.programs.contains_key(program) {
+            return Err(Context3DError::Disposed.into());
+        }
+        self.program_release(program);
+        valid::validate_program(vertex, ProgramKind::Vertex, self.profile)
+            .map_err(Context3DError::Validation)?;
+        valid::validate_program(fragment, ProgramKind::Fragment, self.profile)
+            .map_err(Context3DError::Validation)?;
+        self.program_upload_validated(program, vertex, fragment)
+    }
+
+    fn program_upload_validated(
+        &mut self,
+        program: Program3D,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> FlashResult<()> {
+        valid::link(vertex, fragment).map_err(Context3DError::Validation)?;
+        let id = ProgramId(self.fresh_id());
+        self.backend
+            .create_program(id, vertex, fragment)
+            .map_err(|error| Context3DError::Backend {
+                call: BackendCall::Program,
+                error,
+            })?;
+        let usage = ProgramUsage::of(vertex, fragment);
+        if let Some(res) = self.res.programs.get_mut(program) {
+            res.linked = Some(LinkedProgram { id, usage });
+        }
+        if self.state.program == Some(program) {
+            self.load_sampler_words(program);
+        }
+        Ok(())
+    }
+
+    /// Frees the backend program of a `Program3D`, if it has one.
+    fn program_release(&mut self, program: Program3D) {
+        if let Some(linked) = self
+            .res
+            .programs
+            .get_mut(program)
+            .and_then(|r| r.linked.take())
+        {
+            self.backend.dispose_program(linked.id);
+        }
+    }
+
+    /// `Program3D.dispose()`: harmless when repeated.
+    pub fn program_dispose(&mut self, program: Program3D) {
+        self.program_release(program);
+        self.res.programs.remove(program);
+    }
+
+    /// `setProgram(program)`: `None` (null) unsets it; a disposed program is #3694. Loads the
+    /// wrap/filter/mip of every sampler the program uses from its sampler word, except where
+    /// the word says `ignoresampler` (semantics.md).
+    pub fn set_program(&mut self, program: Option<Program3D>) -> FlashResult<()> {
+        self.live()?;
+        if let Some(p) = program {
+            if !self.res.programs.contains_key(p) {
+                return Err(Context3DError::Disposed.into());
+            }
+            self.load_sampler_words(p);
+        }
+        self.state.program = program;
+        Ok(())
+    }
+
+    fn load_sampler_words(&mut self, program: Program3D) {
+        let Some(linked) = self
+            .res
+            .programs
+            .get(program)
+            .and_then(|r| r.linked.as_ref())
+        else {
+            return;
+        };
+        for (slot, sampler) in self.state.samplers.iter_mut().zip(&linked.usage.samplers) {
+            if let Some(s) = sampler {
+                if !s.special.contains(SpecialFlags::IGNORE_SAMPLER) {
+                    *slot = SamplerSetting {
+                        wrap: s.wrap,
+                        filter: s.filter,
+                        mip: s.mip,
+                    };
+                }
+            }
+        }
+    }
+
+    /// What an uploaded program uses (`None` before a successful upload or once disposed).
+    pub fn program_usage(&self, program: Program3D) -> Option<&ProgramUsage> {
+        self.res
+            .programs
+            .get(program)
+            .and_then(|r| r.linked.as_ref())
+            .map(|l| &l.usage)
+    }
+}

@@ -1,0 +1,603 @@
+//! `Texture`, `CubeTexture`, `RectangleTexture` and `VideoTexture`: creation with the profile's
+//! rules, uploads from `BitmapData`, `ByteArray` and ATF containers, async uploads, dispose.
+
+use crate::atf::{self, AtfFormat};
+use crate::backend::{
+    Backend, BackendError, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId,
+    TextureKind, TextureUpload,
+};
+use crate::context::{Context3D, Context3DEvent};
+use crate::enums::{param, parse};
+use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+
+use super::{TextureBase, MAX_OBJECTS_PER_TYPE};
+
+/// What a context keeps about a texture: its description and which levels of which faces hold
+/// data (uploaded or rendered to), for the draw-time completeness check (#3700).
+#[derive(Debug)]
+pub(crate) struct TextureRes {
+    pub id: TextureId,
+    pub desc: TextureDesc,
+    /// Bit `l` of `defined[f]`: level `l` of face `f` has data.
+    pub defined: [u32; 6],
+}
+
+impl TextureRes {
+    /// Number of faces (6 for a cube).
+    pub fn faces(&self) -> usize {
+        if self.desc.kind == TextureKind::Cube {
+            6
+        } else {
+            1
+        }
+    }
+
+    /// Records that level `level` of `face` has data.
+    pub fn mark_uploaded(&mut self, face: u8, level: u8) {
+        if let Some(f) = self.defined.get_mut(usize::from(face)) {
+            *f |= 1u32.checked_shl(u32::from(level)).unwrap_or(0);
+        }
+    }
+
+    /// Whether sampling can read the texture: level 0 (or, for a streaming texture, the lowest
+    /// level `streamingLevels` allows) of every face, and with mipmapping every level.
+    pub fn complete(&self, mipmapped: bool) -> bool {
+        let all = (1u64 << self.desc.levels) as u32 - 1;
+        let needed = if mipmapped {
+            all
+        } else if self.desc.streaming_levels > 0 {
+            // Any level at or below the streaming cut-off will do.
+            return self.defined[..self.faces()].iter().all(|f| *f != 0);
+        } else {
+            1
+        };
+        self.defined[..self.faces()]
+            .iter()
+            .all(|f| f & needed == needed)
+    }
+
+    fn level_size(&self, level: u8) -> (u32, u32) {
+        let w = (self.desc.width >> level).max(1);
+        let h = (self.desc.height >> level).max(1);
+        (w, h)
+    }
+}
+
+fn backend_err(error: BackendError) -> Context3DError {
+    Context3DError::Backend {
+        call: BackendCall::Texture,
+        error,
+    }
+}
+
+/// Number of levels of a full mip chain for a `w` x `h` texture.
+fn full_chain(w: u32, h: u32) -> u8 {
+    (32 - w.max(h).max(1).leading_zeros()) as u8
+}
+
+fn positive(v: i32) -> Result<u32> {
+    u32::try_from(v)
+        .ok()
+        .filter(|v| *v > 0)
+        .ok_or(Context3DError::TextureSizeZero)
+}
+
+/// Converts `0xAARRGGBB` to one `A4R4G4B4` `u16`.
+fn argb_to_4444(p: u32) -> u16 {
+    let c = |shift: u32| ((p >> (shift + 4)) & 0xf) as u16;
+    c(24) << 12 | c(16) << 8 | c(8) << 4 | c(0)
+}
+
+/// Converts `0xAARRGGBB` to one `R5G6B5` `u16`.
+fn argb_to_565(p: u32) -> u16 {
+    let r = ((p >> 19) & 0x1f) as u16;
+    let g = ((p >> 10) & 0x3f) as u16;
+    let b = ((p >> 3) & 0x1f) as u16;
+    r << 11 | g << 5 | b
+}
+
+/// Converts an 8-bit channel to binary16 bits (value / 255).
+fn unorm8_to_half(v: u8) -> u16 {
+    if v == 0 {
+        return 0;
+    }
+    let f = f32::from(v) / 255.0;
+    let bits = f.to_bits();
+    let exp = ((bits >> 23) & 0xff) as i32 - 127 + 15;
+    let mant = (bits >> 13) & 0x3ff;
+    // Round to nearest using the next mantissa bit.
+    let round = (bits >> 12) & 1;
+    let h = ((exp as u32) << 10 | mant) + round;
+    h as u16
+}
+
+impl<B: Backend> Context3D<B> {
+    fn check_format_allowed(&self, format: TextureFormat) -> Result<()> {
+        let ok = match format {
+            TextureFormat::RgbaHalfFloat => self.profile.supports_rgba_half_float(),
+            TextureFormat::BgraPacked4444 | TextureFormat::BgrPacked565 => {
+                self.profile.supports_packed_formats()
+            }
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Context3DError::FormatNotInProfile)
+        }
+    }
+
+    fn new_texture(&mut self, desc: TextureDesc) -> Result<TextureBase> {
+        if self.res.textures.len() >= MAX_OBJECTS_PER_TYPE {
+            return Err(Context3DError::ResourceLimit);
+        }
+        let id = TextureId(self.fresh_id());
+        self.backend
+            .create_texture(id, &desc)
+            .map_err(backend_err)?;
+        Ok(self.res.textures.insert(TextureRes {
+            id,
+            desc,
+            defined: [0; 6],
+        }))
+    }
+
+    /// `createTexture(width, height, format, optimizeForRenderToTexture, streamingLevels)`.
+    ///
+    /// In order: #2008 `textureFormat`; #3759 for a format the profile lacks; #3681 for a size
+    /// of zero (or negative); #3682 for a size that is not a power of two; #3683 above the
+    /// profile's maximum; #3711 for `streamingLevels` outside `0..levels`.
+    pub fn create_texture(
+        &mut self,
+        width: i32,
+        height: i32,
+        format: &str,
+        optimize_for_render_to_texture: bool,
+        streaming_levels: i32,
+    ) -> FlashResult<TextureBase> {
+        self.live()?;
+        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
+        self.check_format_allowed(format)?;
+        let (w, h) = (positive(width)?, positive(height)?);
+        if !w.is_power_of_two() || !h.is_power_of_two() {
+            return Err(Context3DError::NotPowerOfTwo.into());
+        }
+        let max = self.profile.max_texture_size();
+        if w > max || h > max {
+            return Err(Context3DError::TextureTooBig { max }.into());
+        }
+        let levels = full_chain(w, h);
+        let streaming = u8::try_from(streaming_levels)
+            .ok()
+            .filter(|s| *s < levels)
+            .ok_or(Context3DError::StreamingLevelsTooLarge)?;
+        Ok(self.new_texture(TextureDesc {
+            kind: TextureKind::TwoD,
+            width: w,
+            height: h,
+            format,
+            levels,
+            optimize_for_render_to_texture,
+            streaming_levels: streaming,
+        })?)
+    }
+
+    /// `createCubeTexture(size, format, optimizeForRenderToTexture, streamingLevels)`: as
+    /// `createTexture`, with #3705 above 1024.
+    pub fn create_cube_texture(
+        &mut self,
+        size: i32,
+        format: &str,
+        optimize_for_render_to_texture: bool,
+        streaming_levels: i32,
+    ) -> FlashResult<TextureBase> {
+        self.live()?;
+        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
+        self.check_format_allowed(format)?;
+        let s = positive(size)?;
+        if !s.is_power_of_two() {
+            return Err(Context3DError::NotPowerOfTwo.into());
+        }
+        if s > self.profile.max_cube_texture_size() {
+            return Err(Context3DError::CubeTextureTooBig.into());
+        }
+        let levels = full_chain(s, s);
+        let streaming = u8::try_from(streaming_levels)
+            .ok()
+            .filter(|l| *l < levels)
+            .ok_or(Context3DError::StreamingLevelsTooLarge)?;
+        Ok(self.new_texture(TextureDesc {
+            kind: TextureKind::Cube,
+            width: s,
+            height: s,
+            format,
+            levels,
+            optimize_for_render_to_texture,
+            streaming_levels: streaming,
+        })?)
+    }
+
+    /// `createRectangleTexture(width, height, format, optimizeForRenderToTexture)`.
+    ///
+    /// In order: #3765 in baselineConstrained; #2008 `textureFormat`; #3762 for a compressed
+    /// format; #3759 for a format the profile lacks; #3681 for zero; #3766 above the maximum.
+    pub fn create_rectangle_texture(
+        &mut self,
+        width: i32,
+        height: i32,
+        format: &str,
+        optimize_for_render_to_texture: bool,
+    ) -> FlashResult<TextureBase> {
+        self.live()?;
+        if !self.profile.supports_rectangle_textures() {
+            return Err(Context3DError::RequiresBaseline.into());
+        }
+        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
+        if matches!(
+            format,
+            TextureFormat::Compressed | TextureFormat::CompressedAlpha
+        ) {
+            return Err(Context3DError::FormatNotForRectangle.into());
+        }
+        self.check_format_allowed(format)?;
+        let (w, h) = (positive(width)?, positive(height)?);
+        let max = self.profile.max_rectangle_texture_size();
+        if w > max || h > max {
+            return Err(Context3DError::RectangleTooBig { max }.into());
+        }
+        Ok(self.new_texture(TextureDesc {
+            kind: TextureKind::Rectangle,
+            width: w,
+            height: h,
+            format,
+            levels: 1,
+            optimize_for_render_to_texture,
+            streaming_levels: 0,
+        })?)
+    }
+
+    /// `createVideoTexture()`: a BGRA texture whose size follows the frames attached with
+    /// [`video_texture_attach_frame`](Self::video_texture_attach_frame).
+    pub fn create_video_texture(&mut self) -> FlashResult<TextureBase> {
+        self.live()?;
+        Ok(self.new_texture(TextureDesc {
+            kind: TextureKind::Video,
+            width: 0,
+            height: 0,
+            format: TextureFormat::Bgra,
+            levels: 1,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 0,
+        })?)
+    }
+
+    /// Resolves a texture handle, side and level for an upload: #3694, #3673 (cube side
+    /// above 5), #3674 (level the texture does not have). Returns the face and the level size.
+    fn upload_target(&self, texture: TextureBase, side: u32, level: u32) -> Result<(u8, u32, u32)> {
+        let res = self
+            .res
+            .textures
+            .get(texture)
+            .ok_or(Context3DError::Disposed)?;
+        let face = if res.desc.kind == TextureKind::Cube {
+            u8::try_from(side)
+                .ok()
+                .filter(|s| *s < 6)
+                .ok_or(Context3DError::CubeSide)?
+        } else {
+            0
+        };
+        let level = u8::try_from(level)
+            .ok()
+            .filter(|l| *l < res.desc.levels)
+            .ok_or(Context3DError::MipLevelTooLarge)?;
+        let (w, h) = res.level_size(level);
+        Ok((face, w, h))
+    }
+
+    fn send_upload(&mut self, texture: TextureBase, upload: &TextureUpload<'_>) -> Result<()> {
+        let res = self
+            .res
+            .textures
+            .get_mut(texture)
+            .ok_or(Context3DError::Disposed)?;
+        self.backend
+            .upload_texture(res.id, upload)
+            .map_err(backend_err)?;
+        res.mark_uploaded(upload.face, upload.level);
+        Ok(())
+    }
+
+    /// `Texture.uploadFromBitmapData(source, miplevel)`,
+    /// `CubeTexture.uploadFromBitmapData(source, side, miplevel)`,
+    /// `RectangleTexture.uploadFromBitmapData(source)` (`side` and `miplevel` 0).
+    ///
+    /// `pixels` are the `BitmapData`'s `0xAARRGGBB` values, `width * height` of them (else
+    /// #2015). #3694, #3673, #3674 as for every upload; a compressed or video texture #3675;
+    /// a bitmap of another size than the level #3679. Packed and float formats are converted.
+    pub fn texture_upload_from_bitmap_data(
+        &mut self,
+        texture: TextureBase,
+        pixels: &[u32],
+        width: u32,
+        height: u32,
+        side: u32,
+        mip_level: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let (face, w, h) = self.upload_target(texture, side, mip_level)?;
+        let format = self.texture_desc(texture)?.format;
+        let kind = self.texture_desc(texture)?.kind;
+        if kind == TextureKind::Video
+            || matches!(
+                format,
+                TextureFormat::Compressed | TextureFormat::CompressedAlpha
+            )
+        {
+            return Err(Context3DError::TextureFormatMismatch.into());
+        }
+        if pixels.len() as u64 != u64::from(width) * u64::from(height) {
+            return Err(agal::flash::FlashError::error(2015, &[]));
+        }
+        if (width, height) != (w, h) {
+            return Err(Context3DError::TextureSizeMismatch.into());
+        }
+        let converted_u16: Vec<u16>;
+        let data = match format {
+            TextureFormat::BgraPacked4444 => {
+                converted_u16 = pixels.iter().map(|p| argb_to_4444(*p)).collect();
+                TextureData::Bgra4444(&converted_u16)
+            }
+            TextureFormat::BgrPacked565 => {
+                converted_u16 = pixels.iter().map(|p| argb_to_565(*p)).collect();
+                TextureData::Bgr565(&converted_u16)
+            }
+            TextureFormat::RgbaHalfFloat => {
+                converted_u16 = pixels
+                    .iter()
+                    .flat_map(|p| {
+                        let c = |s: u32| unorm8_to_half((p >> s) as u8);
+                        [c(16), c(8), c(0), c(24)]
+                    })
+                    .collect();
+                TextureData::RgbaHalf(&converted_u16)
+            }
+            _ => TextureData::Argb32(pixels),
+        };
+        let upload = TextureUpload {
+            face,
+            level: mip_level as u8,
+            width: w,
+            height: h,
+            data,
+        };
+        Ok(self.send_upload(texture, &upload)?)
+    }
+
+    /// `uploadFromBitmapDataAsync(source, miplevel)`: #3791 for a level other than 0, then as
+    /// the synchronous upload; queues [`Context3DEvent::TextureReady`].
+    pub fn texture_upload_from_bitmap_data_async(
+        &mut self,
+        texture: TextureBase,
+        pixels: &[u32],
+        width: u32,
+        height: u32,
+        mip_level: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if mip_level != 0 {
+            return Err(Context3DError::AsyncMipLevel.into());
+        }
+        self.texture_upload_from_bitmap_data(texture, pixels, width, height, 0, 0)?;
+        self.events.push(Context3DEvent::TextureReady(texture));
+        Ok(())
+    }
+
+    /// `uploadFromByteArray(data, byteArrayOffset, [side,] miplevel)`: raw pixels in the
+    /// texture's format (BGRA bytes; little-endian `u16` for the packed formats; four
+    /// little-endian binary16 per pixel for `rgbaHalfFloat`). #3694, #3673, #3674; a compressed
+    /// or video texture #3675 (use `uploadCompressedTextureFromByteArray`); fewer bytes after
+    /// the offset than the level needs #3669.
+    pub fn texture_upload_from_byte_array(
+        &mut self,
+        texture: TextureBase,
+        data: &[u8],
+        byte_array_offset: u32,
+        side: u32,
+        mip_level: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let (face, w, h) = self.upload_target(texture, side, mip_level)?;
+        let desc = *self.texture_desc(texture)?;
+        let bytes_per_pixel = match desc.format {
+            TextureFormat::Bgra => 4,
+            TextureFormat::BgraPacked4444 | TextureFormat::BgrPacked565 => 2,
+            TextureFormat::RgbaHalfFloat => 8,
+            TextureFormat::Compressed | TextureFormat::CompressedAlpha => {
+                return Err(Context3DError::TextureFormatMismatch.into())
+            }
+        };
+        if desc.kind == TextureKind::Video {
+            return Err(Context3DError::TextureFormatMismatch.into());
+        }
+        let len = w as usize * h as usize * bytes_per_pixel;
+        let bytes = data
+            .get(byte_array_offset as usize..)
+            .and_then(|d| d.get(..len))
+            .ok_or(Context3DError::BadInputSize)?;
+        let halves: Vec<u16>;
+        let data = match desc.format {
+            TextureFormat::Bgra => TextureData::Bgra8(bytes),
+            format => {
+                halves = bytes
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                    .collect();
+                match format {
+                    TextureFormat::BgraPacked4444 => TextureData::Bgra4444(&halves),
+                    TextureFormat::BgrPacked565 => TextureData::Bgr565(&halves),
+                    _ => TextureData::RgbaHalf(&halves),
+                }
+            }
+        };
+        let upload = TextureUpload {
+            face,
+            level: mip_level as u8,
+            width: w,
+            height: h,
+            data,
+        };
+        Ok(self.send_upload(texture, &upload)?)
+    }
+
+    /// `uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)`: an ATF container.
+    ///
+    /// #3694; a container that does not parse #3677; in Flash's order (recorded): a size other
+    /// than the texture's #3679, a cube flag or format that does not fit the texture #3675; an
+    /// image below 4x4 #3745; a JPEG-XR coded container (formats other than the raw ones) #3677
+    /// (Molehill does not decode JPEG-XR). Uploads every level the container has and, with
+    /// `async`, queues [`Context3DEvent::TextureReady`].
+    pub fn texture_upload_compressed_from_byte_array(
+        &mut self,
+        texture: TextureBase,
+        data: &[u8],
+        byte_array_offset: u32,
+        async_upload: bool,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let desc = *self.texture_desc(texture)?;
+        let bytes = data
+            .get(byte_array_offset as usize..)
+            .ok_or(Context3DError::TextureDecodingFailed)?;
+        let file = atf::parse(bytes).map_err(|e| {
+            log::warn!("ATF container rejected: {e}");
+            Context3DError::TextureDecodingFailed
+        })?;
+        if (file.width, file.height) != (desc.width, desc.height) {
+            return Err(Context3DError::TextureSizeMismatch.into());
+        }
+        let cube = desc.kind == TextureKind::Cube;
+        if file.cubemap != cube || !matches!(desc.kind, TextureKind::TwoD | TextureKind::Cube) {
+            return Err(Context3DError::TextureFormatMismatch.into());
+        }
+        let fits = match file.format {
+            AtfFormat::RawCompressed => desc.format == TextureFormat::Compressed,
+            AtfFormat::RawCompressedAlpha => desc.format == TextureFormat::CompressedAlpha,
+            AtfFormat::Rgb888 | AtfFormat::Rgba8888 => desc.format == TextureFormat::Bgra,
+            AtfFormat::Compressed | AtfFormat::CompressedLossy => {
+                desc.format == TextureFormat::Compressed
+            }
+            AtfFormat::CompressedAlpha | AtfFormat::CompressedLossyAlpha => {
+                desc.format == TextureFormat::CompressedAlpha
+            }
+        };
+        if !fits {
+            return Err(Context3DError::TextureFormatMismatch.into());
+        }
+        if file.width < 4 || file.height < 4 {
+            return Err(Context3DError::CompressedTooSmall.into());
+        }
+        if !file.format.is_raw() {
+            log::warn!("ATF format {:?} is JPEG-XR coded; not decoded", file.format);
+            return Err(Context3DError::TextureDecodingFailed.into());
+        }
+        if usize::from(file.levels) > usize::from(desc.levels) {
+            return Err(Context3DError::MipLevelTooLarge.into());
+        }
+        for image in &file.images {
+            let (w, h) = (
+                (file.width >> image.level).max(1),
+                (file.height >> image.level).max(1),
+            );
+            let upload = TextureUpload {
+                face: image.face,
+                level: image.level,
+                width: w,
+                height: h,
+                data: TextureData::Compressed(CompressedImage {
+                    dxt: image.dxt,
+                    etc1: image.etc1,
+                    etc1_alpha: image.etc1_alpha,
+                    pvrtc: image.pvrtc,
+                    etc2: image.etc2,
+                }),
+            };
+            self.send_upload(texture, &upload)?;
+        }
+        if async_upload {
+            self.events.push(Context3DEvent::TextureReady(texture));
+        }
+        Ok(())
+    }
+
+    /// A video frame for a `VideoTexture` (what `attachNetStream` / `attachCamera` deliver):
+    /// `width * height` ARGB pixels (else #2015); a non-video texture #3675; #3694.
+    pub fn video_texture_attach_frame(
+        &mut self,
+        texture: TextureBase,
+        pixels: &[u32],
+        width: u32,
+        height: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if self.texture_desc(texture)?.kind != TextureKind::Video {
+            return Err(Context3DError::TextureFormatMismatch.into());
+        }
+        if pixels.len() as u64 != u64::from(width) * u64::from(height) || pixels.is_empty() {
+            return Err(agal::flash::FlashError::error(2015, &[]));
+        }
+        if let Some(res) = self.res.textures.get_mut(texture) {
+            res.desc.width = width;
+            res.desc.height = height;
+        }
+        let upload = TextureUpload {
+            face: 0,
+            level: 0,
+            width,
+            height,
+            data: TextureData::Argb32(pixels),
+        };
+        Ok(self.send_upload(texture, &upload)?)
+    }
+
+    /// `TextureBase.dispose()`: harmless when repeated. A sampler or render target still
+    /// naming it fails at the next draw (#3605 / #3694).
+    pub fn texture_dispose(&mut self, texture: TextureBase) {
+        if let Some(res) = self.res.textures.remove(texture) {
+            self.backend.dispose_texture(res.id);
+        }
+    }
+
+    /// `videoWidth` / `videoHeight` of a video texture, or the size of any texture.
+    pub fn texture_size(&self, texture: TextureBase) -> Option<(u32, u32)> {
+        self.res
+            .textures
+            .get(texture)
+            .map(|r| (r.desc.width, r.desc.height))
+    }
+
+    pub(crate) fn texture_desc(&self, texture: TextureBase) -> Result<&TextureDesc> {
+        self.res
+            .textures
+            .get(texture)
+            .map(|r| &r.desc)
+            .ok_or(Context3DError::Disposed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions() {
+        assert_eq!(argb_to_4444(0xff10_20f0), 0xf12f);
+        assert_eq!(argb_to_565(0xffff_ffff), 0xffff);
+        assert_eq!(argb_to_565(0xff00_ff00), 0x07e0);
+        assert_eq!(unorm8_to_half(255), 0x3c00);
+        assert_eq!(unorm8_to_half(0), 0);
+        assert_eq!(full_chain(1, 1), 1);
+        assert_eq!(full_chain(256, 64), 9);
+        assert_eq!(full_chain(4096, 4096), 13);
+    }
+}

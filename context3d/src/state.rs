@@ -1,0 +1,620 @@
+//! What a context remembers between calls: render state, bindings, constants, render targets,
+//! and the per-frame bookkeeping of the back buffer.
+
+use agal::{Filter, MipFilter, Wrap};
+
+use crate::backend::{
+    BackBufferConfig, BlendState, ColorMask, DepthState, PixelRect, RenderTarget, StencilState,
+    TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
+};
+use crate::resources::{Program3D, TextureBase, VertexBuffer3D};
+
+/// `setVertexBufferAt(index, buffer, bufferOffset, format)` for one attribute slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct StreamBinding {
+    pub buffer: VertexBuffer3D,
+    /// `bufferOffset`, in 32-bit words.
+    pub offset: u32,
+    pub format: VertexFormat,
+}
+
+/// The wrap/filter/mip state of one sampler, as `setProgram` and `setSamplerStateAt` leave it
+/// (semantics.md, "State precedence for samplers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct SamplerSetting {
+    pub wrap: Wrap,
+    pub filter: Filter,
+    pub mip: MipFilter,
+}
+
+/// One colour slot of `setRenderToTexture`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TargetSlot {
+    pub texture: TextureBase,
+    pub face: u8,
+}
+
+/// Whether the back buffer may be drawn to (#3777 / #3692).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum ClearStatus {
+    /// Configured (or never) and not cleared since: a draw is #3777.
+    #[default]
+    NeverCleared,
+    /// Cleared this frame.
+    Cleared,
+    /// Presented and not cleared since: a draw is #3692.
+    Presented,
+}
+
+/// The fixed-function state, bindings and targets.
+#[derive(Debug)]
+pub(crate) struct State {
+    pub blend: BlendState,
+    pub color_mask: ColorMask,
+    pub culling: TriangleFace,
+    pub depth: DepthState,
+    pub stencil: StencilState,
+    pub scissor: Option<PixelRect>,
+    pub program: Option<Program3D>,
+    pub streams: [Option<StreamBinding>; MAX_STREAMS],
+    pub textures: [Option<TextureBase>; MAX_SAMPLERS],
+    pub samplers: [SamplerSetting; MAX_SAMPLERS],
+    pub vertex_constants: Vec<[f32; 4]>,
+    pub fragment_constants: Vec<[f32; 4]>,
+    /// `true` after `setRenderToTexture`, `false` after `setRenderToBackBuffer`.
+    pub to_texture: bool,
+    pub targets: [Option<TargetSlot>; 4],
+    pub target_depth_and_stencil: bool,
+    pub target_anti_alias: u8,
+    /// The render target the backend has (sent lazily at the next clear or draw).
+    pub sent_target: RenderTarget,
+}
+
+impl State {
+    /// Flash's initial state, with constant files of the given sizes.
+    pub fn new(vertex_constants: usize, fragment_constants: usize) -> State {
+        State {
+            blend: BlendState::default(),
+            color_mask: ColorMask::default(),
+            culling: TriangleFace::None,
+            depth: DepthState::default(),
+            stencil: StencilState::default(),
+            scissor: None,
+            program: None,
+            streams: [None; MAX_STREAMS],
+            textures: [None; MAX_SAMPLERS],
+            samplers: [SamplerSetting::default(); MAX_SAMPLERS],
+            vertex_constants: vec![[0.0; 4]; vertex_constants],
+            fragment_constants: vec![[0.0; 4]; fragment_constants],
+            to_texture: false,
+            targets: [None; 4],
+            target_depth_and_stencil: false,
+            target_anti_alias: 0,
+            sent_target: RenderTarget::BackBuffer,
+        }
+    }
+}
+
+/// The back buffer and the frame's bookkeeping.
+#[derive(Debug, Default)]
+pub(crate) struct Frame {
+    pub back_buffer: Option<BackBufferConfig>,
+    pub clear: ClearStatus,
+    /// Draws since the last `present`.
+    pub draws: u32,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls that set state and bindings
+// ---------------------------------------------------------------------------------------------
+
+use agal::ProgramKind;
+
+use crate::backend::{
+    Backend, BlendFactor, ColorAttachment, CompareMode, StencilAction, TextureFormat, TextureKind,
+};
+use crate::context::{Context3D, Endian, Rect};
+use crate::enums::{param, parse};
+use crate::error::{Context3DError, FlashResult, Result};
+
+impl<B: Backend> Context3D<B> {
+    /// `setBlendFactors(sourceFactor, destinationFactor)`: #2008 `sourceFactor` /
+    /// `destinationFactor`.
+    pub fn set_blend_factors(&mut self, source: &str, destination: &str) -> FlashResult<()> {
+        self.live()?;
+        let source: BlendFactor = parse(source, param::SOURCE_FACTOR)?;
+        let destination: BlendFactor = parse(destination, param::DESTINATION_FACTOR)?;
+        let blend = BlendState {
+            source,
+            destination,
+        };
+        if blend != self.state.blend {
+            self.state.blend = blend;
+            self.backend.set_blend(blend);
+        }
+        Ok(())
+    }
+
+    /// `setColorMask(red, green, blue, alpha)`.
+    pub fn set_color_mask(
+        &mut self,
+        red: bool,
+        green: bool,
+        blue: bool,
+        alpha: bool,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let mask = ColorMask {
+            red,
+            green,
+            blue,
+            alpha,
+        };
+        if mask != self.state.color_mask {
+            self.state.color_mask = mask;
+            self.backend.set_color_mask(mask);
+        }
+        Ok(())
+    }
+
+    /// `setCulling(triangleFaceToCull)`: #2008 `triangleFaceToCull`.
+    pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> FlashResult<()> {
+        self.live()?;
+        let face: TriangleFace = parse(triangle_face_to_cull, param::TRIANGLE_FACE_TO_CULL)?;
+        if face != self.state.culling {
+            self.state.culling = face;
+            self.backend.set_culling(face);
+        }
+        Ok(())
+    }
+
+    /// `setDepthTest(depthMask, passCompareMode)`: #2008 `passCompareMode`.
+    pub fn set_depth_test(&mut self, depth_mask: bool, pass_compare_mode: &str) -> FlashResult<()> {
+        self.live()?;
+        let compare: CompareMode = parse(pass_compare_mode, param::PASS_COMPARE_MODE)?;
+        let depth = DepthState {
+            write: depth_mask,
+            compare,
+        };
+        if depth != self.state.depth {
+            self.state.depth = depth;
+            self.backend.set_depth(depth);
+        }
+        Ok(())
+    }
+
+    /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
+    /// actionOnDepthPassStencilFail)`: #2008 naming the first bad argument in that order.
+    /// `triangleFace` selects the faces that take the settings (`"none"`: no face changes).
+    pub fn set_stencil_actions(
+        &mut self,
+        triangle_face: &str,
+        compare_mode: &str,
+        action_on_both_pass: &str,
+        action_on_depth_fail: &str,
+        action_on_depth_pass_stencil_fail: &str,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let face: TriangleFace = parse(triangle_face, param::TRIANGLE_FACE)?;
+        let compare: CompareMode = parse(compare_mode, param::COMPARE_MODE)?;
+        let both: StencilAction = parse(action_on_both_pass, param::ACTION_ON_BOTH_PASS)?;
+        let depth_fail: StencilAction = parse(action_on_depth_fail, param::ACTION_ON_DEPTH_FAIL)?;
+        let stencil_fail: StencilAction = parse(
+            action_on_depth_pass_stencil_fail,
+            param::ACTION_ON_DEPTH_PASS_STENCIL_FAIL,
+        )?;
+        let settings = crate::backend::StencilFace {
+            compare,
+            on_both_pass: both,
+            on_depth_fail: depth_fail,
+            on_stencil_fail: stencil_fail,
+        };
+        let mut stencil = self.state.stencil;
+        if matches!(face, TriangleFace::Front | TriangleFace::FrontAndBack) {
+            stencil.front = settings;
+        }
+        if matches!(face, TriangleFace::Back | TriangleFace::FrontAndBack) {
+            stencil.back = settings;
+        }
+        self.send_stencil(stencil);
+        Ok(())
+    }
+
+    /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`: the low 8 bits of each.
+    pub fn set_stencil_reference_value(
+        &mut self,
+        reference_value: u32,
+        read_mask: u32,
+        write_mask: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let stencil = StencilState {
+            reference: (reference_value & 0xff) as u8,
+            read_mask: (read_mask & 0xff) as u8,
+            write_mask: (write_mask & 0xff) as u8,
+            ..self.state.stencil
+        };
+        self.send_stencil(stencil);
+        Ok(())
+    }
+
+    fn send_stencil(&mut self, stencil: StencilState) {
+        if stencil != self.state.stencil {
+            self.state.stencil = stencil;
+            self.backend.set_stencil(stencil);
+        }
+    }
+
+    /// `setScissorRectangle(rectangle)`; `None` (null) turns scissoring off. Edges are
+    /// truncated to whole pixels, negative sizes become empty.
+    pub fn set_scissor_rectangle(&mut self, rectangle: Option<Rect>) -> FlashResult<()> {
+        self.live()?;
+        let scissor = rectangle.map(Rect::to_pixels);
+        if scissor != self.state.scissor {
+            self.state.scissor = scissor;
+            self.backend.set_scissor(scissor);
+        }
+        Ok(())
+    }
+
+    /// The attribute slots of the profile (`va0..va7`, 16 with AGAL 3).
+    pub(crate) fn attribute_slots(&self) -> usize {
+        usize::from(self.profile.limits(self.profile.max_version()).attributes).min(MAX_STREAMS)
+    }
+
+    /// The sampler slots of the profile (`fs0..fs7`, 16 with AGAL 2).
+    pub(crate) fn sampler_slots(&self) -> usize {
+        usize::from(self.profile.limits(self.profile.max_version()).samplers).min(MAX_SAMPLERS)
+    }
+
+    /// `setVertexBufferAt(index, buffer, bufferOffset, format)`. `index` outside the profile's
+    /// attributes or a negative `bufferOffset`: RangeError #2006. `None` unbinds the slot and
+    /// ignores `format`; otherwise a disposed buffer is #3694 and a bad format #2008
+    /// `vertexStreamFormat`. Whether the offset fits the vertex is checked at draw (#3610).
+    pub fn set_vertex_buffer_at(
+        &mut self,
+        index: i32,
+        buffer: Option<VertexBuffer3D>,
+        buffer_offset: i32,
+        format: &str,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let slot = usize::try_from(index)
+            .ok()
+            .filter(|i| *i < self.attribute_slots())
+            .ok_or(Context3DError::IndexOutOfBounds)?;
+        let Some(buffer) = buffer else {
+            if let Some(s) = self.state.streams.get_mut(slot) {
+                *s = None;
+            }
+            return Ok(());
+        };
+        if !self.res.vertex_buffers.contains_key(buffer) {
+            return Err(Context3DError::Disposed.into());
+        }
+        let format: VertexFormat = parse(format, param::VERTEX_STREAM_FORMAT)?;
+        let offset = u32::try_from(buffer_offset).map_err(|_| Context3DError::IndexOutOfBounds)?;
+        if let Some(s) = self.state.streams.get_mut(slot) {
+            *s = Some(StreamBinding {
+                buffer,
+                offset,
+                format,
+            });
+        }
+        Ok(())
+    }
+
+    /// `setTextureAt(sampler, texture)`: `sampler` outside the profile's samplers is RangeError
+    /// #2006, a disposed texture #3694, `None` unbinds.
+    pub fn set_texture_at(
+        &mut self,
+        sampler: i32,
+        texture: Option<TextureBase>,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let slot = self.sampler_index(sampler)?;
+        if let Some(t) = texture {
+            if !self.res.textures.contains_key(t) {
+                return Err(Context3DError::Disposed.into());
+            }
+        }
+        if let Some(s) = self.state.textures.get_mut(slot) {
+            *s = texture;
+        }
+        Ok(())
+    }
+
+    /// `setSamplerStateAt(sampler, wrap, filter, mipfilter)`: RangeError #2006 for the index,
+    /// then #2008 `wrap`, `filter`, `mipfilter`. Overrides the program's sampler word until the
+    /// next `setProgram` (semantics.md).
+    pub fn set_sampler_state_at(
+        &mut self,
+        sampler: i32,
+        wrap: &str,
+        filter: &str,
+        mipfilter: &str,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let slot = self.sampler_index(sampler)?;
+        let setting = SamplerSetting {
+            wrap: parse(wrap, param::WRAP)?,
+            filter: parse(filter, param::FILTER)?,
+            mip: parse(mipfilter, param::MIPFILTER)?,
+        };
+        if let Some(s) = self.state.samplers.get_mut(slot) {
+            *s = setting;
+        }
+        Ok(())
+    }
+
+    fn sampler_index(&self, sampler: i32) -> Result<usize> {
+        usize::try_from(sampler)
+            .ok()
+            .filter(|i| *i < self.sampler_slots())
+            .ok_or(Context3DError::IndexOutOfBounds)
+    }
+
+    /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
+    ///
+    /// #2008 `programType`; `numRegisters` -1 takes the whole vector (whose length must then be
+    /// a multiple of 4); a vector shorter than `4 * numRegisters`, or `numRegisters` below -1,
+    /// is #3669; registers outside the profile's constant file are RangeError #2006.
+    pub fn set_program_constants_from_vector(
+        &mut self,
+        program_type: &str,
+        first_register: i32,
+        data: &[f64],
+        num_registers: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
+        let count = match num_registers {
+            -1 if data.len() % 4 == 0 => data.len() / 4,
+            n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
+            _ => return Err(Context3DError::BadInputSize.into()),
+        };
+        let values: Vec<[f32; 4]> = data
+            .chunks_exact(4)
+            .take(count)
+            .map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32])
+            .collect();
+        self.write_constants(kind, first_register, &values)?;
+        Ok(())
+    }
+
+    /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
+    /// with the `Matrix3D`'s `rawData` (column-major). Not transposed: register `i` holds
+    /// `rawData[4i..4i+4]`; transposed: register `i` holds `rawData[i], rawData[4+i],
+    /// rawData[8+i], rawData[12+i]` (row `i` of the matrix, what `m44` wants).
+    pub fn set_program_constants_from_matrix(
+        &mut self,
+        program_type: &str,
+        first_register: i32,
+        raw_data: &[f64; 16],
+        transposed_matrix: bool,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
+        let m = |i: usize| raw_data[i] as f32;
+        let values: Vec<[f32; 4]> = (0..4)
+            .map(|i| {
+                if transposed_matrix {
+                    [m(i), m(4 + i), m(8 + i), m(12 + i)]
+                } else {
+                    [m(4 * i), m(4 * i + 1), m(4 * i + 2), m(4 * i + 3)]
+                }
+            })
+            .collect();
+        self.write_constants(kind, first_register, &values)?;
+        Ok(())
+    }
+
+    /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
+    /// byteArrayOffset)`, floats read in the `ByteArray`'s `endian`.
+    ///
+    /// #2008 `programType`; `numRegisters` negative, or fewer than `16 * numRegisters` bytes
+    /// after the offset, is #3669 (recorded from Flash Player, -1 included).
+    pub fn set_program_constants_from_byte_array(
+        &mut self,
+        program_type: &str,
+        first_register: i32,
+        num_registers: i32,
+        data: &[u8],
+        byte_array_offset: u32,
+        endian: Endian,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
+        let count = usize::try_from(num_registers).map_err(|_| Context3DError::BadInputSize)?;
+        let bytes = data
+            .get(byte_array_offset as usize..)
+            .filter(|rest| !rest.is_empty() && rest.len() / 16 >= count)
+            .ok_or(Context3DError::BadInputSize)?;
+        let float = |b: &[u8]| {
+            let w = [b[0], b[1], b[2], b[3]];
+            match endian {
+                Endian::Little => f32::from_le_bytes(w),
+                Endian::Big => f32::from_be_bytes(w),
+            }
+        };
+        let values: Vec<[f32; 4]> = bytes
+            .chunks_exact(16)
+            .take(count)
+            .map(|r| {
+                [
+                    float(&r[0..4]),
+                    float(&r[4..8]),
+                    float(&r[8..12]),
+                    float(&r[12..16]),
+                ]
+            })
+            .collect();
+        self.write_constants(kind, first_register, &values)?;
+        Ok(())
+    }
+
+    /// Writes registers `first..first + values.len()` of a constant file (#2006 outside it) and
+    /// sends the registers whose values changed.
+    fn write_constants(
+        &mut self,
+        kind: ProgramKind,
+        first: i32,
+        values: &[[f32; 4]],
+    ) -> Result<()> {
+        let file = match kind {
+            ProgramKind::Vertex => &mut self.state.vertex_constants,
+            ProgramKind::Fragment => &mut self.state.fragment_constants,
+        };
+        let first = usize::try_from(first).map_err(|_| Context3DError::IndexOutOfBounds)?;
+        let target = file
+            .get_mut(first..first.saturating_add(values.len()))
+            .ok_or(Context3DError::IndexOutOfBounds)?;
+        // Compare bit patterns: a NaN written twice is no change, -0 after 0 is one.
+        let same =
+            |a: &[f32; 4], b: &[f32; 4]| a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
+        let changed: Vec<usize> = (0..values.len())
+            .filter(|&i| !same(&target[i], &values[i]))
+            .collect();
+        let (Some(&lo), Some(&hi)) = (changed.first(), changed.last()) else {
+            return Ok(());
+        };
+        target[lo..=hi].copy_from_slice(&values[lo..=hi]);
+        self.backend
+            .set_program_constants(kind, (first + lo) as u16, &values[lo..=hi]);
+        Ok(())
+    }
+
+    /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
+    /// colorOutputIndex)`.
+    ///
+    /// `colorOutputIndex` outside 0..=3 is #3770, above 0 without multiple render targets in
+    /// the profile #3779; a disposed texture #3694; a video texture #3731; `surfaceSelector`
+    /// #3771 (2D, not 0), #3772 (cube, not 0..=5), #3773 (rectangle, not 0); a compressed
+    /// texture #3746, a streaming one #3712. `None` empties the slot. The slots are checked
+    /// together at the next clear or draw (#3728, #3729, #3730, #3761).
+    pub fn set_render_to_texture(
+        &mut self,
+        texture: Option<TextureBase>,
+        enable_depth_and_stencil: bool,
+        anti_alias: i32,
+        surface_selector: i32,
+        color_output_index: i32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        let slot = usize::try_from(color_output_index)
+            .ok()
+            .filter(|i| *i < 4)
+            .ok_or(Context3DError::ColorOutputIndex)?;
+        if slot > 0 && !self.profile.supports_mrt() {
+            return Err(Context3DError::RequiresStandard.into());
+        }
+        let target = match texture {
+            None => None,
+            Some(t) => {
+                let res = self.res.textures.get(t).ok_or(Context3DError::Disposed)?;
+                let desc = res.desc;
+                let face = match desc.kind {
+                    TextureKind::Video => return Err(Context3DError::NotAvailable.into()),
+                    TextureKind::TwoD if surface_selector != 0 => {
+                        return Err(Context3DError::SurfaceSelector2D.into())
+                    }
+                    TextureKind::Rectangle if surface_selector != 0 => {
+                        return Err(Context3DError::SurfaceSelectorRectangle.into())
+                    }
+                    TextureKind::Cube if !(0..6).contains(&surface_selector) => {
+                        return Err(Context3DError::SurfaceSelectorCube.into())
+                    }
+                    _ => surface_selector as u8,
+                };
+                if matches!(
+                    desc.format,
+                    TextureFormat::Compressed | TextureFormat::CompressedAlpha
+                ) {
+                    return Err(Context3DError::RenderToCompressed.into());
+                }
+                if desc.streaming_levels > 0 {
+                    return Err(Context3DError::RenderToStreaming.into());
+                }
+                Some(TargetSlot { texture: t, face })
+            }
+        };
+        if let Some(s) = self.state.targets.get_mut(slot) {
+            *s = target;
+        }
+        self.state.to_texture = true;
+        self.state.target_depth_and_stencil = enable_depth_and_stencil;
+        self.state.target_anti_alias = anti_alias.clamp(0, 16) as u8;
+        Ok(())
+    }
+
+    /// `setRenderToBackBuffer()`: empties every texture slot.
+    pub fn set_render_to_back_buffer(&mut self) -> FlashResult<()> {
+        self.live()?;
+        self.state.to_texture = false;
+        self.state.targets = [None; 4];
+        Ok(())
+    }
+
+    /// The render target the next clear or draw goes to, checked (#3698 for an unconfigured
+    /// back buffer; #3728, #3694, #3730, #3729, #3761 for texture slots), and sent to the
+    /// backend when it differs from the last one sent.
+    pub(crate) fn flush_render_target(&mut self) -> Result<()> {
+        let target = self.current_render_target()?;
+        // Rendering defines level 0 of each target face: sampling it later is not #3700.
+        for slot in self.state.targets.iter().flatten() {
+            if let Some(res) = self.res.textures.get_mut(slot.texture) {
+                res.mark_uploaded(slot.face, 0);
+            }
+        }
+        if target != self.state.sent_target {
+            self.state.sent_target = target;
+            self.backend.set_render_target(&target);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn current_render_target(&self) -> Result<RenderTarget> {
+        if !self.state.to_texture {
+            if self.frame.back_buffer.is_none() {
+                return Err(Context3DError::BackBufferNotConfigured);
+            }
+            return Ok(RenderTarget::BackBuffer);
+        }
+        let Some(first) = self.state.targets[0] else {
+            return Err(Context3DError::RenderTargetSlot0);
+        };
+        let first_desc = self
+            .res
+            .textures
+            .get(first.texture)
+            .ok_or(Context3DError::Disposed)?
+            .desc;
+        let mut colors: [Option<ColorAttachment>; 4] = [None; 4];
+        for (i, slot) in self.state.targets.iter().enumerate() {
+            let Some(slot) = slot else { continue };
+            let res = self
+                .res
+                .textures
+                .get(slot.texture)
+                .ok_or(Context3DError::Disposed)?;
+            if self.state.targets[..i].contains(&Some(*slot)) {
+                return Err(Context3DError::RenderTargetDuplicate);
+            }
+            if (res.desc.width, res.desc.height) != (first_desc.width, first_desc.height) {
+                return Err(Context3DError::RenderTargetMismatch);
+            }
+            if res.desc.format != first_desc.format {
+                return Err(Context3DError::RenderTargetBitDepth);
+            }
+            colors[i] = Some(ColorAttachment {
+                texture: res.id,
+                face: slot.face,
+            });
+        }
+        Ok(RenderTarget::Textures {
+            colors,
+            depth_and_stencil: self.state.target_depth_and_stencil,
+            anti_alias: self.state.target_anti_alias,
+        })
+    }
+}
