@@ -1,0 +1,66 @@
+//! Every trace of the suite parses as `molehill-trace 1` and has a usable name. Independent of
+//! the replay engine and of GL.
+
+use conformance::{is_identifier, known_failure, trace_paths};
+
+#[test]
+fn every_trace_parses() {
+    let paths = trace_paths().expect("tests/conformance is readable");
+    assert!(
+        paths.len() >= 40,
+        "the suite has {} traces, fewer than 40",
+        paths.len()
+    );
+    let mut failures = Vec::new();
+    for path in &paths {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        if let Err(e) = player_shim::trace::parse(&text) {
+            failures.push(format!(
+                "{}:{}:{}: {}",
+                path.display(),
+                e.line(),
+                e.column(),
+                e.kind
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "traces that do not parse:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn trace_names_are_identifiers_and_every_trace_expects_something() {
+    for path in trace_paths().expect("tests/conformance is readable") {
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        assert!(
+            is_identifier(stem),
+            "{}: the name must be [A-Za-z_][A-Za-z0-9_]*",
+            path.display()
+        );
+        let text = std::fs::read_to_string(&path).expect("readable trace");
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with("expect ")),
+            "{}: a trace with no expectation asserts nothing",
+            path.display()
+        );
+        if let Some(reason) = known_failure(&text) {
+            assert!(
+                !reason.is_empty(),
+                "{}: a known failure needs its reason",
+                path.display()
+            );
+        }
+    }
+}
