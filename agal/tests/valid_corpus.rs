@@ -4,63 +4,16 @@
 //! vt3` reads the matrix rows vt4 and vt5 before any write (#3647, checked before its
 //! destination, whose .xyzw mask would be #3628).
 
-use std::path::PathBuf;
+mod common;
 
 use agal::bytecode::decode_header;
 use agal::profile::Profile;
 use agal::valid::{link, validate};
 use agal::ProgramKind;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus/bytecode");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} not found, corpus tests skipped", dir.display());
-        None
-    }
-}
-
-fn hex(text: &str) -> Vec<u8> {
-    let digits: Vec<u8> = text
-        .bytes()
-        .filter(|b| b.is_ascii_hexdigit())
-        .map(|b| (b as char).to_digit(16).unwrap_or(0) as u8)
-        .collect();
-    digits
-        .chunks(2)
-        .map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0))
-        .collect()
-}
-
-/// (name, vertex bytes, fragment bytes) of every pair.
-pub fn pairs() -> Vec<(String, Vec<u8>, Vec<u8>)> {
-    let Some(dir) = corpus() else {
-        return Vec::new();
-    };
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("corpus dir")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
-        .filter_map(|n| n.strip_suffix(".vert.hex").map(str::to_owned))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|n| {
-            let read = |suffix: &str| {
-                hex(&std::fs::read_to_string(dir.join(format!("{n}{suffix}"))).expect("read hex"))
-            };
-            let v = read(".vert.hex");
-            let f = read(".frag.hex");
-            (n, v, f)
-        })
-        .collect()
-}
-
 #[test]
 fn corpus_pairs_validate_and_link() {
-    let pairs = pairs();
+    let pairs = common::corpus_pairs();
     if pairs.is_empty() {
         return;
     }
@@ -91,4 +44,22 @@ fn corpus_pairs_validate_and_link() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn decoded_corpus_gives_the_same_result_through_validate_program() {
+    for (name, v, f) in common::corpus_pairs() {
+        for (bytes, kind) in [(&v, ProgramKind::Vertex), (&f, ProgramKind::Fragment)] {
+            let program = agal::decode(bytes).expect("corpus decodes");
+            let profile = Profile::lowest_accepting(program.version);
+            let from_bytes = validate(bytes, kind, profile).map(|_| ());
+            let from_model = agal::valid::validate_program(&program, kind, profile);
+            assert_eq!(from_bytes, from_model, "{name} {kind}");
+            // A profile below the version's is #3725.
+            if profile != Profile::BaselineConstrained {
+                let e = validate(bytes, kind, Profile::BaselineConstrained).unwrap_err();
+                assert_eq!(e.flash_id(), 3725, "{name}");
+            }
+        }
+    }
 }
