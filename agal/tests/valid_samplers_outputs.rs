@@ -191,7 +191,7 @@ fn instance_id_3786_3788_3789() {
     );
     let read = tok(ADD, d(OUT, 0, XYZW), s(VA, 0, IDENT), s(IID, 0, 0));
     assert_eq!(
-        upload(&prog(2, VERT, &[read.clone()]), VERT),
+        upload(&prog(2, VERT, std::slice::from_ref(&read)), VERT),
         "Error #3789: AGAL validation failed: Instance id register is supported in Agal version 3 and above."
     );
     assert_eq!(upload(&prog(3, VERT, &[read]), VERT), "ok");

@@ -42,6 +42,7 @@ pub fn ind(reg: u8, index_reg: u8, index_num: u16, comp: u8, offset: u8) -> [u8;
 }
 
 /// A sampler operand: number, then (dim, wrap, mip, filter, special, format), LOD bias byte.
+#[allow(clippy::too_many_arguments)]
 pub fn smp(
     index: u16,
     dim: u8,
