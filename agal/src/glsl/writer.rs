@@ -302,10 +302,12 @@ impl Stage<'_> {
             self.out.push_str("];\n");
         }
         if vertex || self.usage.uses_ddy {
-            self.out.push_str(if d.is_es() {
-                "uniform mediump float "
-            } else {
+            // One precision in both stages: ES 1.00 fragment shaders may lack highp; the
+            // other dialects default to highp in both stages.
+            self.out.push_str(if d.has_in_out() {
                 "uniform float "
+            } else {
+                "uniform mediump float "
             });
             self.out.push_str(Y_FLIP_UNIFORM);
             self.out.push_str(";\n");

@@ -1,0 +1,12 @@
+#version 100
+invariant gl_Position;
+uniform vec4 vc[250];
+uniform mediump float yflip;
+attribute vec4 va0;
+varying vec4 v0;
+void main() {
+    gl_Position = va0 * mat4(vc[0], vc[1], vc[2], vc[3]);
+    v0 = va0;
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y *= yflip;
+}

@@ -1,0 +1,9 @@
+#version 100
+invariant gl_Position;
+uniform mediump float yflip;
+attribute vec4 va0;
+void main() {
+    gl_Position = va0;
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y *= yflip;
+}
