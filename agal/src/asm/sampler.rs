@@ -202,7 +202,8 @@ pub(super) fn evaluate<'a>(index: u16, options: &[Span<'a>]) -> (Sampler, Vec<(S
     let scaled = bias * 8.0;
     let byte = to_int32(scaled) as u8 as i8;
     if let Some(word) = bias_word {
-        if !bias.is_nan() && !(scaled > -129.0 && scaled < 128.0) {
+        let in_range = scaled > -129.0 && scaled < 128.0;
+        if !bias.is_nan() && !in_range {
             quirks.push((
                 word,
                 Quirk::LodBiasOutOfRange {
