@@ -1,0 +1,144 @@
+//! AS3's argument shapes as a VM hands them over: `ByteArray` (bytes, position, endian) and
+//! `BitmapData` (32-bit ARGB pixels, premultiplied or not, as the VM stores them).
+
+pub use context3d::Endian;
+
+/// A `ByteArray` argument: its bytes, `position` and `endian`.
+///
+/// Stage3D reads from the offsets its calls give (`byteArrayOffset`), not from `position`;
+/// the position is carried so a recording says exactly what the content passed.
+#[derive(Debug, Clone, Copy)]
+pub struct ByteArray<'a> {
+    /// The whole array (`length` bytes).
+    pub bytes: &'a [u8],
+    /// `position`.
+    pub position: u32,
+    /// `endian` (`Program3D.upload` needs little-endian: #3612).
+    pub endian: Endian,
+}
+
+impl<'a> ByteArray<'a> {
+    /// A little-endian array at position 0 (what `AGALMiniAssembler` and most Stage3D code make).
+    pub fn little_endian(bytes: &'a [u8]) -> ByteArray<'a> {
+        ByteArray {
+            bytes,
+            position: 0,
+            endian: Endian::Little,
+        }
+    }
+}
+
+/// A `BitmapData` argument: `width * height` pixels `0xAARRGGBB`, rows top first.
+#[derive(Debug, Clone, Copy)]
+pub struct BitmapData<'a> {
+    /// `width`.
+    pub width: u32,
+    /// `height`.
+    pub height: u32,
+    /// The pixels.
+    pub pixels: &'a [u32],
+    /// Whether `pixels` are premultiplied by alpha (Flash Player stores them so; `getPixel32`
+    /// values are not).
+    pub premultiplied: bool,
+    /// `transparent`: when `false` every alpha is 0xFF.
+    pub transparent: bool,
+}
+
+/// A `BitmapData` that a call writes into (`drawToBitmapData`).
+#[derive(Debug)]
+pub struct BitmapDataMut<'a> {
+    /// `width`.
+    pub width: u32,
+    /// `height`.
+    pub height: u32,
+    /// The pixels, read and written.
+    pub pixels: &'a mut [u32],
+    /// Whether `pixels` are premultiplied by alpha.
+    pub premultiplied: bool,
+    /// `transparent`: when `false`, alpha stays 0xFF.
+    pub transparent: bool,
+}
+
+/// Premultiplies one `0xAARRGGBB` pixel (rounded to nearest).
+pub fn premultiply(argb: u32) -> u32 {
+    let [a, r, g, b] = argb.to_be_bytes();
+    let m = |c: u8| ((u32::from(c) * u32::from(a) + 127) / 255) as u8;
+    u32::from_be_bytes([a, m(r), m(g), m(b)])
+}
+
+/// Undoes [`premultiply`]: `premultiply(unpremultiply(p)) == p` for every premultiplied `p`
+/// (each colour at most its alpha). Alpha 0 gives transparent black.
+pub fn unpremultiply(argb: u32) -> u32 {
+    let [a, r, g, b] = argb.to_be_bytes();
+    if a == 0 {
+        return 0;
+    }
+    let u = |c: u8| ((u32::from(c) * 255 + u32::from(a) / 2) / u32::from(a)).min(255) as u8;
+    u32::from_be_bytes([a, u(r), u(g), u(b)])
+}
+
+impl BitmapData<'_> {
+    /// The pixels premultiplied, with alpha forced to 0xFF when not `transparent` (what a
+    /// texture upload takes).
+    pub fn premultiplied_pixels(&self) -> Vec<u32> {
+        self.pixels
+            .iter()
+            .map(|&p| {
+                let p = if self.transparent { p } else { p | 0xFF00_0000 };
+                if self.premultiplied || !self.transparent {
+                    p
+                } else {
+                    premultiply(p)
+                }
+            })
+            .collect()
+    }
+
+    /// The pixels as `getPixel32` reads them (unpremultiplied).
+    pub fn unpremultiplied_pixels(&self) -> Vec<u32> {
+        self.pixels
+            .iter()
+            .map(|&p| {
+                let p = if self.transparent { p } else { p | 0xFF00_0000 };
+                if self.premultiplied {
+                    unpremultiply(p)
+                } else {
+                    p
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn premultiply_round_trips_every_premultiplied_value() {
+        for a in 0..=255u32 {
+            for c in 0..=a {
+                let p = a << 24 | c << 16 | c << 8 | c;
+                assert_eq!(premultiply(unpremultiply(p)), p, "a={a} c={c}");
+            }
+        }
+        assert_eq!(premultiply(0x80FF0000), 0x80800000);
+        assert_eq!(unpremultiply(0x80800000), 0x80FF0000);
+        assert_eq!(premultiply(0xFF123456), 0xFF123456);
+        assert_eq!(unpremultiply(0x00123456), 0);
+    }
+
+    #[test]
+    fn opaque_bitmaps_force_alpha() {
+        let px = [0x00112233u32];
+        let b = BitmapData {
+            width: 1,
+            height: 1,
+            pixels: &px,
+            premultiplied: false,
+            transparent: false,
+        };
+        assert_eq!(b.premultiplied_pixels(), vec![0xFF112233]);
+        assert_eq!(b.unpremultiplied_pixels(), vec![0xFF112233]);
+    }
+}

@@ -1,0 +1,177 @@
+//! The boundary with the renderer, in the spirit of Ruffle's `RenderBackend::create_context3d`:
+//! a player hands Molehill a [`BackendFactory`]; each `requestContext3D` asks it for a fresh
+//! [`context3d::Backend`] (a GL context, or anything else that implements the trait), held as a
+//! trait object so the AS3-facing types are not generic.
+
+use context3d::{
+    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
+    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+};
+
+/// Why no renderer could be made for a new context (Flash then reports #3702 "Context3D not
+/// available." through [`crate::Stage3DEvents::error`]).
+#[derive(Debug, thiserror::Error)]
+pub enum BackendCreationError {
+    /// The headless GL context could not be created.
+    #[error(transparent)]
+    Gl(#[from] backend_gl::ContextError),
+    /// A player's own renderer refused, with its reason.
+    #[error("the renderer could not create a context: {0}")]
+    Refused(String),
+}
+
+/// Makes the renderer of each new `Context3D`. A player implements it over its own renderer;
+/// [`HeadlessGl`] is Molehill's (OpenGL ES through EGL, no window).
+pub trait BackendFactory {
+    /// A fresh backend for one context.
+    fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError>;
+}
+
+/// Headless OpenGL contexts from backend-gl (EGL; llvmpipe when there is no GPU).
+#[derive(Debug, Default, Clone)]
+pub struct HeadlessGl {
+    /// Context options (API, debug).
+    pub options: backend_gl::ContextOptions,
+}
+
+impl BackendFactory for HeadlessGl {
+    fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(backend_gl::GlBackend::headless(&self.options)?))
+    }
+}
+
+/// Any factory closure works too (tests use `context3d::RecordingBackend`).
+impl<F> BackendFactory for F
+where
+    F: FnMut() -> Result<Box<dyn Backend>, BackendCreationError>,
+{
+    fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
+        self()
+    }
+}
+
+/// A boxed backend as a sized [`Backend`] (what `context3d::Context3D<B>` needs).
+pub struct DynBackend(pub Box<dyn Backend>);
+
+impl std::fmt::Debug for DynBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DynBackend({})", self.0.driver_info())
+    }
+}
+
+impl Backend for DynBackend {
+    fn driver_info(&self) -> String {
+        self.0.driver_info()
+    }
+    fn set_error_checking(&mut self, enabled: bool) {
+        self.0.set_error_checking(enabled)
+    }
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
+        self.0.configure_back_buffer(config)
+    }
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.0.create_vertex_buffer(id, desc)
+    }
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError> {
+        self.0.upload_vertex_buffer(id, byte_offset, data)
+    }
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+        self.0.dispose_vertex_buffer(id)
+    }
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.0.create_index_buffer(id, desc)
+    }
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError> {
+        self.0.upload_index_buffer(id, byte_offset, indices)
+    }
+    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+        self.0.dispose_index_buffer(id)
+    }
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
+        self.0.create_texture(id, desc)
+    }
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError> {
+        self.0.upload_texture(id, upload)
+    }
+    fn dispose_texture(&mut self, id: TextureId) {
+        self.0.dispose_texture(id)
+    }
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &agal::Program,
+        fragment: &agal::Program,
+    ) -> Result<(), BackendError> {
+        self.0.create_program(id, vertex, fragment)
+    }
+    fn dispose_program(&mut self, id: ProgramId) {
+        self.0.dispose_program(id)
+    }
+    fn clear(&mut self, clear: &Clear) {
+        self.0.clear(clear)
+    }
+    fn set_render_target(&mut self, target: &RenderTarget) {
+        self.0.set_render_target(target)
+    }
+    fn set_blend(&mut self, blend: BlendState) {
+        self.0.set_blend(blend)
+    }
+    fn set_color_mask(&mut self, mask: ColorMask) {
+        self.0.set_color_mask(mask)
+    }
+    fn set_culling(&mut self, cull: TriangleFace) {
+        self.0.set_culling(cull)
+    }
+    fn set_depth(&mut self, depth: DepthState) {
+        self.0.set_depth(depth)
+    }
+    fn set_stencil(&mut self, stencil: StencilState) {
+        self.0.set_stencil(stencil)
+    }
+    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+        self.0.set_scissor(scissor)
+    }
+    fn set_program_constants(
+        &mut self,
+        kind: agal::ProgramKind,
+        first_register: u16,
+        values: &[[f32; 4]],
+    ) {
+        self.0.set_program_constants(kind, first_register, values)
+    }
+    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
+        self.0.draw(draw)
+    }
+    fn present(&mut self) -> Result<(), BackendError> {
+        self.0.present()
+    }
+    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
+        self.0.read_back_buffer(rect)
+    }
+    fn dispose_context(&mut self) {
+        self.0.dispose_context()
+    }
+}

@@ -1,0 +1,158 @@
+//! Recording: every call the shim receives, written down as a [`Trace`] (with an
+//! `expect error` after each call that threw), so a runtime can capture a failing game and
+//! `molehill replay` can run it again.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use agal::flash::FlashError;
+use context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+
+use crate::as3::{BitmapData, ByteArray, Endian as As3Endian};
+use crate::trace::{
+    BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Located, Name, ResourceKind, Statement,
+    Trace,
+};
+
+/// A handle of any resource class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Handle {
+    VertexBuffer(VertexBuffer3D),
+    IndexBuffer(IndexBuffer3D),
+    Texture(TextureBase),
+    Program(Program3D),
+}
+
+/// A recording in progress, shared by a [`crate::Stage3D`] and its contexts. Cloning gives
+/// another handle on the same recording.
+#[derive(Debug, Clone, Default)]
+pub struct Recorder {
+    inner: Rc<RefCell<RecorderState>>,
+}
+
+#[derive(Debug, Default)]
+struct RecorderState {
+    trace: Trace,
+    names: HashMap<Handle, Name>,
+    counters: HashMap<&'static str, u32>,
+}
+
+impl Recorder {
+    /// A new, empty recording.
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// The trace recorded so far.
+    pub fn trace(&self) -> Trace {
+        self.inner.borrow().trace.clone()
+    }
+
+    /// The trace recorded so far, as `molehill-trace 1` text.
+    pub fn to_text(&self) -> String {
+        crate::trace::write(&self.inner.borrow().trace)
+    }
+
+    /// Sets `config swfVersion`.
+    pub fn set_swf_version(&self, version: u32) {
+        self.inner.borrow_mut().trace.config.swf_version = version;
+    }
+
+    /// A new context: handles of the old one mean nothing any more.
+    pub(crate) fn new_context(&self) {
+        let mut s = self.inner.borrow_mut();
+        s.names.clear();
+    }
+
+    /// The name of `handle` (or a fresh one for a handle never seen, which a well-behaved VM
+    /// never passes: it would not parse back, so it is logged).
+    pub(crate) fn name(&self, handle: Handle) -> Name {
+        if let Some(n) = self.inner.borrow().names.get(&handle) {
+            return n.clone();
+        }
+        log::warn!("recording a handle that no create call returned: {handle:?}");
+        Name(format!("unknown_{:?}", handle).replace(|c: char| !c.is_ascii_alphanumeric(), "_"))
+    }
+
+    /// Records `call`; `created` is the handle it returned (for create calls) and `result`
+    /// whether it threw.
+    pub(crate) fn call<T>(
+        &self,
+        call: Call,
+        created: Option<(ResourceKind, Option<Handle>)>,
+        result: &Result<T, FlashError>,
+    ) {
+        let mut s = self.inner.borrow_mut();
+        let result_name = created.map(|(kind, handle)| {
+            let prefix = match kind {
+                ResourceKind::VertexBuffer => "vb",
+                ResourceKind::IndexBuffer => "ib",
+                ResourceKind::Program => "program",
+                ResourceKind::Texture => "texture",
+                ResourceKind::CubeTexture => "cube",
+                ResourceKind::RectangleTexture => "rect_texture",
+                ResourceKind::VideoTexture => "video",
+            };
+            let n = s.counters.entry(prefix).or_insert(0);
+            *n += 1;
+            let name = Name(format!("{prefix}{n}"));
+            if let Some(h) = handle {
+                s.names.insert(h, name.clone());
+            }
+            name
+        });
+        s.trace.statements.push(Located::unplaced(Statement::Call {
+            result: result_name,
+            call,
+        }));
+        if let Err(e) = result {
+            s.trace
+                .statements
+                .push(Located::unplaced(Statement::ExpectError {
+                    id: e.id,
+                    class: Some(e.class),
+                    message: Some(e.message.clone()),
+                }));
+        }
+    }
+}
+
+/// A `ByteArray` as a trace argument (its bytes inline).
+pub(crate) fn byte_array_arg(b: &ByteArray<'_>) -> ByteArrayArg {
+    ByteArrayArg {
+        source: ByteSource::Inline(b.bytes.to_vec()),
+        endian: match b.endian {
+            As3Endian::Little => Endian::Little,
+            As3Endian::Big => Endian::Big,
+        },
+        position: b.position,
+    }
+}
+
+/// A `BitmapData` as a trace argument (unpremultiplied, a fill when it is one colour).
+pub(crate) fn bitmap_arg(b: &BitmapData<'_>) -> BitmapArg {
+    bitmap_arg_from(b.width, b.height, b.unpremultiplied_pixels(), b.transparent)
+}
+
+pub(crate) fn bitmap_arg_from(
+    width: u32,
+    height: u32,
+    pixels: Vec<u32>,
+    transparent: bool,
+) -> BitmapArg {
+    match pixels.first() {
+        Some(&first) if pixels.iter().all(|&p| p == first) => BitmapArg::Fill {
+            width,
+            height,
+            fill: first,
+            transparent,
+        },
+        _ => BitmapArg::Pixels {
+            width,
+            height,
+            pixels,
+            transparent,
+        },
+    }
+}

@@ -1,0 +1,221 @@
+//! `Stage3D`: position, visibility and `requestContext3D`, and the events it sends the VM.
+
+use std::rc::Rc;
+
+use agal::flash::FlashError;
+use context3d::TextureBase;
+
+use crate::backend::{BackendFactory, DynBackend};
+use crate::context::Context3D;
+use crate::record::Recorder;
+use crate::trace::Call;
+
+/// Smallest `Stage3D.x` / `y` Flash accepts.
+pub const MIN_POSITION: f64 = -8192.0;
+/// Largest `Stage3D.x` / `y` Flash accepts.
+pub const MAX_POSITION: f64 = 8191.0;
+
+/// The events Stage3D objects dispatch, delivered to the VM. Every method has an empty
+/// default; a VM implements the ones it dispatches. They are called synchronously, from inside
+/// the call that causes them (a VM that wants Flash's asynchronous delivery queues them).
+pub trait Stage3DEvents {
+    /// `Event.CONTEXT3D_CREATE` on the Stage3D: its `context3D` is ready.
+    fn context3d_create(&self) {}
+    /// `Event.TEXTURE_READY` on a texture after an async upload finished.
+    fn texture_ready(&self, texture: TextureBase) {
+        let _ = texture;
+    }
+    /// `ErrorEvent.ERROR` on the Stage3D: no context could be created (#3702).
+    fn error(&self, error: &FlashError) {
+        let _ = error;
+    }
+}
+
+/// A VM that listens to nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoEvents;
+
+impl Stage3DEvents for NoEvents {}
+
+/// One `Stage3D` (`stage.stage3Ds[i]`).
+pub struct Stage3D {
+    x: f64,
+    y: f64,
+    visible: bool,
+    factory: Box<dyn BackendFactory>,
+    events: Rc<dyn Stage3DEvents>,
+    recorder: Option<Recorder>,
+    context: Option<Context3D>,
+}
+
+impl std::fmt::Debug for Stage3D {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stage3D")
+            .field("x", &self.x)
+            .field("y", &self.y)
+            .field("visible", &self.visible)
+            .field("recording", &self.recorder.is_some())
+            .field("context", &self.context)
+            .finish()
+    }
+}
+
+impl Stage3D {
+    /// A Stage3D whose contexts draw through backends from `factory`, sending its events to
+    /// `events`.
+    pub fn new(factory: Box<dyn BackendFactory>, events: Rc<dyn Stage3DEvents>) -> Stage3D {
+        Stage3D {
+            x: 0.0,
+            y: 0.0,
+            visible: true,
+            factory,
+            events,
+            recorder: None,
+            context: None,
+        }
+    }
+
+    /// Starts recording every call this Stage3D and its contexts receive into `recorder`
+    /// (see [`Recorder::trace`]). Start before `requestContext3D`: a context that exists
+    /// already is recorded from its next call on, which does not replay on its own.
+    pub fn start_recording(&mut self, recorder: Recorder) {
+        if let Some(ctx) = &mut self.context {
+            ctx.set_recorder(Some(recorder.clone()));
+        }
+        self.recorder = Some(recorder);
+    }
+
+    /// Stops recording and gives the recorder back.
+    pub fn stop_recording(&mut self) -> Option<Recorder> {
+        if let Some(ctx) = &mut self.context {
+            ctx.set_recorder(None);
+        }
+        self.recorder.take()
+    }
+
+    fn record<T>(&self, call: impl FnOnce() -> Call, result: &Result<T, FlashError>) {
+        if let Some(r) = &self.recorder {
+            r.call(call(), None, result);
+        }
+    }
+
+    /// `x`.
+    pub fn x(&self) -> f64 {
+        self.x
+    }
+
+    /// `y`.
+    pub fn y(&self) -> f64 {
+        self.y
+    }
+
+    /// `visible`.
+    pub fn visible(&self) -> bool {
+        self.visible
+    }
+
+    fn position(value: f64) -> Result<f64, FlashError> {
+        if (MIN_POSITION..=MAX_POSITION).contains(&value) {
+            Ok(value)
+        } else {
+            // NaN lands here too, as in Flash (`stage3D.x = "#"`).
+            Err(FlashError::argument(2006, &[]))
+        }
+    }
+
+    /// `x = value`: NaN or outside -8192..=8191 is ArgumentError #2006 (and `x` keeps its value).
+    pub fn set_x(&mut self, value: f64) -> Result<(), FlashError> {
+        let r = Stage3D::position(value).map(|v| self.x = v);
+        self.record(|| Call::SetStageX(value), &r);
+        r
+    }
+
+    /// `y = value`: as [`set_x`](Self::set_x).
+    pub fn set_y(&mut self, value: f64) -> Result<(), FlashError> {
+        let r = Stage3D::position(value).map(|v| self.y = v);
+        self.record(|| Call::SetStageY(value), &r);
+        r
+    }
+
+    /// `visible = value`.
+    pub fn set_visible(&mut self, value: bool) {
+        self.visible = value;
+        self.record(|| Call::SetStageVisible(value), &Ok::<(), FlashError>(()));
+    }
+
+    /// `context3D`: the context, once created (and until the next request).
+    pub fn context3d(&self) -> Option<&Context3D> {
+        self.context.as_ref()
+    }
+
+    /// `context3D`, mutably: every Context3D call goes through this.
+    pub fn context3d_mut(&mut self) -> Option<&mut Context3D> {
+        self.context.as_mut()
+    }
+
+    /// `requestContext3D(context3DRenderMode, profile)`.
+    ///
+    /// An unknown render mode or profile is ArgumentError #2008 (thrown). Otherwise a backend
+    /// is made and `context3DCreate` is dispatched; when no backend can be made the VM gets
+    /// `ErrorEvent` #3702 instead (the cause is logged) and the call itself does not throw.
+    pub fn request_context3d(
+        &mut self,
+        render_mode: &str,
+        profile: &str,
+    ) -> Result<(), FlashError> {
+        let r = self.create(|backend| context3d::Context3D::request(backend, render_mode, profile));
+        self.record(
+            || Call::RequestContext3D {
+                render_mode: render_mode.to_string(),
+                profile: profile.to_string(),
+            },
+            &r,
+        );
+        r
+    }
+
+    /// `requestContext3DMatchingProfiles(profiles)`: the best profile of the list (Molehill
+    /// supports them all); an unknown name or an empty list is ArgumentError #2008.
+    pub fn request_context3d_matching_profiles(
+        &mut self,
+        profiles: &[&str],
+    ) -> Result<(), FlashError> {
+        let r = self
+            .create(|backend| context3d::Context3D::request_matching_profiles(backend, profiles));
+        self.record(
+            || Call::RequestContext3DMatchingProfiles {
+                profiles: profiles.iter().map(|p| p.to_string()).collect(),
+            },
+            &r,
+        );
+        r
+    }
+
+    fn create(
+        &mut self,
+        make: impl FnOnce(DynBackend) -> Result<context3d::Context3D<DynBackend>, FlashError>,
+    ) -> Result<(), FlashError> {
+        let backend = match self.factory.create_backend() {
+            Ok(b) => b,
+            Err(e) => {
+                log::warn!("requestContext3D: no renderer: {e}");
+                self.events.error(&FlashError::error(3702, &[]));
+                return Ok(());
+            }
+        };
+        let inner = make(DynBackend(backend))?;
+        if let Some(mut old) = self.context.take() {
+            old.dispose_silently();
+        }
+        if let Some(r) = &self.recorder {
+            r.new_context();
+        }
+        self.context = Some(Context3D::new(
+            inner,
+            self.events.clone(),
+            self.recorder.clone(),
+        ));
+        self.events.context3d_create();
+        Ok(())
+    }
+}
