@@ -307,11 +307,22 @@ fn first_failing_token_is_reported() {
 }
 
 #[test]
-fn upload_kind_is_percent_one_and_header_kind_decides_the_rules() {
-    // A vertex program uploaded as "fragment": rules of a vertex program, %1 = fragment.
-    let p = prog(1, VERT, &[tok(KIL, Z4, s(VA, 0, 0), Z8)]);
+fn e3630_e3631_header_type_differs_from_the_upload_slot() {
+    let vertex = prog(1, VERT, &[mov_op()]);
+    let fragment = prog(1, FRAG, &[mov_oc()]);
     assert_eq!(
-        upload(&p, FRAG),
-        "Error #3622: AGAL validation failed: Opcode 39 only allowed in fragment programs at token 1 of fragment program."
+        upload(&vertex, FRAG),
+        "Error #3630: Fragment shader type is not fragment."
+    );
+    assert_eq!(
+        upload(&fragment, VERT),
+        "Error #3631: Vertex shader type is not vertex."
+    );
+    // %1 is the upload slot's kind even when the header cannot be read.
+    let mut bad = prog(1, VERT, &[mov_op()]);
+    bad[6] = 9;
+    assert_eq!(
+        upload(&bad, FRAG),
+        "Error #3619: AGAL validation failed: Shader type must be either fragment or vertex for fragment program."
     );
 }

@@ -38,15 +38,7 @@ pub fn validate(
     profile: Profile,
 ) -> Result<Program, ValidationError> {
     let header = decode_header(bytes).map_err(|e| ValidationError::from_decode(e, kind))?;
-    if !profile.accepts(header.version) {
-        return Err(ValidationError::program(
-            ValidationErrorKind::VersionNotInProfile {
-                version: header.version,
-                profile,
-            },
-            kind,
-        ));
-    }
+    program_checks(header.kind, header.version, kind, profile)?;
     let tokens = Tokens::new(bytes);
     let mut checker = Checker::new(header.kind, header.version, kind, profile);
     let mut instructions = Vec::with_capacity(tokens.count_whole());
@@ -87,21 +79,38 @@ pub fn validate_program(
     kind: ProgramKind,
     profile: Profile,
 ) -> Result<(), ValidationError> {
-    if !profile.accepts(program.version) {
-        return Err(ValidationError::program(
-            ValidationErrorKind::VersionNotInProfile {
-                version: program.version,
-                profile,
-            },
-            kind,
-        ));
-    }
+    program_checks(program.kind, program.version, kind, profile)?;
     let mut checker = Checker::new(program.kind, program.version, kind, profile);
     for (index, instruction) in program.instructions.iter().enumerate() {
         checker.check_opcode(index, instruction.opcode)?;
         checker.check_operands(index, instruction)?;
     }
     checker.finish(program.instructions.len())
+}
+
+/// The checks between the header and the first token: the header's program type must be the
+/// one the upload call gives (#3631 for the vertex slot, #3630 for the fragment slot), and the
+/// profile must accept the version (#3725).
+fn program_checks(
+    header_kind: ProgramKind,
+    version: crate::model::Version,
+    kind: ProgramKind,
+    profile: Profile,
+) -> Result<(), ValidationError> {
+    if header_kind != kind {
+        let mismatch = match kind {
+            ProgramKind::Vertex => ValidationErrorKind::VertexNotVertex,
+            ProgramKind::Fragment => ValidationErrorKind::FragmentNotFragment,
+        };
+        return Err(ValidationError::program(mismatch, kind));
+    }
+    if !profile.accepts(version) {
+        return Err(ValidationError::program(
+            ValidationErrorKind::VersionNotInProfile { version, profile },
+            kind,
+        ));
+    }
+    Ok(())
 }
 
 /// What a linked vertex+fragment pair uses: what the GLSL writer declares and what context3d
