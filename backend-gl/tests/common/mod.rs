@@ -186,10 +186,19 @@ impl Rig {
     }
 
     pub fn draw_color(&mut self, program: ProgramId, quad: (VertexBufferId, IndexBufferId)) {
+        self.draw_color_n(program, quad, 6);
+    }
+
+    pub fn draw_color_n(
+        &mut self,
+        program: ProgramId,
+        mesh: (VertexBufferId, IndexBufferId),
+        indices: u32,
+    ) {
         let mut streams = [None; MAX_STREAMS];
-        streams[0] = Rig::stream(quad.0, 0, 7, VertexFormat::Float3);
-        streams[1] = Rig::stream(quad.0, 3, 7, VertexFormat::Float4);
-        self.draw(program, streams, [None; MAX_SAMPLERS], quad.1, 6);
+        streams[0] = Rig::stream(mesh.0, 0, 7, VertexFormat::Float3);
+        streams[1] = Rig::stream(mesh.0, 3, 7, VertexFormat::Float4);
+        self.draw(program, streams, [None; MAX_SAMPLERS], mesh.1, indices);
     }
 
     pub fn draw_textured(
