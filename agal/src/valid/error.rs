@@ -351,3 +351,43 @@ impl fmt::Display for ValidationError {
         f.write_str(&self.to_flash().message)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_errors_map_with_operand_and_token() {
+        let e = ValidationError {
+            kind: ValidationErrorKind::Decode(DecodeErrorKind::UnknownSamplerFormat { value: 4 }),
+            stage: ProgramKind::Fragment,
+            token: Some(2),
+            operand: Some(OperandPosition::Source2),
+        };
+        assert_eq!(
+            e.to_flash().message,
+            "Error #3654: AGAL validation failed: Reserve bits should be zero for source operand 2 \
+             at token 3 of fragment program."
+        );
+        assert_eq!(e.to_string(), e.to_flash().message);
+        let d = ValidationError {
+            kind: ValidationErrorKind::Decode(DecodeErrorKind::DestinationNotZero),
+            ..e
+        };
+        assert_eq!(d.flash_id(), 3627);
+    }
+
+    #[test]
+    fn link_errors_have_no_token() {
+        let e = ValidationError::program(
+            ValidationErrorKind::VaryingNotWritten { varying: 7 },
+            ProgramKind::Fragment,
+        );
+        assert_eq!(
+            e.to_flash().message,
+            "Error #3632: AGAL linkage: Varying 7 is read in the fragment shader but not written \
+             to by the vertex shader."
+        );
+        assert_eq!(e.to_flash().class, ErrorClass::Error);
+    }
+}
