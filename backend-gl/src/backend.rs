@@ -379,8 +379,7 @@ impl Backend for GlBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.enter()?;
-        let tex = texture::create(&mut self.gl, desc, &self.caps)
-            .map_err(|_| BackendError::OutOfMemory)?;
+        let tex = texture::create(&mut self.gl, desc).map_err(|_| BackendError::OutOfMemory)?;
         self.textures.insert(id, tex);
         self.check("createTexture")
     }

@@ -40,6 +40,9 @@ pub enum Storage {
     Dxt1,
     /// S3TC DXT5 (`compressedAlpha`) uploaded as is.
     Dxt5,
+    /// A compressed texture before its first upload: the first ATF image decides between
+    /// S3TC (when it carries DXT data and the driver has S3TC) and RGBA8 (decoded).
+    Undecided,
 }
 
 impl Storage {
@@ -52,6 +55,7 @@ impl Storage {
             Storage::RgbaHalf => (glow::RGBA16F, glow::RGBA, glow::HALF_FLOAT),
             Storage::Dxt1 => (COMPRESSED_RGB_S3TC_DXT1, 0, 0),
             Storage::Dxt5 => (COMPRESSED_RGBA_S3TC_DXT5, 0, 0),
+            Storage::Undecided => (glow::RGBA8, glow::RGBA, glow::UNSIGNED_BYTE),
         }
     }
 
@@ -84,6 +88,15 @@ pub struct Texture {
 }
 
 impl Texture {
+    /// Levels the texture holds.
+    fn levels(&self) -> u8 {
+        if matches!(self.desc.kind, TextureKind::Rectangle | TextureKind::Video) {
+            1
+        } else {
+            self.desc.levels.max(1)
+        }
+    }
+
     /// The GL target of `face` (a cube face or the 2D target).
     fn image_target(&self, face: u8) -> u32 {
         if self.target == glow::TEXTURE_CUBE_MAP {
@@ -103,15 +116,13 @@ pub struct TextureCaps {
     pub anisotropy: bool,
 }
 
-fn storage_for(format: TextureFormat, caps: &TextureCaps) -> Storage {
+fn storage_for(format: TextureFormat) -> Storage {
     match format {
         TextureFormat::Bgra => Storage::Rgba8,
         TextureFormat::BgraPacked4444 => Storage::Rgba4,
         TextureFormat::BgrPacked565 => Storage::Rgb565,
         TextureFormat::RgbaHalfFloat => Storage::RgbaHalf,
-        TextureFormat::Compressed if caps.s3tc => Storage::Dxt1,
-        TextureFormat::CompressedAlpha if caps.s3tc => Storage::Dxt5,
-        TextureFormat::Compressed | TextureFormat::CompressedAlpha => Storage::Rgba8,
+        TextureFormat::Compressed | TextureFormat::CompressedAlpha => Storage::Undecided,
     }
 }
 
@@ -126,7 +137,7 @@ fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
 }
 
 /// Creates a texture with every level (and face) allocated.
-pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Texture, String> {
+pub fn create(gl: &mut Gl, desc: &TextureDesc) -> Result<Texture, String> {
     let target = if desc.kind == TextureKind::Cube {
         glow::TEXTURE_CUBE_MAP
     } else {
@@ -136,7 +147,7 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Tex
         gl: gl.create_texture()?,
         target,
         desc: *desc,
-        storage: storage_for(desc.format, caps),
+        storage: storage_for(desc.format),
     };
     gl.bind_texture(0, target, Some(tex.gl));
     let levels = if matches!(desc.kind, TextureKind::Rectangle | TextureKind::Video) {
@@ -256,6 +267,19 @@ pub fn upload(
         tex.desc.height = up.height;
         allocate(gl, tex, 1);
     }
+    if tex.storage == Storage::Undecided {
+        let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
+        let native = matches!(
+            up.data,
+            TextureData::Compressed(CompressedImage { dxt: Some(_), .. })
+        );
+        tex.storage = match (native && caps.s3tc, alpha) {
+            (true, false) => Storage::Dxt1,
+            (true, true) => Storage::Dxt5,
+            (false, _) => Storage::Rgba8,
+        };
+        allocate(gl, tex, tex.levels());
+    }
     let target = tex.image_target(up.face);
     let level = i32::from(up.level);
     let (w, h) = (up.width as i32, up.height as i32);
@@ -282,7 +306,6 @@ pub fn upload(
         (TextureData::Bgr565(px), _) => packed::rgb565_to_gl(&u16s_to_le_bytes(px)),
         (TextureData::RgbaHalf(px), _) => px.iter().flat_map(|p| p.to_ne_bytes()).collect(),
     };
-    let _ = caps;
     gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
     Ok(())
 }

@@ -1,0 +1,218 @@
+//! Render to texture (2D, cube face, several colour outputs, depth and stencil), anti-aliasing
+//! through a multisampled buffer and its resolve, back buffer included.
+
+mod common;
+
+use agal::Version;
+use common::*;
+use context3d::*;
+
+const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
+
+fn to_texture(colors: [Option<ColorAttachment>; 4], depth: bool, anti_alias: u8) -> RenderTarget {
+    RenderTarget::Textures {
+        colors,
+        depth_and_stencil: depth,
+        anti_alias,
+    }
+}
+
+fn attach(texture: TextureId, face: u8) -> Option<ColorAttachment> {
+    Some(ColorAttachment { texture, face })
+}
+
+/// Draws `tex` over the whole back buffer and reads it back.
+fn show(r: &mut Rig, tex: TextureId) -> Vec<u32> {
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    r.clear([0.0; 4]);
+    let p = r.program(POS_UV_VS, TEX_FS);
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    r.draw_textured(p, q, &[(0, tex, nearest())]);
+    r.read()
+}
+
+#[test]
+fn render_to_2d_texture_keeps_the_orientation() {
+    let mut r = Rig::new(16, 16);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 16, 16, 5, true);
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 0));
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    // Top half of clip space in green.
+    let q = r.color_quad([-1.0, 0.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
+    r.draw_color(p, q);
+    let px = show(&mut r, t);
+    assert_eq!(
+        r.at(&px, 3, 2),
+        argb(255, 0, 255, 0),
+        "top of the texture, drawn at the top"
+    );
+    assert_eq!(r.at(&px, 3, 13), argb(255, 255, 0, 0), "bottom");
+}
+
+#[test]
+fn render_to_texture_with_depth_and_stencil() {
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], true, 0));
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let near = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.2, [0.0, 0.0, 1.0, 1.0]);
+    let far = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.8, [1.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, near);
+    r.draw_color(p, far); // fails the default `less` test
+    let px = show(&mut r, t);
+    assert_eq!(px[0], argb(255, 0, 0, 255));
+    // Without depth: the later quad wins.
+    let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    r.b.set_render_target(&to_texture([attach(t2, 0), None, None, None], false, 0));
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, near);
+    r.draw_color(p, far);
+    let px = show(&mut r, t2);
+    assert_eq!(px[0], argb(255, 255, 0, 0));
+}
+
+#[test]
+fn render_to_cube_face() {
+    let mut r = Rig::new(4, 4);
+    let t = r.texture(TextureKind::Cube, TextureFormat::Bgra, 4, 4, 3, true);
+    let colours = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+        [0.0, 0.0, 1.0, 1.0],
+        [1.0, 1.0, 0.0, 1.0],
+        [0.0, 1.0, 1.0, 1.0],
+        [1.0, 0.0, 1.0, 1.0],
+    ];
+    for (face, c) in colours.iter().enumerate() {
+        r.b.set_render_target(&to_texture(
+            [attach(t, face as u8), None, None, None],
+            false,
+            0,
+        ));
+        r.clear(*c);
+    }
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    let p = r.program(
+        "mov op, va0\nmov v0, vc0",
+        "tex ft0, v0, fs0 <cube,clamp,nearest,mipnone>\nmov oc, ft0",
+    );
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    let dirs = [
+        [1.0, 0.1, 0.1, 0.0],
+        [-1.0, 0.1, 0.1, 0.0],
+        [0.1, 1.0, 0.1, 0.0],
+        [0.1, -1.0, 0.1, 0.0],
+        [0.1, 0.1, 1.0, 0.0],
+        [0.1, 0.1, -1.0, 0.0],
+    ];
+    for (face, dir) in dirs.iter().enumerate() {
+        r.b.set_program_constants(agal::ProgramKind::Vertex, 0, &[*dir]);
+        r.clear([0.0; 4]);
+        r.draw_textured(p, q, &[(0, t, nearest())]);
+        let c = colours[face].map(|v| (v * 255.0) as u8);
+        assert_eq!(r.read()[5], argb(c[3], c[0], c[1], c[2]), "face {face}");
+    }
+}
+
+#[test]
+fn multiple_render_targets() {
+    let mut r = Rig::new(8, 8);
+    let a = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    let b = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    r.b.set_render_target(&to_texture(
+        [attach(a, 0), attach(b, 0), None, None],
+        false,
+        0,
+    ));
+    r.clear([0.0; 4]);
+    let p = r.program_v(
+        "mov op, va0\nmov v0, va1",
+        "mov oc0, v0\nsub oc1, fc0, v0",
+        Version::V2,
+    );
+    r.b.set_program_constants(agal::ProgramKind::Fragment, 0, &[[1.0, 1.0, 1.0, 1.0]]);
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.25, 0.0, 1.0]);
+    r.draw_color(p, q);
+    let pa = show(&mut r, a);
+    assert_px(pa[0], argb(255, 255, 64, 0), 1, "output 0");
+    let pb = show(&mut r, b);
+    assert_px(pb[0], argb(0, 0, 191, 255), 1, "output 1");
+}
+
+/// Number of pixels whose green is strictly between 0 and 255 after drawing a green
+/// triangle whose hypotenuse crosses the target diagonally.
+fn partial_pixels(px: &[u32]) -> usize {
+    px.iter()
+        .filter(|p| {
+            let g = channels(**p)[2];
+            g > 0 && g < 255
+        })
+        .count()
+}
+
+fn diagonal(r: &mut Rig) {
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let c = [0.0, 1.0, 0.0, 1.0];
+    let mut v = Vec::new();
+    for (x, y) in [(-1.0f32, 1.0f32), (1.0, 1.0), (-1.0, -1.0)] {
+        v.extend_from_slice(&[x, y, 0.0]);
+        v.extend_from_slice(&c);
+    }
+    let vb = r.vertex_buffer(7, &v);
+    let ib = r.index_buffer(&[0, 1, 2]);
+    r.draw_color_n(p, (vb, ib), 3);
+}
+
+#[test]
+fn anti_aliased_back_buffer_is_resolved() {
+    let mut plain = Rig::with(backend_gl::GlApi::Es30, 32, 32, 0, true);
+    plain.clear([0.0, 0.0, 0.0, 1.0]);
+    diagonal(&mut plain);
+    let px = plain.read();
+    assert_eq!(partial_pixels(&px), 0, "no anti-aliasing: hard edge");
+    let mut aa = Rig::with(backend_gl::GlApi::Es30, 32, 32, 4, true);
+    aa.clear([0.0, 0.0, 0.0, 1.0]);
+    diagonal(&mut aa);
+    let px = aa.read();
+    assert!(
+        partial_pixels(&px) >= 16,
+        "anti-aliased edge: {} partial pixels",
+        partial_pixels(&px)
+    );
+    assert_eq!(aa.at(&px, 2, 2), argb(255, 0, 255, 0));
+    assert_eq!(aa.at(&px, 29, 29), argb(255, 0, 0, 0));
+}
+
+#[test]
+fn anti_aliased_render_to_texture_is_resolved_into_the_texture() {
+    let mut r = Rig::new(32, 32);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 32, 32, 6, true);
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], true, 4));
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    diagonal(&mut r);
+    let px = show(&mut r, t);
+    assert!(
+        partial_pixels(&px) >= 16,
+        "anti-aliased edge: {} partial pixels",
+        partial_pixels(&px)
+    );
+    assert_eq!(r.at(&px, 2, 2), argb(255, 0, 255, 0));
+    assert_eq!(r.at(&px, 29, 29), argb(255, 0, 0, 0));
+}
+
+#[test]
+fn disposing_a_render_texture_drops_its_framebuffer() {
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 0));
+    r.clear([1.0; 4]);
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    r.b.dispose_texture(t);
+    let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
+    r.b.set_render_target(&to_texture([attach(t2, 0), None, None, None], false, 0));
+    r.clear([0.0, 0.0, 1.0, 1.0]);
+    let px = show(&mut r, t2);
+    assert_eq!(px[0], argb(255, 0, 0, 255));
+}

@@ -1,0 +1,440 @@
+//! Every texture format drawn and read back, mip level selection, LOD bias, cube faces,
+//! rectangle textures, sampler wrap modes.
+
+mod common;
+
+use agal::{Filter, MipFilter, Wrap};
+use backend_gl::decode::{dxt, etc1, packed, pvrtc};
+use common::*;
+use context3d::*;
+
+const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
+
+/// Draws `tex` over a `size` x `size` back buffer with nearest sampling; returns pixels.
+fn draw_texture(r: &mut Rig, tex: TextureId, fs: &str, state: SamplerState) -> Vec<u32> {
+    r.clear([0.0, 0.0, 0.0, 0.0]);
+    let p = r.program(POS_UV_VS, fs);
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    r.draw_textured(p, q, &[(0, tex, state)]);
+    r.read()
+}
+
+/// RGBA8 bytes to `0xAARRGGBB`.
+fn rgba_px(rgba: &[u8], i: usize) -> u32 {
+    argb(
+        rgba[i * 4 + 3],
+        rgba[i * 4],
+        rgba[i * 4 + 1],
+        rgba[i * 4 + 2],
+    )
+}
+
+/// Checks the four texels of a 2x2 texture drawn on an 8x8 target.
+#[track_caller]
+fn check_2x2(r: &Rig, px: &[u32], want: [u32; 4], tol: u8, what: &str) {
+    for (i, (x, y)) in [(1, 1), (6, 1), (1, 6), (6, 6)].into_iter().enumerate() {
+        assert_px(r.at(px, x, y), want[i], tol, &format!("{what} texel {i}"));
+    }
+}
+
+#[test]
+fn bgra_from_bytes_and_from_bitmap_words() {
+    let mut r = Rig::new(8, 8);
+    let want = [
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        argb(128, 0, 0, 255),
+        argb(255, 10, 20, 30),
+    ];
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
+    let bytes: Vec<u8> = want
+        .iter()
+        .flat_map(|p| {
+            let [a, rr, g, b] = channels(*p);
+            [b, g, rr, a]
+        })
+        .collect();
+    r.upload(t, 0, 0, 2, 2, TextureData::Bgra8(&bytes));
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    check_2x2(&r, &px, want, 0, "bgra bytes");
+    let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
+    r.upload(t2, 0, 0, 2, 2, TextureData::Argb32(&want));
+    let px = draw_texture(&mut r, t2, TEX_FS, nearest());
+    check_2x2(&r, &px, want, 0, "BitmapData words");
+}
+
+#[test]
+fn packed_4444_and_565() {
+    let mut r = Rig::new(8, 8);
+    let texels: [u16; 4] = [0xF800 | 0x0F0, 0x8F00, 0x1234, 0xFFFF];
+    let t = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::BgraPacked4444,
+        2,
+        2,
+        2,
+        false,
+    );
+    r.upload(t, 0, 0, 2, 2, TextureData::Bgra4444(&texels));
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let le: Vec<u8> = texels.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let rgba = packed::argb4444_to_rgba8(&le);
+    check_2x2(
+        &r,
+        &px,
+        [0, 1, 2, 3].map(|i| rgba_px(&rgba, i)),
+        0,
+        "bgraPacked4444",
+    );
+
+    let texels: [u16; 4] = [0xF800, 0x07E0, 0x001F, 0x8410];
+    let t = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::BgrPacked565,
+        2,
+        2,
+        2,
+        false,
+    );
+    r.upload(t, 0, 0, 2, 2, TextureData::Bgr565(&texels));
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let le: Vec<u8> = texels.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let rgba = packed::rgb565_to_rgba8(&le);
+    check_2x2(
+        &r,
+        &px,
+        [0, 1, 2, 3].map(|i| rgba_px(&rgba, i)),
+        0,
+        "bgrPacked565",
+    );
+}
+
+#[test]
+fn rgba_half_float() {
+    let mut r = Rig::new(8, 8);
+    let h = |v: f32| half::f16::from_f32(v).to_bits();
+    let texels: Vec<u16> = [
+        [1.0, 0.0, 0.0, 1.0],
+        [0.0, 0.5, 0.0, 1.0],
+        [0.0, 0.0, 0.25, 0.5],
+        [2.0, -1.0, 1.0, 1.0],
+    ]
+    .iter()
+    .flat_map(|c| c.map(h))
+    .collect();
+    let t = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::RgbaHalfFloat,
+        2,
+        2,
+        2,
+        false,
+    );
+    r.upload(t, 0, 0, 2, 2, TextureData::RgbaHalf(&texels));
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let want = [
+        argb(255, 255, 0, 0),
+        argb(255, 0, 128, 0),
+        argb(128, 0, 0, 64),
+        argb(255, 255, 0, 255),
+    ];
+    check_2x2(&r, &px, want, 1, "rgbaHalfFloat");
+}
+
+/// A DXT1 block with four distinct colours in the four 2x2 quadrants.
+fn dxt1_block() -> [u8; 8] {
+    // c0 red, c1 blue; rows: indices (0 0 1 1), (0 0 1 1), (2 2 3 3), (2 2 3 3).
+    let row01 = 0b0101_0000u8;
+    let row23 = 0b1111_1010u8;
+    [0x00, 0xF8, 0x1F, 0x00, row01, row01, row23, row23]
+}
+
+fn compressed_case(force_cpu: bool, alpha: bool) {
+    let mut r = Rig::new(8, 8);
+    if force_cpu {
+        r.b.force_cpu_dxt();
+    }
+    let mut block = dxt1_block().to_vec();
+    let want_rgba = if alpha {
+        let mut a = vec![200u8, 40, 0, 0, 0, 0, 0, 0]; // alpha 200 everywhere, except index 1 (40)
+        a[2] = 0b0100_1001; // texels 0..2: idx 1, 1, 1 -> rows ... keep it simple: three texels 40
+        a.extend_from_slice(&block);
+        block = a;
+        dxt::decode_dxt5(4, 4, &block).unwrap()
+    } else {
+        dxt::decode_dxt1(4, 4, &block).unwrap()
+    };
+    let format = if alpha {
+        TextureFormat::CompressedAlpha
+    } else {
+        TextureFormat::Compressed
+    };
+    let t = r.texture(TextureKind::TwoD, format, 4, 4, 3, false);
+    let img = CompressedImage {
+        dxt: Some(&block),
+        ..Default::default()
+    };
+    r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    for ty in 0..4u32 {
+        for tx in 0..4u32 {
+            let want = rgba_px(&want_rgba, (ty * 4 + tx) as usize);
+            assert_px(
+                r.at(&px, tx * 2, ty * 2),
+                want,
+                3,
+                &format!("dxt (cpu {force_cpu}, alpha {alpha}) texel {tx},{ty}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn dxt1_and_dxt5_through_gl_s3tc_and_decoded_on_the_cpu() {
+    compressed_case(false, false);
+    compressed_case(true, false);
+    compressed_case(false, true);
+    compressed_case(true, true);
+}
+
+#[test]
+fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
+    let mut r = Rig::new(8, 8);
+    // ETC1 individual mode: bases 0x88 / 0x44, tables 0 and 7, mixed indices.
+    let etc: [u8; 8] = [0x84, 0x84, 0x84, 0b000_111_00, 0x01, 0x80, 0x10, 0x01];
+    let etc_alpha: [u8; 8] = [0x40, 0x40, 0x40, 0, 0, 0, 0, 0]; // red base 0x44 - 2 = 66
+    let rgb = etc1::decode_etc1(4, 4, &etc).unwrap();
+    let a = etc1::decode_etc1(4, 4, &etc_alpha).unwrap();
+    for (format, alpha) in [
+        (TextureFormat::Compressed, false),
+        (TextureFormat::CompressedAlpha, true),
+    ] {
+        let t = r.texture(TextureKind::TwoD, format, 4, 4, 3, false);
+        let img = CompressedImage {
+            etc1: Some(&etc),
+            etc1_alpha: alpha.then_some(&etc_alpha[..]),
+            ..Default::default()
+        };
+        r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
+        let px = draw_texture(&mut r, t, TEX_FS, nearest());
+        for i in 0..16u32 {
+            let (tx, ty) = (i % 4, i / 4);
+            let mut want = rgba_px(&rgb, i as usize);
+            if alpha {
+                want = (want & 0x00ff_ffff) | (u32::from(a[i as usize * 4]) << 24);
+            }
+            assert_px(
+                r.at(&px, tx * 2, ty * 2),
+                want,
+                0,
+                &format!("etc1 alpha {alpha} texel {tx},{ty}"),
+            );
+        }
+    }
+    // PVRTC 4 bpp, 8x8: four blocks, colours A red / B blue, modulation 1 (3/8 blue).
+    let mut data = Vec::new();
+    for _ in 0..4 {
+        data.extend_from_slice(&0x5555_5555u32.to_le_bytes());
+        data.extend_from_slice(&((1u32 << 15) | (31 << 10) | (1 << 31) | (31 << 16)).to_le_bytes());
+    }
+    let want = pvrtc::decode_pvrtc(8, 8, &data, pvrtc::PvrtcBpp::Four).unwrap();
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Compressed, 8, 8, 4, false);
+    r.upload(
+        t,
+        0,
+        0,
+        8,
+        8,
+        TextureData::Compressed(CompressedImage {
+            pvrtc: Some(&data),
+            ..Default::default()
+        }),
+    );
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    for i in 0..64 {
+        assert_px(px[i], rgba_px(&want, i), 0, "pvrtc");
+    }
+    assert_px(px[0], argb(255, 159, 0, 96), 0, "pvrtc value");
+}
+
+/// An 8x8 texture whose levels are red, green, blue, white.
+fn mip_texture(r: &mut Rig) -> TextureId {
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, false);
+    let colours = [
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        argb(255, 0, 0, 255),
+        argb(255, 255, 255, 255),
+    ];
+    for (level, c) in colours.iter().enumerate() {
+        let size = 8 >> level;
+        let px = vec![*c; (size * size) as usize];
+        r.upload(t, 0, level as u8, size, size, TextureData::Argb32(&px));
+    }
+    t
+}
+
+/// Draws the mip texture into a `size` x `size` square at the top-left of a 16x16 target.
+/// The sampler state comes from the program's sampler word (context3d resolves it so; this
+/// rig talks to the backend directly and passes it as context3d would).
+fn mip_pixel(fs: &str, size: u32) -> u32 {
+    let mip = if fs.contains("mipnone") {
+        MipFilter::None
+    } else {
+        MipFilter::Nearest
+    };
+    let mut r = Rig::new(16, 16);
+    let t = mip_texture(&mut r);
+    r.clear([0.0; 4]);
+    let p = r.program(POS_UV_VS, fs);
+    let right = -1.0 + 2.0 * size as f32 / 16.0;
+    let bottom = 1.0 - 2.0 * size as f32 / 16.0;
+    let q = r.uv_quad([-1.0, bottom, right, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    r.draw_textured(p, q, &[(0, t, sampler(Wrap::Clamp, Filter::Nearest, mip))]);
+    r.read()[0]
+}
+
+#[test]
+fn uploaded_mip_levels_are_selected_by_size_and_lod_bias() {
+    let red = argb(255, 255, 0, 0);
+    let green = argb(255, 0, 255, 0);
+    let blue = argb(255, 0, 0, 255);
+    let white = argb(255, 255, 255, 255);
+    let mip = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnearest>\nmov oc, ft0";
+    let nomip = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
+    assert_eq!(mip_pixel(mip, 8), red, "8x8 texels on 8x8 pixels: level 0");
+    assert_eq!(mip_pixel(mip, 4), green, "on 4x4 pixels: level 1");
+    assert_eq!(mip_pixel(mip, 2), blue, "on 2x2 pixels: level 2");
+    assert_eq!(mip_pixel(mip, 1), white, "on 1 pixel: level 3");
+    assert_eq!(mip_pixel(nomip, 2), red, "mipnone samples level 0");
+    // LOD bias from the sampler word, in levels.
+    let bias_up = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnearest,1>\nmov oc, ft0";
+    let bias_down = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnearest,-1>\nmov oc, ft0";
+    assert_eq!(mip_pixel(bias_up, 8), green, "bias +1 at level 0 scale");
+    assert_eq!(mip_pixel(bias_up, 4), blue, "bias +1 at level 1 scale");
+    assert_eq!(mip_pixel(bias_down, 2), green, "bias -1 at level 2 scale");
+}
+
+#[test]
+fn cube_faces_are_sampled_by_direction() {
+    let mut r = Rig::new(4, 4);
+    let t = r.texture(TextureKind::Cube, TextureFormat::Bgra, 2, 2, 2, false);
+    let colours = [
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        argb(255, 0, 0, 255),
+        argb(255, 255, 255, 0),
+        argb(255, 0, 255, 255),
+        argb(255, 255, 0, 255),
+    ];
+    for (face, c) in colours.iter().enumerate() {
+        r.upload(t, face as u8, 0, 2, 2, TextureData::Argb32(&[*c; 4]));
+        r.upload(t, face as u8, 1, 1, 1, TextureData::Argb32(&[*c; 1]));
+    }
+    let p = r.program(
+        "mov op, va0\nmov v0, vc0",
+        "tex ft0, v0, fs0 <cube,clamp,nearest,mipnone>\nmov oc, ft0",
+    );
+    let dirs = [
+        [1.0, 0.1, 0.1, 0.0],
+        [-1.0, 0.1, 0.1, 0.0],
+        [0.1, 1.0, 0.1, 0.0],
+        [0.1, -1.0, 0.1, 0.0],
+        [0.1, 0.1, 1.0, 0.0],
+        [0.1, 0.1, -1.0, 0.0],
+    ];
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    for (face, dir) in dirs.iter().enumerate() {
+        r.b.set_program_constants(agal::ProgramKind::Vertex, 0, &[*dir]);
+        r.clear([0.0; 4]);
+        r.draw_textured(p, q, &[(0, t, nearest())]);
+        assert_eq!(r.read()[5], colours[face], "face {face}");
+    }
+}
+
+#[test]
+fn rectangle_texture_of_any_size() {
+    let mut r = Rig::new(6, 10);
+    let t = r.texture(TextureKind::Rectangle, TextureFormat::Bgra, 3, 5, 1, false);
+    let px: Vec<u32> = (0..15u32)
+        .map(|i| argb(255, (i * 17) as u8, 0, 255 - (i * 17) as u8))
+        .collect();
+    r.upload(t, 0, 0, 3, 5, TextureData::Argb32(&px));
+    let out = draw_texture(
+        &mut r,
+        t,
+        "tex ft0, v0, fs0 <2d,clamp,nearest>\nmov oc, ft0",
+        nearest(),
+    );
+    for ty in 0..5u32 {
+        for tx in 0..3u32 {
+            assert_eq!(
+                r.at(&out, tx * 2, ty * 2),
+                px[(ty * 3 + tx) as usize],
+                "texel {tx},{ty}"
+            );
+        }
+    }
+}
+
+#[test]
+fn wrap_modes_including_mixed_u_v() {
+    // A 2x2 texture drawn with uv from -1 to 1: the left/top half of the screen samples
+    // outside [0, 1], where clamp repeats the edge and repeat wraps.
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
+    let (a, b, c, d) = (
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        argb(255, 0, 0, 255),
+        argb(255, 255, 255, 255),
+    );
+    r.upload(t, 0, 0, 2, 2, TextureData::Argb32(&[a, b, c, d]));
+    let p = r.program(POS_UV_VS, "tex ft0, v0, fs0 <2d,nearest>\nmov oc, ft0");
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [-1.0, -1.0, 1.0, 1.0]);
+    // Pixel (3, 5): u = -0.125 (outside: clamp gives column 0, repeat column 1), v = 0.375
+    // (row 0). Pixel (5, 3): u = 0.375 (column 0), v = -0.125.
+    let cases = [
+        (Wrap::Clamp, a, a),
+        (Wrap::Repeat, b, c),
+        (Wrap::ClampURepeatV, a, c),
+        (Wrap::RepeatUClampV, b, a),
+    ];
+    for (wrap, left, top) in cases {
+        r.clear([0.0; 4]);
+        r.draw_textured(
+            p,
+            q,
+            &[(0, t, sampler(wrap, Filter::Nearest, MipFilter::None))],
+        );
+        let px = r.read();
+        assert_eq!(r.at(&px, 3, 5), left, "{wrap:?} u outside");
+        assert_eq!(r.at(&px, 5, 3), top, "{wrap:?} v outside");
+    }
+}
+
+#[test]
+fn linear_filter_blends_texels() {
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
+    let black = argb(255, 0, 0, 0);
+    let white = argb(255, 255, 255, 255);
+    r.upload(
+        t,
+        0,
+        0,
+        2,
+        2,
+        TextureData::Argb32(&[black, white, black, white]),
+    );
+    let px = draw_texture(
+        &mut r,
+        t,
+        "tex ft0, v0, fs0 <2d,clamp,linear>\nmov oc, ft0",
+        sampler(Wrap::Clamp, Filter::Linear, MipFilter::None),
+    );
+    let mid = channels(r.at(&px, 4, 4))[1];
+    assert!((96..=160).contains(&mid), "linear filtering mixes: {mid}");
+    let edge = channels(r.at(&px, 0, 4))[1];
+    assert_eq!(edge, 0);
+}
