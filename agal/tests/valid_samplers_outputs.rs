@@ -201,3 +201,30 @@ fn instance_id_3786_3788_3789() {
         "Error #3788: Instance id register can only be read in the vertex shader."
     );
 }
+
+#[test]
+fn destination_fault_comes_before_sampler_field_fault() {
+    // The decoder reads the sampler's fields after the destination; Flash checks the
+    // destination (#3652) before the sampler (#3665).
+    let t = tok(
+        TEX,
+        d(C, 0, XYZW),
+        s(V, 0, IDENT),
+        smp(0, 0, 0, 0, 7, 0, 0, 0),
+    );
+    assert_eq!(
+        frag(1, &[t]),
+        "Error #3652: AGAL validation failed: Constant registers can not be written to for destination operand at token 1 of fragment program."
+    );
+    // With a valid destination the sampler field is reported.
+    let t = tok(
+        TEX,
+        d(OUT, 0, XYZW),
+        s(V, 0, IDENT),
+        smp(0, 0, 0, 0, 7, 0, 0, 0),
+    );
+    assert_eq!(
+        frag(1, &[t]),
+        "Error #3665: AGAL validation failed: Unknown filter mode in sampler: 7 for source operand 2 at token 1 of fragment program."
+    );
+}

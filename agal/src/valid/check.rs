@@ -97,24 +97,7 @@ impl Checker {
         index: usize,
         ins: &Instruction,
     ) -> Result<(), ValidationError> {
-        self.check_sources(index, ins, None)?;
-        let op = ins.opcode;
-        if let Some(dst) = ins.destination() {
-            let pos = Some(OperandPosition::Destination);
-            self.ctx()
-                .destination(op, dst)
-                .map_err(|k| self.err(k, index, pos))?;
-            let in_conditional = self.flow.in_conditional();
-            self.outputs
-                .write(dst, in_conditional)
-                .map_err(|k| self.err(k, index, pos))?;
-        }
-        if let Operands::Sample { coord, sampler, .. } = &ins.operands {
-            let in_conditional = self.flow.in_conditional();
-            self.samplers
-                .use_sampler(op, coord, sampler, self.limits.samplers, in_conditional)
-                .map_err(|k| self.err(k, index, Some(OperandPosition::Source2)))?;
-        }
+        self.check_until(index, ins, Step::End)?;
         if let Some(dst) = ins.destination() {
             if dst.register == crate::model::RegisterType::Temporary {
                 if let Some(w) = self.temps.get_mut(usize::from(dst.index)) {
@@ -134,48 +117,67 @@ impl Checker {
         }
     }
 
-    /// Source checks, stopping before `stop` (used to report an earlier operand's fault when
-    /// a later operand could not be decoded).
-    fn check_sources(
-        &self,
+    /// The operand checks in Flash's order, up to (not including) `stop`: source 1, source 2
+    /// and the pair, destination and outputs, sampler.
+    fn check_until(
+        &mut self,
         index: usize,
         ins: &Instruction,
-        stop: Option<OperandPosition>,
+        stop: Step,
     ) -> Result<(), ValidationError> {
+        let op = ins.opcode;
         let dim = ins.sampler().map(|s| s.dimension);
-        let (role1, role2) = roles(ins.opcode, ins.destination().map(|d| d.mask), dim);
-        let ctx = self.ctx();
-        let check = |src, role, pos| {
-            ctx.source(src, role)
-                .map_err(|k| self.err(k, index, Some(pos)))
-        };
+        let (role1, role2) = roles(op, ins.destination().map(|d| d.mask), dim);
         let (a, b) = match &ins.operands {
             Operands::Unary { src, .. } | Operands::Kill { src } => (Some(src), None),
             Operands::Binary { a, b, .. } | Operands::Compare { a, b } => (Some(a), Some(b)),
             Operands::Sample { coord, .. } => (Some(coord), None),
             Operands::Bare => (None, None),
         };
-        if stop == Some(OperandPosition::Source1) {
-            return Ok(());
+        let src_err = |k, pos| self.err(k, index, Some(pos));
+        if stop > Step::Source1 {
+            if let Some(a) = a {
+                self.ctx()
+                    .source(a, role1)
+                    .map_err(|k| src_err(k, OperandPosition::Source1))?;
+            }
         }
-        if let Some(a) = a {
-            check(a, role1, OperandPosition::Source1)?;
+        if stop > Step::Source2 {
+            if let Some(b) = b {
+                self.ctx()
+                    .source(b, role2)
+                    .map_err(|k| src_err(k, OperandPosition::Source2))?;
+            }
+            if let (Some(a), Some(b)) = (a, b) {
+                source_pair(op, a, b).map_err(|k| self.err(k, index, None))?;
+            }
         }
-        if stop == Some(OperandPosition::Source2) {
-            return Ok(());
+        if stop > Step::Destination {
+            if let Some(dst) = ins.destination() {
+                let pos = Some(OperandPosition::Destination);
+                self.ctx()
+                    .destination(op, dst)
+                    .map_err(|k| self.err(k, index, pos))?;
+                let in_conditional = self.flow.in_conditional();
+                self.outputs
+                    .write(dst, in_conditional)
+                    .map_err(|k| self.err(k, index, pos))?;
+            }
         }
-        if let Some(b) = b {
-            check(b, role2, OperandPosition::Source2)?;
-        }
-        if let (Some(a), Some(b)) = (a, b) {
-            source_pair(ins.opcode, a, b).map_err(|k| self.err(k, index, None))?;
+        if stop > Step::Sampler {
+            if let Operands::Sample { coord, sampler, .. } = &ins.operands {
+                let in_conditional = self.flow.in_conditional();
+                self.samplers
+                    .use_sampler(op, coord, sampler, self.limits.samplers, in_conditional)
+                    .map_err(|k| self.err(k, index, Some(OperandPosition::Source2)))?;
+            }
         }
         Ok(())
     }
 
-    /// Turns a decoder failure into the error Flash reports: an earlier operand's fault
-    /// first (found by decoding the token with the failing operand replaced by a valid
-    /// filler), else the decoder's error.
+    /// Turns a decoder failure into the error Flash reports: an earlier step's fault first
+    /// (found by decoding the token with the failing part replaced by a valid filler), else
+    /// the decoder's error.
     pub(super) fn decode_failure(
         &mut self,
         token: &[u8; TOKEN_LEN],
@@ -183,19 +185,20 @@ impl Checker {
         e: DecodeError,
     ) -> ValidationError {
         let code = u32::from_le_bytes([token[0], token[1], token[2], token[3]]);
-        let opcode = Opcode::from_code(code);
-        if let (Some(op), Some(pos)) = (opcode, e.operand) {
-            if pos != OperandPosition::Source1 {
-                let patched = patch(token, op, pos);
-                if let Ok(ins) = decode_token(&patched, index) {
-                    if let Err(earlier) = self.check_sources(index, &ins, Some(pos)) {
-                        return earlier;
-                    }
+        let Some(op) = Opcode::from_code(code) else {
+            return ValidationError::from_decode(e, self.upload);
+        };
+        let step = failing_step(op, &e);
+        if step > Step::Source1 {
+            let patched = patch(token, op, step);
+            if let Ok(ins) = decode_token(&patched, index) {
+                if let Err(earlier) = self.check_until(index, &ins, step) {
+                    return earlier;
                 }
             }
-            if e.kind == DecodeErrorKind::DestinationNotZero {
-                return self.err(K::DestinationNotZero(op), index, e.operand);
-            }
+        }
+        if e.kind == DecodeErrorKind::DestinationNotZero {
+            return self.err(K::DestinationNotZero(op), index, e.operand);
         }
         ValidationError::from_decode(e, self.upload)
     }
@@ -217,12 +220,45 @@ impl Checker {
     }
 }
 
-/// `token` with the operand at `pos` and every operand checked after it (the destination
-/// after source 2) replaced by values that decode.
-fn patch(token: &[u8; TOKEN_LEN], op: Opcode, pos: OperandPosition) -> [u8; TOKEN_LEN] {
+/// The steps of a token's operand checks, in Flash's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Source1,
+    Source2,
+    Destination,
+    Sampler,
+    End,
+}
+
+/// The step a decoder error belongs to. The decoder reads a texture instruction's sampler
+/// type with source 2 (#3693) but its fields after the destination.
+fn failing_step(op: Opcode, e: &DecodeError) -> Step {
+    match e.operand {
+        None | Some(OperandPosition::Source1) => Step::Source1,
+        Some(OperandPosition::Destination) => Step::Destination,
+        Some(OperandPosition::Source2) => {
+            if op.shape() == crate::model::Shape::Sample
+                && e.kind != DecodeErrorKind::SamplerRequired
+            {
+                Step::Sampler
+            } else {
+                Step::Source2
+            }
+        }
+    }
+}
+
+/// `token` with the part checked at `step` and everything decoded after it replaced by values
+/// that decode.
+fn patch(token: &[u8; TOKEN_LEN], op: Opcode, step: Step) -> [u8; TOKEN_LEN] {
     use crate::model::Shape;
     let mut t = *token;
     let shape = op.shape();
+    if step == Step::Sampler {
+        // Keep the sampler number, clear the flags and the reserved byte.
+        t[18..24].copy_from_slice(&[0, 0, 5, 0, 0, 0]);
+        return t;
+    }
     // Keep the write mask: it decides which source lanes are read.
     let mask = match token[6] & 0xF {
         0 => 0xF,
@@ -234,7 +270,7 @@ fn patch(token: &[u8; TOKEN_LEN], op: Opcode, pos: OperandPosition) -> [u8; TOKE
         [0; 4]
     };
     t[4..8].copy_from_slice(&dest);
-    if pos == OperandPosition::Source2 {
+    if step == Step::Source2 {
         let src2: [u8; 8] = match shape {
             Shape::Sample => [0, 0, 0, 0, 5, 0, 0, 0],
             Shape::Binary | Shape::Compare => [0, 0, 0, 0xE4, 1, 0, 0, 0],
