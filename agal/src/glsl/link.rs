@@ -64,7 +64,16 @@ impl RegSet {
 
     /// The members, ascending.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (0u16..256).filter(move |n| self.contains(*n))
+        self.0.iter().zip(0u16..).flat_map(|(&word, w)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
     }
 
     /// The members as sorted, disjoint, non-adjacent ranges.
