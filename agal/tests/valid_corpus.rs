@@ -63,3 +63,26 @@ fn decoded_corpus_gives_the_same_result_through_validate_program() {
         }
     }
 }
+
+#[test]
+fn every_profile_that_accepts_the_version_gives_the_same_result() {
+    for (name, v, f) in common::corpus_pairs() {
+        let version = decode_header(&v).expect("header").version;
+        let results: Vec<(Profile, Result<(), String>)> = Profile::ALL
+            .into_iter()
+            .filter(|p| p.accepts(version))
+            .map(|p| {
+                let r = validate(&v, ProgramKind::Vertex, p)
+                    .and_then(|vp| Ok((vp, validate(&f, ProgramKind::Fragment, p)?)))
+                    .and_then(|(vp, fp)| link(&vp, &fp))
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                (p, r)
+            })
+            .collect();
+        assert!(!results.is_empty(), "{name}");
+        for (p, r) in &results {
+            assert_eq!(r, &results[0].1, "{name} under {p}");
+        }
+    }
+}
