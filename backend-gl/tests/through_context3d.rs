@@ -1,0 +1,165 @@
+//! What users do: drive `context3d::Context3D` with a `GlBackend`, read pixels back with
+//! `drawToBitmapData`.
+
+use agal::{ProgramKind, Version};
+use backend_gl::{ContextOptions, GlApi, GlBackend};
+use context3d::{Context3D, Endian, Rect};
+
+fn bytes(src: &str, kind: ProgramKind) -> Vec<u8> {
+    agal::encode(&agal::asm::assemble(src, kind, Version::V1).expect("assembles"))
+}
+
+fn argb(a: u8, r: u8, g: u8, b: u8) -> u32 {
+    u32::from_be_bytes([a, r, g, b])
+}
+
+const RED: u32 = 0xFFFF_0000;
+const GREEN: u32 = 0xFF00_FF00;
+const BLUE: u32 = 0xFF00_00FF;
+const WHITE: u32 = 0xFFFF_FFFF;
+
+/// A 64x64 back buffer showing a 2x2 texture (red, green / blue, white) over the whole
+/// screen, through Context3D's calls.
+fn scene(api: GlApi, profile: &str) -> Context3D<GlBackend> {
+    let backend = GlBackend::headless(&ContextOptions {
+        api,
+        ..Default::default()
+    })
+    .expect("GL");
+    let mut c = Context3D::request(backend, "auto", profile).expect("context");
+    c.configure_back_buffer(64, 64, 0, true, false, false)
+        .expect("back buffer");
+    let program = c.create_program().expect("program");
+    c.program_upload(
+        program,
+        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
+        Endian::Little,
+        &bytes(
+            "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0",
+            ProgramKind::Fragment,
+        ),
+        Endian::Little,
+    )
+    .expect("upload");
+    let vb = c
+        .create_vertex_buffer(4, 4, "staticDraw")
+        .expect("vertex buffer");
+    let quad = [
+        -1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 0.0, 1.0,
+    ];
+    c.vertex_buffer_upload_from_vector(vb, &quad, 0, 4)
+        .expect("vertices");
+    let ib = c
+        .create_index_buffer(6, "staticDraw")
+        .expect("index buffer");
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
+        .expect("indices");
+    let tex = c.create_texture(2, 2, "bgra", false, 0).expect("texture");
+    c.texture_upload_from_bitmap_data(tex, &[RED, GREEN, BLUE, WHITE], 2, 2, 0, 0)
+        .expect("pixels");
+    c.texture_upload_from_bitmap_data(tex, &[argb(255, 128, 128, 128)], 1, 1, 0, 1)
+        .expect("level 1");
+    c.set_program(Some(program)).expect("set program");
+    c.set_vertex_buffer_at(0, Some(vb), 0, "float2")
+        .expect("va0");
+    c.set_vertex_buffer_at(1, Some(vb), 2, "float2")
+        .expect("va1");
+    c.set_texture_at(0, Some(tex)).expect("fs0");
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)
+        .expect("clear");
+    c.draw_triangles(Some(ib), 0, 2).expect("draw");
+    c
+}
+
+#[test]
+fn draw_to_bitmap_data_gives_rows_top_first() {
+    for (api, profile) in [(GlApi::Es30, "baseline"), (GlApi::Desktop33, "standard")] {
+        let mut c = scene(api, profile);
+        let mut bmp = vec![0u32; 64 * 64];
+        c.draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
+            .expect("drawToBitmapData");
+        let at = |x: usize, y: usize| bmp[y * 64 + x];
+        assert_eq!(at(10, 10), RED, "{api:?} top-left");
+        assert_eq!(at(50, 10), GREEN, "{api:?} top-right");
+        assert_eq!(at(10, 50), BLUE, "{api:?} bottom-left");
+        assert_eq!(at(50, 50), WHITE, "{api:?} bottom-right");
+        // A source rectangle straddling the middle, copied to (1, 2) of a small bitmap.
+        let mut small = vec![0u32; 4 * 4];
+        let rect = Rect {
+            x: 31.0,
+            y: 31.0,
+            width: 2.0,
+            height: 2.0,
+        };
+        c.draw_to_bitmap_data(&mut small, 4, 4, Some(rect), (1, 2))
+            .expect("sub rectangle");
+        assert_eq!(small[2 * 4 + 1], RED);
+        assert_eq!(small[2 * 4 + 2], GREEN);
+        assert_eq!(small[3 * 4 + 1], BLUE);
+        assert_eq!(small[3 * 4 + 2], WHITE);
+        assert_eq!(small[0], 0, "pixels outside the copy are untouched");
+        c.present().expect("present");
+    }
+}
+
+#[test]
+fn set_sampler_state_at_overrides_the_program_word() {
+    let mut c = scene(GlApi::Es30, "baseline");
+    // Linear filtering blends the 2x2 texels in the middle of the screen.
+    c.set_sampler_state_at(0, "clamp", "linear", "mipnone")
+        .expect("sampler state");
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)
+        .expect("clear");
+    let ib = c
+        .create_index_buffer(6, "staticDraw")
+        .expect("index buffer");
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
+        .expect("indices");
+    c.draw_triangles(Some(ib), 0, 2).expect("draw");
+    let mut bmp = vec![0u32; 64 * 64];
+    c.draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
+        .expect("drawToBitmapData");
+    let middle = bmp[32 * 64 + 32].to_be_bytes();
+    // Average of red, green, blue, white around the centre: every channel well inside.
+    assert!(
+        middle[1] > 60 && middle[1] < 200 && middle[2] > 60 && middle[3] > 60,
+        "{middle:?}"
+    );
+    assert_eq!(bmp[0], RED, "corners keep their texel");
+}
+
+#[test]
+fn error_checking_finds_no_error_in_a_valid_frame_and_dispose_frees() {
+    let mut c = scene(GlApi::Es30, "baseline");
+    c.set_enable_error_checking(true)
+        .expect("enableErrorChecking");
+    let ib = c
+        .create_index_buffer(3, "staticDraw")
+        .expect("index buffer");
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
+        .expect("indices");
+    c.draw_triangles(Some(ib), 0, 1).expect("draw");
+    c.present().expect("present");
+    assert!(c.backend_mut().take_gl_errors().is_empty());
+    assert!(
+        c.backend().call_counts().get(backend_gl::CallKind::Query) > 0,
+        "glGetError was called"
+    );
+    c.dispose(false);
+    assert!(c.is_disposed());
+}
+
+#[test]
+fn a_lost_context_fails_every_later_call() {
+    let mut c = scene(GlApi::Es30, "baseline");
+    c.backend_mut().lose_context();
+    assert!(c.backend().is_lost());
+    let ib = c.create_index_buffer(3, "staticDraw");
+    assert!(ib.is_err(), "creating a buffer on a lost context fails");
+    let mut bmp = vec![0u32; 64 * 64];
+    let e = c
+        .draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
+        .expect_err("read-back fails");
+    assert!(e.message.starts_with("Error #"), "{e:?}");
+    assert_eq!(c.backend().vertex_arrays(), 0, "resources are gone");
+}
