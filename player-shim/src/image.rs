@@ -16,8 +16,9 @@ pub struct Image {
 /// Why an image could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum ImageError {
-    /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    /// The file could not be read or written (Display gives the cause; the caller names the
+    /// file).
+    #[error("{source}")]
     Io {
         /// The file.
         path: String,

@@ -5,6 +5,7 @@
 //!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
 //! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; [`HeadlessGl`]).
 //! - [`record`]: recording every call into a trace.
+//! - [`replay`]: running a trace headless and checking its expectations.
 //! - [`trace`]: the `molehill-trace 1` format (`docs/trace-format.md`): typed model, parser,
 //!   writer.
 //! - [`image`]: captures and expected images: PNG and Ruffle's image comparison.
@@ -15,6 +16,7 @@ pub mod backend;
 mod context;
 pub mod image;
 pub mod record;
+pub mod replay;
 mod stage3d;
 pub mod trace;
 

@@ -1,7 +1,12 @@
-//! `molehill replay`.
+//! `molehill replay [--out DIR] [--update] TRACE...`: replays traces headless, prints one line
+//! per trace and a summary line `N passed, N failed`; exit status 1 when any failed.
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use player_shim::replay::{replay_file, ReplayOptions};
 
 /// Arguments of `molehill replay`.
 #[derive(Debug, clap::Args)]
@@ -12,11 +17,79 @@ pub struct ReplayArgs {
     /// Rewrite the expected images instead of comparing with them.
     #[arg(long)]
     pub update: bool,
-    /// Trace files.
+    /// Trace files (a folder stands for every `.trace` file under it).
     #[arg(required = true)]
     pub traces: Vec<PathBuf>,
 }
 
-pub fn run(_args: &ReplayArgs) -> Result<ExitCode, String> {
-    Err("replay is not built yet".into())
+/// Every `.trace` file under `dir`, sorted.
+fn traces_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            traces_under(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "trace") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
+    let mut traces = Vec::new();
+    for path in &args.traces {
+        if path.is_dir() {
+            traces_under(path, &mut traces)?;
+        } else {
+            traces.push(path.clone());
+        }
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let options = ReplayOptions {
+        out_dir: args.out.clone(),
+        update: args.update,
+    };
+    let bar = (traces.len() > 1 && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(traces.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
+            bar.set_style(style);
+        }
+        bar
+    });
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for path in &traces {
+        if let Some(bar) = &bar {
+            bar.set_message(path.display().to_string());
+        }
+        let outcome = replay_file(path, &options);
+        if outcome.passed() {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        let line = outcome.to_string();
+        match &bar {
+            Some(bar) => {
+                bar.suspend(|| println!("{line}"));
+                bar.inc(1);
+            }
+            None => println!("{line}"),
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

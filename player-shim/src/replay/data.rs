@@ -1,0 +1,164 @@
+//! The data of a trace's arguments: inline values, files beside the trace, AGAL assembled.
+
+use std::path::Path;
+
+use crate::as3::{BitmapData, ByteArray, Endian};
+use crate::image::Image;
+use crate::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
+
+use super::FailureKind;
+
+/// A `ByteArray` argument's contents.
+#[derive(Debug)]
+pub(crate) struct Bytes {
+    pub bytes: Vec<u8>,
+    pub endian: Endian,
+    pub position: u32,
+}
+
+impl Bytes {
+    pub fn as_byte_array(&self) -> ByteArray<'_> {
+        ByteArray {
+            bytes: &self.bytes,
+            position: self.position,
+            endian: self.endian,
+        }
+    }
+}
+
+fn read(base: &Path, file: &str) -> Result<Vec<u8>, FailureKind> {
+    let path = base.join(file);
+    std::fs::read(&path).map_err(|source| FailureKind::Io { path, source })
+}
+
+fn read_text(base: &Path, file: &str) -> Result<String, FailureKind> {
+    let path = base.join(file);
+    std::fs::read_to_string(&path).map_err(|source| FailureKind::Io { path, source })
+}
+
+/// Resolves a `ByteArray` argument; `base` is the trace's folder.
+pub(crate) fn byte_array(arg: &ByteArrayArg, base: &Path) -> Result<Bytes, FailureKind> {
+    let bytes = match &arg.source {
+        ByteSource::Inline(b) => b.clone(),
+        ByteSource::File(file) => read(base, file)?,
+        ByteSource::HexFile(file) => {
+            let text = read_text(base, file)?;
+            hex_to_bytes(&text).ok_or_else(|| FailureKind::BadHexFile {
+                path: base.join(file),
+            })?
+        }
+        ByteSource::Agal {
+            kind,
+            version,
+            source,
+        } => {
+            let text = match source {
+                AgalSource::Inline(t) => AgalSource::inline_to_lines(t),
+                AgalSource::File(file) => read_text(base, file)?,
+            };
+            // As AGALMiniAssembler does: lenient, Adobe's quirks reproduced (and logged).
+            let options = agal::asm::AsmOptions {
+                kind: *kind,
+                version: *version,
+                lenient: true,
+            };
+            let assembly =
+                agal::asm::assemble_with(&text, &options).map_err(FailureKind::Assemble)?;
+            for w in &assembly.warnings {
+                log::warn!("agal({kind}): {w}");
+            }
+            agal::encode(&assembly.program)
+        }
+    };
+    Ok(Bytes {
+        bytes,
+        endian: match arg.endian {
+            crate::trace::Endian::Little => Endian::Little,
+            crate::trace::Endian::Big => Endian::Big,
+        },
+        position: arg.position,
+    })
+}
+
+/// A `BitmapData` argument's pixels (unpremultiplied).
+#[derive(Debug)]
+pub(crate) struct Bitmap {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Vec<u32>,
+    pub transparent: bool,
+}
+
+impl Bitmap {
+    pub fn as_bitmap_data(&self) -> BitmapData<'_> {
+        BitmapData {
+            width: self.width,
+            height: self.height,
+            pixels: &self.pixels,
+            premultiplied: false,
+            transparent: self.transparent,
+        }
+    }
+}
+
+/// Largest BitmapData side (as the parser's `bitmap(...)`).
+const MAX_SIDE: u32 = 16384;
+
+/// Resolves a `BitmapData` argument; `base` is the trace's folder.
+pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind> {
+    let opaque = |mut pixels: Vec<u32>, transparent: bool| {
+        if !transparent {
+            for p in &mut pixels {
+                *p |= 0xFF00_0000;
+            }
+        }
+        pixels
+    };
+    Ok(match arg {
+        BitmapArg::Fill {
+            width,
+            height,
+            fill,
+            transparent,
+        } => Bitmap {
+            width: *width,
+            height: *height,
+            pixels: opaque(
+                vec![*fill; *width as usize * *height as usize],
+                *transparent,
+            ),
+            transparent: *transparent,
+        },
+        BitmapArg::Pixels {
+            width,
+            height,
+            pixels,
+            transparent,
+        } => Bitmap {
+            width: *width,
+            height: *height,
+            pixels: opaque(pixels.clone(), *transparent),
+            transparent: *transparent,
+        },
+        BitmapArg::File { path, transparent } => {
+            let full = base.join(path);
+            let image = Image::read_png(&full).map_err(|source| FailureKind::Image {
+                path: full.clone(),
+                source,
+            })?;
+            if image.width() > MAX_SIDE || image.height() > MAX_SIDE {
+                return Err(FailureKind::BitmapSize {
+                    path: full,
+                    width: image.width(),
+                    height: image.height(),
+                });
+            }
+            Bitmap {
+                width: image.width(),
+                height: image.height(),
+                pixels: opaque(image.pixels().to_vec(), *transparent),
+                transparent: *transparent,
+            }
+        }
+    })
+}

@@ -1,0 +1,79 @@
+//! Replaying traces: a trace drives the AS3-facing API ([`crate::Stage3D`]) as a VM would, on a
+//! headless renderer, capturing what `present` shows and what `drawToBitmapData` copies, and
+//! checking the trace's expectations (`docs/trace-format.md`, sections 5 and 6).
+//!
+//! ```no_run
+//! use player_shim::replay::{replay_file, ReplayOptions};
+//! let outcome = replay_file("tests/conformance/quad.trace".as_ref(), &ReplayOptions::default());
+//! assert!(outcome.passed(), "{outcome}");
+//! ```
+
+mod data;
+mod exec;
+mod outcome;
+
+use std::path::{Path, PathBuf};
+
+pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
+
+use crate::backend::{BackendFactory, HeadlessGl};
+use crate::trace::{self, Pos, Trace};
+
+/// How to replay.
+#[derive(Debug, Clone, Default)]
+pub struct ReplayOptions {
+    /// Write every capture as `DIR/NAME-K.png` (and `DIR/NAME-K.diff.png` for a failed
+    /// `expect image`).
+    pub out_dir: Option<PathBuf>,
+    /// Rewrite the PNG of every `expect image` from its capture instead of comparing.
+    pub update: bool,
+}
+
+/// Reads, parses and replays the trace at `path` on headless OpenGL. Never panics: a file
+/// that cannot be read or parsed is a failed outcome.
+pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(source) => {
+            let mut outcome = TraceOutcome::new(path);
+            outcome.fail(
+                Pos::default(),
+                FailureKind::Io {
+                    path: path.to_path_buf(),
+                    source,
+                },
+            );
+            return outcome;
+        }
+    };
+    replay_text(&text, path, options, Box::new(HeadlessGl::default()))
+}
+
+/// Parses and replays `text` as if it were the file `path` (data files and expected images are
+/// looked up beside it), on renderers from `factory`.
+pub fn replay_text(
+    text: &str,
+    path: &Path,
+    options: &ReplayOptions,
+    factory: Box<dyn BackendFactory>,
+) -> TraceOutcome {
+    match trace::parse(text) {
+        Ok(t) => replay_trace(&t, path, options, factory),
+        Err(e) => {
+            let mut outcome = TraceOutcome::new(path);
+            let pos = e.pos;
+            outcome.fail(pos, FailureKind::Parse(e));
+            outcome
+        }
+    }
+}
+
+/// Replays a parsed trace; `path` names it (data files beside it, output names from its stem).
+pub fn replay_trace(
+    trace: &Trace,
+    path: &Path,
+    options: &ReplayOptions,
+    factory: Box<dyn BackendFactory>,
+) -> TraceOutcome {
+    exec::run(trace, path, options, factory)
+}

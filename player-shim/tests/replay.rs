@@ -1,0 +1,352 @@
+//! Replays on headless GL (EGL on llvmpipe): the example traces beside this file, failures
+//! reported with their line and column, a recorded shim session replaying to identical pixels,
+//! and the `molehill replay` command.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::rc::Rc;
+
+use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
+use player_shim::replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
+use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
+
+fn traces() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
+}
+
+fn replay(text: &str) -> player_shim::replay::TraceOutcome {
+    replay_text(
+        text,
+        &traces().join("inline.trace"),
+        &ReplayOptions::default(),
+        Box::new(HeadlessGl::default()),
+    )
+}
+
+#[test]
+fn example_traces_pass() {
+    for name in ["quadrant.trace", "errors.trace"] {
+        let outcome = replay_file(&traces().join(name), &ReplayOptions::default());
+        assert!(outcome.passed(), "{outcome}");
+    }
+}
+
+#[test]
+fn quadrant_captures_present_and_draw_to_bitmap_data() {
+    let out = std::env::temp_dir().join(format!("molehill-shim-out-{}", std::process::id()));
+    let options = ReplayOptions {
+        out_dir: Some(out.clone()),
+        update: false,
+    };
+    let outcome = replay_file(&traces().join("quadrant.trace"), &options);
+    assert!(outcome.passed(), "{outcome}");
+    let kinds: Vec<CaptureKind> = outcome.captures.iter().map(|c| c.kind).collect();
+    assert_eq!(kinds, [CaptureKind::DrawToBitmapData, CaptureKind::Present]);
+    assert_eq!(outcome.captures[0].image, outcome.captures[1].image);
+    assert_eq!(outcome.captures[1].pos.line, 24);
+    // Written as NAME-K.png, and they read back as what was captured.
+    for (k, capture) in outcome.captures.iter().enumerate() {
+        let path = out.join(format!("quadrant-{}.png", k + 1));
+        assert!(outcome.written.contains(&path));
+        assert_eq!(
+            player_shim::image::Image::read_png(&path).unwrap(),
+            capture.image
+        );
+    }
+    let _ = std::fs::remove_dir_all(out);
+}
+
+#[test]
+fn differences_are_reported_with_line_and_column() {
+    let text = "molehill-trace 1
+stage.requestContext3D()
+context.configureBackBuffer(32, 32, 0)
+context.clear(1, 0, 0, 1)
+context.present()
+expect pixel 3 4 0xFF00FF00 tolerance 1
+context.setCulling(\"sideways\")
+context.setCulling(\"back\")
+expect error 2008
+expect pixel 40 0 0xFFFF0000
+expect image \"missing.png\"
+";
+    let outcome = replay(text);
+    let lines: Vec<String> = outcome.failures.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "line 6, column 1: pixel (3, 4) is 0xFFFF0000, expected 0xFF00FF00 (tolerance 1)",
+            "line 7, column 1: unexpected ArgumentError: Error #2008: Parameter triangleFaceToCull must be one of the accepted values.",
+            "line 9, column 1: expected error #2008, but the call succeeded",
+            "line 10, column 1: pixel (40, 0) is outside the 32x32 capture",
+        ],
+        "{outcome}"
+    );
+    assert_eq!(outcome.failures.len(), 5, "{outcome}");
+    assert!(matches!(
+        outcome.failures[4].kind,
+        FailureKind::Image { .. }
+    ));
+    let missing = traces().join("missing.png");
+    assert_eq!(
+        lines[4],
+        format!(
+            "line 11, column 1: {}: No such file or directory (os error 2)",
+            missing.display()
+        )
+    );
+    assert!(outcome.to_string().starts_with("FAIL "));
+}
+
+#[test]
+fn image_comparison_counts_outliers() {
+    // A 32x32 capture against quadrant.png (64x64) is a size mismatch; a red clear against
+    // a blue-and-red picture has 3/4 of its pixels off in two channels.
+    let text = "molehill-trace 1
+stage.requestContext3D()
+context.configureBackBuffer(64, 64, 0)
+context.clear(0, 0, 1, 1)
+context.present()
+expect image \"quadrant.png\" tolerance 254 max_outliers 2048
+expect image \"quadrant.png\" tolerance 254 max_outliers 2047
+";
+    let outcome = replay_text(
+        text,
+        &traces().join("outliers.trace"),
+        &ReplayOptions::default(),
+        Box::new(HeadlessGl::default()),
+    );
+    // 1024 red pixels differ in red and blue by 255: 2048 outliers.
+    assert_eq!(outcome.failures.len(), 1, "{outcome}");
+    match &outcome.failures[0].kind {
+        FailureKind::ImageMismatch {
+            outliers,
+            max_difference,
+            first,
+            ..
+        } => {
+            assert_eq!(*outliers, 2048);
+            assert_eq!(*max_difference, 255);
+            assert_eq!(*first, (0, 0));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(outcome.failures[0].pos.line, 7);
+}
+
+#[test]
+fn malformed_traces_fail_with_line_and_column_never_panic() {
+    let outcome = replay("molehill-trace 1\nstage.requestContext3D()\ncontext.clear(1, 0, 0, 1,)\ncontext.clear(0, , 0)\n");
+    assert_eq!(outcome.failures.len(), 1);
+    assert_eq!(
+        outcome.failures[0].to_string(),
+        "line 4, column 18: expected a value, found `,`"
+    );
+    let outcome = replay("not a trace");
+    assert_eq!(
+        outcome.failures[0].to_string(),
+        "line 1, column 1: the first line must be `molehill-trace 1`"
+    );
+    let missing = replay_file(Path::new("/nonexistent/x.trace"), &ReplayOptions::default());
+    assert!(!missing.passed());
+    assert!(matches!(missing.failures[0].kind, FailureKind::Io { .. }));
+    // Replay-time problems carry the statement's place too.
+    let outcome = replay("molehill-trace 1\nstage.requestContext3D()\np = context.createProgram()\np.upload(agal(\"vertex\", \"mov op, qq0\"), agal(\"fragment\", \"mov oc, fc0\"))\nvb = context.createVertexBuffer(0, 1)\nexpect error 3671\nvb.uploadFromVector([], 0, 0)\n");
+    let lines: Vec<String> = outcome.failures.iter().map(|f| f.to_string()).collect();
+    assert_eq!(lines.len(), 2, "{outcome}");
+    assert!(
+        lines[0].starts_with("line 4, column 1: AGAL does not assemble"),
+        "{outcome}"
+    );
+    assert_eq!(
+        lines[1],
+        "line 7, column 1: `vb` is null (its create call threw)"
+    );
+}
+
+/// A VM-like session through the shim, recorded: textures, blending, constants, a matrix,
+/// an error, `drawToBitmapData`. Returns the recorded trace and the pixels the session saw.
+fn recorded_session() -> (String, Vec<u32>) {
+    let mut stage = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    let recorder = Recorder::new();
+    stage.start_recording(recorder.clone());
+    stage.request_context3d("auto", "standard").unwrap();
+    let ctx = stage.context3d_mut().unwrap();
+    ctx.configure_back_buffer(48, 40, 0, true, false, false)
+        .unwrap();
+    // A checker texture, not premultiplied, with some transparency.
+    let texels: Vec<u32> = (0..16)
+        .map(|i| {
+            if (i + i / 4) % 2 == 0 {
+                0xFFFF8000
+            } else {
+                0x8000C0FF
+            }
+        })
+        .collect();
+    let tex = ctx.create_texture(4, 4, "bgra", false, 0).unwrap();
+    ctx.texture_upload_from_bitmap_data(
+        tex,
+        BitmapData {
+            width: 4,
+            height: 4,
+            pixels: &texels,
+            premultiplied: false,
+            transparent: true,
+        },
+        0,
+    )
+    .unwrap();
+    let vb = ctx.create_vertex_buffer(4, 4, "staticDraw").unwrap();
+    ctx.vertex_buffer_upload_from_vector(
+        vb,
+        &[
+            -0.9, -0.8, 0.0, 1.0, 0.7, -0.9, 1.0, 1.0, 0.8, 0.6, 1.0, 0.0, -0.5, 0.9, 0.0, 0.0,
+        ],
+        0,
+        4,
+    )
+    .unwrap();
+    let ib = ctx.create_index_buffer(6, "staticDraw").unwrap();
+    ctx.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
+        .unwrap();
+    let program = ctx.create_program().unwrap();
+    let vs = agal::encode(
+        &agal::asm::assemble(
+            "m44 op, va0, vc0\nmov v0, va1",
+            agal::ProgramKind::Vertex,
+            agal::Version::V1,
+        )
+        .unwrap(),
+    );
+    let fs = agal::encode(
+        &agal::asm::assemble(
+            "tex ft0, v0, fs0 <2d,linear,repeat,mipnone>\nmul oc, ft0, fc0",
+            agal::ProgramKind::Fragment,
+            agal::Version::V1,
+        )
+        .unwrap(),
+    );
+    // An upload that fails first (big-endian), recorded with its error.
+    let bad = ctx.program_upload(
+        program,
+        ByteArray {
+            bytes: &vs,
+            position: 0,
+            endian: player_shim::as3::Endian::Big,
+        },
+        ByteArray::little_endian(&fs),
+    );
+    assert_eq!(bad.unwrap_err().id, 3612);
+    ctx.program_upload(
+        program,
+        ByteArray::little_endian(&vs),
+        ByteArray::little_endian(&fs),
+    )
+    .unwrap();
+    ctx.set_program(Some(program)).unwrap();
+    ctx.set_vertex_buffer_at(0, Some(vb), 0, "float2").unwrap();
+    ctx.set_vertex_buffer_at(1, Some(vb), 2, "float2").unwrap();
+    ctx.set_texture_at(0, Some(tex)).unwrap();
+    let rotate = [
+        0.8, 0.6, 0.0, 0.0, -0.6, 0.8, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.1, 0.0, 0.0, 1.0,
+    ];
+    ctx.set_program_constants_from_matrix("vertex", 0, &rotate, true)
+        .unwrap();
+    ctx.set_program_constants_from_vector("fragment", 0, &[1.0, 0.9, 0.8, 1.0], -1)
+        .unwrap();
+    ctx.set_blend_factors("sourceAlpha", "oneMinusSourceAlpha")
+        .unwrap();
+    ctx.clear(0.2, 0.3, 0.4, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    ctx.draw_triangles(ib, 0, 2).unwrap();
+    let mut pixels = vec![0u32; 48 * 40];
+    ctx.draw_to_bitmap_data(&mut BitmapDataMut {
+        width: 48,
+        height: 40,
+        pixels: &mut pixels,
+        premultiplied: false,
+        transparent: true,
+    })
+    .unwrap();
+    ctx.present().unwrap();
+    (recorder.to_text(), pixels)
+}
+
+#[test]
+fn a_recorded_session_replays_to_identical_pixels() {
+    let (text, seen) = recorded_session();
+    assert!(text.starts_with("molehill-trace 1\n"), "{text}");
+    assert!(text.contains("expect error 3612 ArgumentError"), "{text}");
+    // The session drew something: not all one colour.
+    assert!(seen.iter().any(|&p| p != seen[0]));
+    let outcome = replay(&text);
+    assert!(outcome.passed(), "{outcome}\n{text}");
+    assert_eq!(outcome.captures.len(), 2, "{text}");
+    let replayed = &outcome.captures[0];
+    assert_eq!(replayed.kind, CaptureKind::DrawToBitmapData);
+    assert_eq!((replayed.image.width(), replayed.image.height()), (48, 40));
+    assert_eq!(replayed.image.pixels(), &seen[..]);
+    // present shows the same back buffer.
+    assert_eq!(outcome.captures[1].image.pixels(), &seen[..]);
+    // And the recording itself round-trips through the parser and writer.
+    let parsed = player_shim::trace::parse(&text).unwrap();
+    assert_eq!(player_shim::trace::write(&parsed), text);
+}
+
+#[test]
+fn molehill_replay_command_prints_one_line_per_trace_and_a_summary() {
+    let exe = env!("CARGO_BIN_EXE_molehill");
+    let dir = std::env::temp_dir().join(format!("molehill-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.trace");
+    std::fs::write(
+        &bad,
+        "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect pixel 0 0 0xFFFF0000\n",
+    )
+    .unwrap();
+    let good = traces().join("quadrant.trace");
+    let out = Command::new(exe)
+        .args(["replay", "--out"])
+        .arg(dir.join("out"))
+        .arg(&good)
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[0], format!("PASS {}", good.display()));
+    assert_eq!(
+        lines[1],
+        format!(
+            "FAIL {}: line 6, column 1: pixel (0, 0) is 0xFF00FF00, expected 0xFFFF0000 (tolerance 0)",
+            bad.display()
+        )
+    );
+    assert_eq!(lines[2], "1 passed, 1 failed");
+    assert!(dir.join("out/quadrant-1.png").exists());
+    assert!(dir.join("out/bad-1.png").exists());
+
+    // --update writes the expected image; the trace then passes.
+    let upd = dir.join("upd.trace");
+    std::fs::write(
+        &upd,
+        "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect image \"upd/green.png\"\n",
+    )
+    .unwrap();
+    let first = Command::new(exe).arg("replay").arg(&upd).output().unwrap();
+    assert_eq!(first.status.code(), Some(1));
+    let update = Command::new(exe)
+        .args(["replay", "--update"])
+        .arg(&upd)
+        .output()
+        .unwrap();
+    assert_eq!(update.status.code(), Some(0));
+    let again = Command::new(exe).arg("replay").arg(&upd).output().unwrap();
+    assert_eq!(again.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&again.stdout).ends_with("1 passed, 0 failed\n"));
+    let green = player_shim::image::Image::read_png(&dir.join("upd/green.png")).unwrap();
+    assert_eq!(green.pixel(5, 5), Some(0xFF00FF00));
+    let _ = std::fs::remove_dir_all(&dir);
+}
