@@ -41,7 +41,11 @@ pub fn validate(
     program_checks(header.kind, header.version, kind, profile)?;
     let tokens = Tokens::new(bytes);
     let mut checker = Checker::new(header.kind, header.version, kind, profile);
-    let mut instructions = Vec::with_capacity(tokens.count_whole());
+    // Tokens past the limit fail (#3629) once all are checked: no need to reserve for them.
+    let reserve = tokens
+        .count_whole()
+        .min(profile.limits(header.version).max_tokens);
+    let mut instructions = Vec::with_capacity(reserve);
     for (index, chunk) in bytes
         .get(crate::bytecode::HEADER_LEN..)
         .unwrap_or(&[])
