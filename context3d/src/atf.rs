@@ -312,7 +312,10 @@ mod tests {
             3,
             2,
             2,
-            &[[&l0, &[], &[], &[]], [&l1, &[], &l1, &[]]],
+            &[
+                [&l0, &[][..], &[][..], &[][..]],
+                [&l1, &[][..], &l1[..], &[][..]],
+            ],
         );
         let f = parse(&bytes).unwrap();
         assert_eq!((f.width, f.height, f.levels, f.cubemap), (8, 4, 2, false));
@@ -327,7 +330,7 @@ mod tests {
     fn alpha_etc1_is_split_in_colour_and_alpha() {
         let dxt5 = [1u8; 16];
         let etc = [2u8; 16];
-        let bytes = write_raw(true, false, 2, 2, 1, &[[&dxt5, &[], &etc, &[]]]);
+        let bytes = write_raw(true, false, 2, 2, 1, &[[&dxt5, &[][..], &etc[..], &[][..]]]);
         let f = parse(&bytes).unwrap();
         assert_eq!(f.images[0].etc1.map(<[u8]>::len), Some(8));
         assert_eq!(f.images[0].etc1_alpha.map(<[u8]>::len), Some(8));
@@ -337,7 +340,14 @@ mod tests {
     fn rejects_bad_input_without_panicking() {
         assert_eq!(parse(b""), Err(AtfError::Truncated));
         assert_eq!(parse(b"PNG\0\0\0\0\0"), Err(AtfError::Signature));
-        let good = write_raw(false, true, 2, 2, 1, &[[&[0u8; 8], &[], &[], &[]]; 6]);
+        let good = write_raw(
+            false,
+            true,
+            2,
+            2,
+            1,
+            &[[&[0u8; 8], &[][..], &[][..], &[][..]]; 6],
+        );
         for n in 0..good.len() {
             assert!(parse(&good[..n]).is_err(), "prefix {n}");
         }
@@ -346,7 +356,14 @@ mod tests {
         bad[9] = 0x77;
         assert_eq!(parse(&bad), Err(AtfError::Format(0x77)));
         // No usable record.
-        let none = write_raw(false, false, 2, 2, 1, &[[&[0u8; 3], &[], &[], &[]]]);
+        let none = write_raw(
+            false,
+            false,
+            2,
+            2,
+            1,
+            &[[&[0u8; 3], &[][..], &[][..], &[][..]]],
+        );
         assert_eq!(
             parse(&none),
             Err(AtfError::NoEncoding { face: 0, level: 0 })

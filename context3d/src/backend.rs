@@ -37,7 +37,6 @@
 //! Rows are top row first everywhere (uploads, render targets, read-back), as in Flash: `v = 0`
 //! is the first uploaded row, row 0 of a render target is its top. Where GL's orientation differs
 //! the backend flips once, internally.
-#![allow(clippy::too_many_arguments)]
 
 use agal::{Filter, MipFilter, Program, ProgramKind, Wrap};
 

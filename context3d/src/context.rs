@@ -257,6 +257,7 @@ impl<B: Backend> Context3D<B> {
     /// keep their low 8 / 3 bits. Clearing the back buffer needs `configureBackBuffer` first
     /// (#3698); clearing a texture target checks the targets as a draw does (#3728-#3730,
     /// #3761, #3694).
+    #[allow(clippy::too_many_arguments)] // AS3's signature.
     pub fn clear(
         &mut self,
         red: f64,

@@ -1,9 +1,9 @@
 //! The objects a context creates: handles (generational slotmap keys, so that a disposed
 //! object's handle never reaches a live object) and what the context keeps about each.
 //!
-//! - [`buffers`]: `VertexBuffer3D`, `IndexBuffer3D`.
-//! - [`textures`]: `Texture`, `CubeTexture`, `RectangleTexture`, `VideoTexture`.
-//! - [`programs`]: `Program3D`.
+//! - [`buffers`]: `VertexBuffer3D`, `IndexBuffer3D`;
+//! - [`textures`]: `Texture`, `CubeTexture`, `RectangleTexture`, `VideoTexture`;
+//! - [`programs`][mod@programs]: `Program3D`.
 //!
 //! Using a disposed object is Error #3694; disposing one twice does nothing.
 

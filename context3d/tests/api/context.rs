@@ -1,0 +1,328 @@
+//! Context creation, back buffer, clear, present, drawToBitmapData, dispose, properties.
+
+use agal::flash::ErrorClass;
+use agal::profile::Profile;
+use context3d::{
+    BackBufferConfig, Call, Clear, ClearMask, Context3D, PixelRect, RecordingBackend, Rect,
+    RenderTarget,
+};
+
+use crate::common::*;
+
+#[test]
+fn request_parses_render_mode_and_profile() {
+    let c = Context3D::request(RecordingBackend::new(), "auto", "standard").unwrap();
+    assert_eq!(c.profile(), "standard");
+    let c = Context3D::request(RecordingBackend::new(), "software", "baselineConstrained").unwrap();
+    assert_eq!(c.profile(), "baselineConstrained");
+    assert_2008(
+        Context3D::request(RecordingBackend::new(), "auto", "Standard"),
+        "profile",
+    );
+    assert_2008(
+        Context3D::request(RecordingBackend::new(), "AUTO", "baseline"),
+        "context3DRenderMode",
+    );
+}
+
+#[test]
+fn request_matching_profiles_takes_the_highest() {
+    let c = Context3D::request_matching_profiles(
+        RecordingBackend::new(),
+        &["baseline", "standardExtended", "standard"],
+    )
+    .unwrap();
+    assert_eq!(c.profile(), "standardExtended");
+    assert_2008(
+        Context3D::request_matching_profiles(RecordingBackend::new(), &["baseline", "nope"]),
+        "profiles",
+    );
+    assert_2008(
+        Context3D::request_matching_profiles(RecordingBackend::new(), &[]),
+        "profiles",
+    );
+}
+
+#[test]
+fn configure_back_buffer_sends_the_config() {
+    let mut c = ctx(Profile::Baseline);
+    assert_eq!((c.back_buffer_width(), c.back_buffer_height()), (0, 0));
+    c.configure_back_buffer(640, 480, 4, true, true, false)
+        .unwrap();
+    assert_eq!((c.back_buffer_width(), c.back_buffer_height()), (640, 480));
+    assert_eq!(
+        (c.max_back_buffer_width(), c.max_back_buffer_height()),
+        (16384, 16384)
+    );
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::ConfigureBackBuffer(BackBufferConfig {
+            width: 640,
+            height: 480,
+            anti_alias: 4,
+            depth_and_stencil: true
+        })]
+    );
+    // Limits are inclusive; antiAlias is clamped.
+    c.configure_back_buffer(32, 16384, 99, false, false, false)
+        .unwrap();
+    assert!(matches!(
+        c.backend_mut().take()[..],
+        [Call::ConfigureBackBuffer(BackBufferConfig {
+            anti_alias: 16,
+            ..
+        })]
+    ));
+}
+
+#[test]
+fn configure_back_buffer_range_errors() {
+    let mut c = ctx(Profile::Baseline);
+    let w = "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384.";
+    let h = "Error #3781: Requested height of backbuffer is not in allowed range 32 to 16384.";
+    assert_error(
+        c.configure_back_buffer(31, 100, 0, false, false, false),
+        3780,
+        w,
+    );
+    assert_error(
+        c.configure_back_buffer(16385, 100, 0, false, false, false),
+        3780,
+        w,
+    );
+    assert_error(
+        c.configure_back_buffer(-5, 100, 0, false, false, false),
+        3780,
+        w,
+    );
+    assert_error(
+        c.configure_back_buffer(0, 0, 0, false, false, false),
+        3780,
+        w,
+    );
+    assert_error(
+        c.configure_back_buffer(100, 31, 0, false, false, false),
+        3781,
+        h,
+    );
+    assert_error(
+        c.configure_back_buffer(100, 20000, 0, false, false, false),
+        3781,
+        h,
+    );
+    assert!(c.backend().calls.is_empty());
+}
+
+#[test]
+fn clear_clamps_and_masks() {
+    let mut c = ctx(Profile::Baseline);
+    c.configure_back_buffer(64, 64, 0, false, false, false)
+        .unwrap();
+    c.backend_mut().take();
+    c.clear(2.0, -1.0, 0.5, f64::NAN, 0.25, 0x1ff, 0xff)
+        .unwrap();
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::Clear(Clear {
+            color: [1.0, 0.0, 0.5, 0.0],
+            depth: 0.25,
+            stencil: 0xff,
+            mask: ClearMask {
+                color: true,
+                depth: true,
+                stencil: true
+            }
+        })]
+    );
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 2).unwrap();
+    assert!(matches!(
+        c.backend_mut().take()[..],
+        [Call::Clear(Clear {
+            mask: ClearMask {
+                color: false,
+                depth: true,
+                stencil: false
+            },
+            ..
+        })]
+    ));
+}
+
+#[test]
+fn clear_and_present_need_a_back_buffer() {
+    let mut c = ctx(Profile::Baseline);
+    let m = "Error #3698: The back buffer is not configured.";
+    assert_error(c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7), 3698, m);
+    assert_error(c.present(), 3698, m);
+    let mut dest = vec![0u32; 4];
+    assert_error(
+        c.draw_to_bitmap_data(&mut dest, 2, 2, None, (0, 0)),
+        3698,
+        m,
+    );
+    assert!(c.backend().calls.is_empty());
+}
+
+#[test]
+fn present_reaches_the_backend() {
+    let mut c = ready(Profile::Baseline);
+    c.present().unwrap();
+    assert_eq!(c.backend_mut().take(), vec![Call::Present]);
+}
+
+#[test]
+fn draw_to_bitmap_data_copies_and_clips() {
+    let mut c = ready(Profile::Baseline);
+    c.backend_mut().read_back_color = 0xff11_2233;
+    let mut dest = vec![0u32; 16];
+    c.draw_to_bitmap_data(&mut dest, 4, 4, None, (0, 0))
+        .unwrap();
+    assert!(dest.iter().all(|p| *p == 0xff11_2233));
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::ReadBackBuffer(PixelRect {
+            x: 0,
+            y: 0,
+            width: 4,
+            height: 4
+        })]
+    );
+    // A source rectangle at (62, 10) in a 64-wide buffer gives 2 columns, placed at (1, 1).
+    let mut dest = vec![0u32; 16];
+    let src = Rect {
+        x: 62.0,
+        y: 10.0,
+        width: 10.0,
+        height: 2.0,
+    };
+    c.draw_to_bitmap_data(&mut dest, 4, 4, Some(src), (1, 1))
+        .unwrap();
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::ReadBackBuffer(PixelRect {
+            x: 62,
+            y: 10,
+            width: 2,
+            height: 2
+        })]
+    );
+    let set: Vec<usize> = (0..16).filter(|i| dest[*i] != 0).collect();
+    assert_eq!(set, vec![5, 6, 9, 10]);
+    // Entirely outside: nothing read.
+    let src = Rect {
+        x: 100.0,
+        y: 0.0,
+        width: 4.0,
+        height: 4.0,
+    };
+    c.draw_to_bitmap_data(&mut dest, 4, 4, Some(src), (0, 0))
+        .unwrap();
+    assert!(c.backend().calls.is_empty());
+    // A destination of the wrong length is an invalid BitmapData.
+    assert_error(
+        c.draw_to_bitmap_data(&mut dest, 5, 5, None, (0, 0)),
+        2015,
+        "Error #2015: Invalid BitmapData.",
+    );
+}
+
+#[test]
+fn dispose_makes_every_call_fail_and_is_harmless_twice() {
+    let mut c = ready(Profile::Baseline);
+    let vb = c.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    c.backend_mut().take();
+    assert_eq!(c.driver_info(), "Molehill recording backend");
+    c.dispose(false);
+    c.dispose(true);
+    assert!(c.is_disposed());
+    assert_eq!(c.driver_info(), "Disposed");
+    assert_eq!(c.backend_mut().take(), vec![Call::DisposeContext]);
+    assert_disposed(c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7));
+    assert_disposed(c.present());
+    assert_disposed(c.configure_back_buffer(64, 64, 0, false, false, false));
+    assert_disposed(c.create_vertex_buffer(3, 2, "staticDraw"));
+    assert_disposed(c.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3));
+    assert_disposed(c.set_culling("back"));
+    assert_disposed(c.set_enable_error_checking(true));
+    assert_disposed(c.draw_triangles(None, 0, -1));
+    c.vertex_buffer_dispose(vb);
+    assert!(c.backend().calls.is_empty());
+}
+
+#[test]
+fn error_checking_reaches_the_backend_when_it_changes() {
+    let mut c = ctx(Profile::Baseline);
+    assert!(!c.enable_error_checking());
+    c.set_enable_error_checking(false).unwrap();
+    c.set_enable_error_checking(true).unwrap();
+    c.set_enable_error_checking(true).unwrap();
+    assert!(c.enable_error_checking());
+    assert_eq!(c.backend_mut().take(), vec![Call::SetErrorChecking(true)]);
+}
+
+#[test]
+fn backend_failures_map_to_flash_errors() {
+    use context3d::BackendError;
+    let mut c = ctx(Profile::Baseline);
+    c.backend_mut().fail_with = Some(BackendError::ContextLost);
+    assert_disposed(c.configure_back_buffer(64, 64, 0, false, false, false));
+    c.backend_mut().fail_with = Some(BackendError::OutOfMemory);
+    assert_error(
+        c.create_vertex_buffer(3, 2, "staticDraw"),
+        3672,
+        "Error #3672: Buffer creation failed. Internal error.",
+    );
+    assert_error(
+        c.create_texture(4, 4, "bgra", false, 0),
+        3684,
+        "Error #3684: Texture creation failed. Internal error.",
+    );
+    let e = context3d::Context3DError::Backend {
+        call: context3d::BackendCall::Program,
+        error: BackendError::ShaderLink {
+            log: String::from("too many varyings"),
+        },
+    }
+    .to_flash();
+    assert_eq!(
+        (e.class, e.id, e.message.as_str()),
+        (
+            ErrorClass::Error,
+            3614,
+            "Error #3614: The native shader compilation failed.enGL specific: too many varyings"
+        )
+    );
+    let e = context3d::Context3DError::Backend {
+        call: context3d::BackendCall::Program,
+        error: BackendError::ShaderLink { log: String::new() },
+    }
+    .to_flash();
+    assert_eq!(
+        e.message,
+        "Error #3613: The native shader compilation failed."
+    );
+}
+
+#[test]
+fn render_target_is_sent_lazily_once() {
+    let mut c = ready(Profile::Baseline);
+    // The back buffer was sent by nobody: it is the backend's default.
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    assert!(matches!(c.backend_mut().take()[..], [Call::Clear(_)]));
+    let t = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
+    c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
+    c.backend_mut().take();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let calls = c.backend_mut().take();
+    assert_eq!(calls.len(), 3);
+    assert!(matches!(
+        calls[0],
+        Call::SetRenderTarget(RenderTarget::Textures { .. })
+    ));
+    c.set_render_to_back_buffer().unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let calls = c.backend_mut().take();
+    assert_eq!(calls[0], Call::SetRenderTarget(RenderTarget::BackBuffer));
+}

@@ -1,0 +1,12 @@
+//! Unit tests of every Context3D call against the recording backend: a correct use, each error
+//! with its exact (class, ID, message), and the backend calls each sequence produces.
+
+mod buffers;
+mod common;
+mod context;
+mod draw;
+mod fuzz;
+mod programs;
+mod recording;
+mod state;
+mod textures;
