@@ -199,7 +199,7 @@ impl FixedState {
         gl.color_mask([m.red, m.green, m.blue, m.alpha]);
         gl.cull(conv::cull_face(self.cull), conv::FRONT_FACE);
         let d = self.depth;
-        let test = !(d.compare == context3d::CompareMode::Always && !d.write);
+        let test = d.compare != context3d::CompareMode::Always || d.write;
         gl.depth(test.then(|| conv::compare(d.compare)), d.write);
         let s = self.stencil;
         let on = !(stencil_is_off(&s.front) && stencil_is_off(&s.back));

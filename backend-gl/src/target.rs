@@ -239,12 +239,11 @@ impl Targets {
                 Ok(Some((w, h)))
             }
             Some(key) => {
-                if !self.targets.contains_key(&key) {
-                    let t = make_texture_target(gl, &key, textures)?;
-                    self.targets.insert(key, t);
-                }
-                let Some(t) = self.targets.get(&key) else {
-                    return Ok(None);
+                let t = match self.targets.entry(key) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(make_texture_target(gl, &key, textures)?)
+                    }
                 };
                 let fbo = match &t.msaa {
                     Some(m) => {
@@ -339,10 +338,10 @@ impl Targets {
     }
 
     /// Frees everything (`gl` None: the context is gone).
-    pub fn clear(&mut self, mut gl: Option<&mut Gl>) {
+    pub fn clear(&mut self, gl: Option<&mut Gl>) {
         let back = self.back.take();
         let targets: Vec<TextureTarget> = self.targets.drain().map(|(_, t)| t).collect();
-        if let Some(gl) = gl.as_deref_mut() {
+        if let Some(gl) = gl {
             if let Some(b) = back {
                 b.draw.delete(gl);
                 if let Some(r) = b.resolve {

@@ -201,7 +201,7 @@ fn dxt1_and_dxt5_through_gl_s3tc_and_decoded_on_the_cpu() {
 fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
     let mut r = Rig::new(8, 8);
     // ETC1 individual mode: bases 0x88 / 0x44, tables 0 and 7, mixed indices.
-    let etc: [u8; 8] = [0x84, 0x84, 0x84, 0b000_111_00, 0x01, 0x80, 0x10, 0x01];
+    let etc: [u8; 8] = [0x84, 0x84, 0x84, 0b0001_1100, 0x01, 0x80, 0x10, 0x01];
     let etc_alpha: [u8; 8] = [0x40, 0x40, 0x40, 0, 0, 0, 0, 0]; // red base 0x44 - 2 = 66
     let rgb = etc1::decode_etc1(4, 4, &etc).unwrap();
     let a = etc1::decode_etc1(4, 4, &etc_alpha).unwrap();

@@ -131,7 +131,7 @@ mod tests {
     fn dxt5_alpha_eight_and_six_value_modes() {
         // Alpha 200 -> 60 (a0 > a1, 8 values); texel 0 idx 0, texel 1 idx 1, texel 2 idx 2.
         // bits: 000 001 010 -> 0b010_001_000 = 0x88 | 0x0100...
-        let idx: u64 = 0 | (1 << 3) | (2 << 6);
+        let idx: u64 = (1 << 3) | (2 << 6); // texel 0: 0, texel 1: 1, texel 2: 2
         let mut block = [0u8; 16];
         block[0] = 200;
         block[1] = 60;

@@ -81,7 +81,7 @@ mod tests {
         // Tables: 0 (2/8) for the left half, 7 (47/183) for the right; no flip, no diff.
         // Index bits: texel (x=0,y=0) = i 0 -> msb 0 lsb 1 -> +8; texel (x=2,y=0) = i 8
         // -> msb 1 lsb 0 -> -47; everything else index 0.
-        let block: [u8; 8] = [0x84, 0x84, 0x84, 0b000_111_00, 0x01, 0x00, 0x00, 0x01];
+        let block: [u8; 8] = [0x84, 0x84, 0x84, 0b0001_1100, 0x01, 0x00, 0x00, 0x01];
         let px = decode_etc1(4, 4, &block).unwrap();
         let at = |x: usize, y: usize| &px[(y * 4 + x) * 4..(y * 4 + x) * 4 + 4];
         assert_eq!(at(0, 0), &[0x88 + 8, 0x88 + 8, 0x88 + 8, 255]);
@@ -97,7 +97,7 @@ mod tests {
         let r = (31u8 << 3) | 0b111;
         let g = 0b011;
         let b = 16u8 << 3;
-        let block: [u8; 8] = [r, g, b, 0b111_000_1_1, 0xFF, 0xFF, 0x00, 0x00];
+        let block: [u8; 8] = [r, g, b, 0b1110_0011, 0xFF, 0xFF, 0x00, 0x00];
         // msb all 1, lsb all 0 -> index 2 -> -small everywhere.
         let px = decode_etc1(4, 4, &block).unwrap();
         let at = |x: usize, y: usize| &px[(y * 4 + x) * 4..(y * 4 + x) * 4 + 4];
