@@ -59,6 +59,15 @@ impl Storage {
         }
     }
 
+    /// Bytes per texel of an uncompressed storage as uploaded.
+    fn texel_bytes(self) -> usize {
+        match self {
+            Storage::Rgba4 | Storage::Rgb565 => 2,
+            Storage::RgbaHalf => 8,
+            _ => 4,
+        }
+    }
+
     fn compressed(self) -> bool {
         matches!(self, Storage::Dxt1 | Storage::Dxt5)
     }
@@ -215,6 +224,14 @@ pub enum UploadError {
     /// No encoding of the ATF image is usable.
     #[error("no usable encoding in the compressed image (DXT, ETC1 or PVRTC needed; ETC2 only is not decoded)")]
     NoEncoding,
+    /// Fewer bytes than the surface needs.
+    #[error("texture data holds {got} bytes, the surface needs {needed}")]
+    Short {
+        /// Bytes needed.
+        needed: usize,
+        /// Bytes given.
+        got: usize,
+    },
     /// A decoder refused the data.
     #[error(transparent)]
     Decode(#[from] crate::decode::DecodeError),
@@ -306,6 +323,15 @@ pub fn upload(
         (TextureData::Bgr565(px), _) => packed::rgb565_to_gl(&u16s_to_le_bytes(px)),
         (TextureData::RgbaHalf(px), _) => px.iter().flat_map(|p| p.to_ne_bytes()).collect(),
     };
+    // GL reads width * height texels from the pointer: never hand it fewer bytes (context3d
+    // checked the sizes; this keeps the safe API sound if a caller did not).
+    let needed = up.width as usize * up.height as usize * tex.storage.texel_bytes();
+    if bytes.len() < needed {
+        return Err(UploadError::Short {
+            needed,
+            got: bytes.len(),
+        });
+    }
     gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
     Ok(())
 }

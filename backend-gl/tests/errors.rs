@@ -1,0 +1,70 @@
+//! enableErrorChecking: GL errors become typed errors naming the Context3D call; without it
+//! no glGetError is issued. Bad data reaching the backend directly is refused, not read.
+
+use backend_gl::{CallKind, ContextOptions, GlBackend};
+use context3d::*;
+
+fn desc(width: u32) -> TextureDesc {
+    TextureDesc {
+        kind: TextureKind::Rectangle,
+        width,
+        height: 1,
+        format: TextureFormat::Bgra,
+        levels: 1,
+        optimize_for_render_to_texture: false,
+        streaming_levels: 0,
+    }
+}
+
+#[test]
+fn gl_errors_are_reported_with_the_call_only_when_checking() {
+    let mut b = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    // Wider than any GL_MAX_TEXTURE_SIZE: GL_INVALID_VALUE from glTexImage2D.
+    let too_wide = 1 << 20;
+    b.create_texture(TextureId(1), &desc(too_wide))
+        .expect("no error surfaces unchecked");
+    assert_eq!(
+        b.call_counts().get(CallKind::Query),
+        1,
+        "only GL_MAX_SAMPLES was queried"
+    );
+    assert!(b.take_gl_errors().is_empty());
+    b.set_error_checking(true);
+    b.create_texture(TextureId(2), &desc(too_wide))
+        .expect("reported, not fatal");
+    let errors = b.take_gl_errors();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].call, "createTexture");
+    assert_eq!(errors[0].code, 0x0501, "GL_INVALID_VALUE");
+    assert!(errors[0].to_string().contains("GL_INVALID_VALUE"));
+    // A valid call afterwards reports nothing.
+    b.create_texture(TextureId(3), &desc(4))
+        .expect("valid texture");
+    assert!(b.take_gl_errors().is_empty());
+}
+
+#[test]
+fn short_texture_data_is_refused_not_read() {
+    let mut b = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    b.set_error_checking(true);
+    b.create_texture(TextureId(1), &desc(64)).expect("texture");
+    let short = [0u8; 16];
+    let up = TextureUpload {
+        face: 0,
+        level: 0,
+        width: 64,
+        height: 1,
+        data: TextureData::Bgra8(&short),
+    };
+    b.upload_texture(TextureId(1), &up)
+        .expect("logged and skipped");
+    let uploads = b.call_counts().get(CallKind::Upload);
+    b.upload_texture(TextureId(1), &up)
+        .expect("logged and skipped");
+    assert_eq!(
+        b.call_counts().get(CallKind::Upload),
+        uploads,
+        "no glTexImage2D with short data"
+    );
+    assert!(b.take_gl_errors().is_empty());
+}
