@@ -20,13 +20,20 @@
 //! # State changes reach the backend only when they change
 //!
 //! The fixed-function render state (blend factors, colour mask, culling, depth test, stencil,
-//! scissor, render target) is sent through separate `set_*` calls, **eagerly** (at the time of
-//! the AS3 call) and **only when the new value differs from the last value sent** to this
-//! backend: `setCulling("back")` twice gives one [`Backend::set_culling`]. The backend starts with
-//! Flash's defaults (the [`Default`] of each state struct, see their docs) and keeps each state
-//! until told otherwise; it must not reset it on `configure_back_buffer`, `set_render_target`
-//! or `present`. Program constants arrive the same way through
-//! [`Backend::set_program_constants`], trimmed to the registers whose values changed.
+//! scissor) is sent through separate `set_*` calls, **eagerly** (at the time of the AS3 call)
+//! and **only when the new value differs from the last value sent** to this backend:
+//! `setCulling("back")` twice gives one [`Backend::set_culling`]. The backend starts with
+//! Flash's defaults (the [`Default`] of each state struct, see their docs; the render target
+//! starts as [`RenderTarget::BackBuffer`]) and keeps each state until told otherwise; it must
+//! not reset it on `configure_back_buffer`, `set_render_target` or `present`. Program constants
+//! arrive the same way through [`Backend::set_program_constants`], trimmed to the registers
+//! whose values changed.
+//!
+//! The render target is the one exception to "eagerly": `setRenderToTexture` may name its
+//! slots in any order, so the slots are checked together and [`Backend::set_render_target`] is
+//! sent **at the next `clear` or draw**, again only when it differs from the last one sent. A
+//! texture may be disposed while it is the backend's current target; context3d then sends a
+//! new target before the next clear or draw.
 //!
 //! What depends on the current program (which streams and samplers are read, the resolved
 //! sampler state) is resolved at draw time and carried whole by [`ResolvedDraw`]; a backend's
@@ -765,7 +772,8 @@ pub trait Backend {
     /// Clears the current render target (see [`Clear`]).
     fn clear(&mut self, clear: &Clear);
 
-    /// Selects where draws and clears go. Sent only when it changes.
+    /// Selects where draws and clears go. Sent before the `clear` or `draw` that needs it, only
+    /// when it differs from the last target sent.
     fn set_render_target(&mut self, target: &RenderTarget);
 
     /// Blend factors. Sent only when they change.

@@ -29,16 +29,26 @@ pub(crate) struct VertexBufferRes {
 pub(crate) struct IndexBufferRes {
     pub id: IndexBufferId,
     pub indices: Vec<u16>,
+    /// The last `max_index` query and its answer: a frame usually draws the same ranges again.
+    pub max_cache: std::cell::Cell<Option<(usize, usize, Option<u16>)>>,
 }
 
 impl IndexBufferRes {
-    /// The largest index in `first..first + count` (a range inside the buffer).
+    /// The largest index in `first..first + count` (`None` for an empty or outside range).
     pub fn max_index(&self, first: usize, count: usize) -> Option<u16> {
-        self.indices
-            .get(first..first + count)?
+        if let Some((f, c, m)) = self.max_cache.get() {
+            if (f, c) == (first, count) {
+                return m;
+            }
+        }
+        let m = self
+            .indices
+            .get(first..first.checked_add(count)?)?
             .iter()
             .copied()
-            .max()
+            .max();
+        self.max_cache.set(Some((first, count, m)));
+        m
     }
 }
 
@@ -241,6 +251,7 @@ impl<B: Backend> Context3D<B> {
         Ok(self.res.index_buffers.insert(IndexBufferRes {
             id,
             indices: vec![0; n as usize],
+            max_cache: std::cell::Cell::new(None),
         }))
     }
 
@@ -317,6 +328,7 @@ impl<B: Backend> Context3D<B> {
         if let Some(target) = res.indices.get_mut(start..start + indices.len()) {
             target.copy_from_slice(indices);
         }
+        res.max_cache.set(None);
         let id = res.id;
         self.backend
             .upload_index_buffer(id, 2 * start as u64, indices)
