@@ -292,7 +292,7 @@ mod tests {
     fn strict_then_lenient() {
         let src = "add ft0, ft1,xy, fc1\nmov oc, ft0";
         let e = assemble_text("f", src, ProgramKind::Fragment, None, false, false).unwrap_err();
-        assert!(e.contains("line 1, column 15"), "{e}");
+        assert!(e.contains("line 1, column 14"), "{e}");
         assert!(e.contains("--lenient"), "{e}");
         let a = assemble_text("f", src, ProgramKind::Fragment, None, false, true).unwrap();
         assert!(a.lenient);
