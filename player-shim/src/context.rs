@@ -21,6 +21,7 @@ pub struct Context3D {
     inner: context3d::Context3D<DynBackend>,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
+    swf_version: u32,
 }
 
 impl std::fmt::Debug for Context3D {
@@ -57,11 +58,13 @@ impl Context3D {
         inner: context3d::Context3D<DynBackend>,
         events: Rc<dyn Stage3DEvents>,
         recorder: Option<Recorder>,
+        swf_version: u32,
     ) -> Context3D {
         Context3D {
             inner,
             events,
             recorder,
+            swf_version,
         }
     }
 
@@ -152,7 +155,9 @@ impl Context3D {
 
     // --- Frame ---------------------------------------------------------------------------------
 
-    /// `configureBackBuffer(...)`.
+    /// `configureBackBuffer(...)`. Before SWF 30 (see [`crate::Stage3D::set_swf_version`]) Flash
+    /// reports a size outside 32..=16384 as Error #3669 and ignores `(0, 0)`: context3d's
+    /// #3780 / #3781 are translated here, the one SWF-version rule of this layer.
     pub fn configure_back_buffer(
         &mut self,
         width: i32,
@@ -170,6 +175,16 @@ impl Context3D {
             wants_best_resolution,
             wants_best_resolution_on_browser_zoom,
         );
+        let r = match r {
+            Err(e) if self.swf_version < 30 && (e.id == 3780 || e.id == 3781) => {
+                if width == 0 && height == 0 {
+                    Ok(())
+                } else {
+                    Err(FlashError::error(3669, &[]))
+                }
+            }
+            r => r,
+        };
         self.record(
             |_| Call::ConfigureBackBuffer {
                 width,

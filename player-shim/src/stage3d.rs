@@ -46,6 +46,7 @@ pub struct Stage3D {
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
     context: Option<Context3D>,
+    swf_version: u32,
 }
 
 impl std::fmt::Debug for Stage3D {
@@ -72,13 +73,31 @@ impl Stage3D {
             events,
             recorder: None,
             context: None,
+            swf_version: crate::trace::DEFAULT_SWF_VERSION,
         }
+    }
+
+    /// The SWF version of the content (default 44). Some of Flash's errors depend on it:
+    /// before SWF 30, `configureBackBuffer` sizes outside 32..=16384 are Error #3669 (and
+    /// `(0, 0)` is accepted and ignored) instead of #3780 / #3781. Applies to contexts created
+    /// after the call.
+    pub fn set_swf_version(&mut self, version: u32) {
+        self.swf_version = version;
+        if let Some(r) = &self.recorder {
+            r.set_swf_version(version);
+        }
+    }
+
+    /// The SWF version (see [`set_swf_version`](Self::set_swf_version)).
+    pub fn swf_version(&self) -> u32 {
+        self.swf_version
     }
 
     /// Starts recording every call this Stage3D and its contexts receive into `recorder`
     /// (see [`Recorder::trace`]). Start before `requestContext3D`: a context that exists
     /// already is recorded from its next call on, which does not replay on its own.
     pub fn start_recording(&mut self, recorder: Recorder) {
+        recorder.set_swf_version(self.swf_version);
         if let Some(ctx) = &mut self.context {
             ctx.set_recorder(Some(recorder.clone()));
         }
@@ -214,6 +233,7 @@ impl Stage3D {
             inner,
             self.events.clone(),
             self.recorder.clone(),
+            self.swf_version,
         ));
         self.events.context3d_create();
         Ok(())

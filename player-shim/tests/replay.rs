@@ -350,3 +350,23 @@ fn molehill_replay_command_prints_one_line_per_trace_and_a_summary() {
     assert_eq!(green.pixel(5, 5), Some(0xFF00FF00));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn swf_version_changes_back_buffer_errors() {
+    let body = "stage.requestContext3D()\ncontext.configureBackBuffer(16, 64, 0)\nexpect error ERR\ncontext.configureBackBuffer(0, 0, 0, false)\n";
+    let old = replay(&format!(
+        "molehill-trace 1\nconfig swfVersion 29\n{}expect error 3669\n",
+        body.replace("ERR", "3669 Error \"Error #3669: Bad input size.\"")
+    ));
+    // Before SWF 30: #3669, and (0, 0) is ignored; so the trailing expect fails.
+    let lines: Vec<String> = old.failures.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        lines,
+        ["line 7, column 1: expected error #3669, but the call succeeded"]
+    );
+    let new = replay(&format!(
+        "molehill-trace 1\n{}expect error 3780\n",
+        body.replace("ERR", "3780")
+    ));
+    assert!(new.passed(), "{new}");
+}

@@ -61,7 +61,8 @@ pub(crate) fn run(
     factory: Box<dyn BackendFactory>,
 ) -> TraceOutcome {
     let events = Rc::new(ReplayEvents::default());
-    let stage = Stage3D::new(factory, events.clone());
+    let mut stage = Stage3D::new(factory, events.clone());
+    stage.set_swf_version(trace.config.swf_version);
     let mut exec = Exec {
         stage,
         events,
