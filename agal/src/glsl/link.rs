@@ -5,8 +5,8 @@ use super::dialect::Feature;
 use super::error::GlslError;
 use super::names;
 use crate::model::{
-    Address, Destination, Dimension, Instruction, Opcode, Operands, Program, ProgramKind,
-    RegisterType, Sampler, Source,
+    Address, Component, Destination, Dimension, Instruction, Opcode, Operands, Program,
+    ProgramKind, RegisterType, Sampler, Source,
 };
 use crate::profile::{self, Limits};
 
@@ -206,6 +206,13 @@ impl Scanner<'_> {
         }
         if let Some(dst) = ins.destination() {
             self.destination(dst)?;
+            if ins.opcode.writes_xyz_only() && dst.mask.contains(Component::W) {
+                return Err(GlslError::InvalidMask {
+                    stage: self.kind,
+                    instruction: self.instruction,
+                    opcode: ins.opcode,
+                });
+            }
         }
         for src in ins.sources() {
             self.source(src)?;

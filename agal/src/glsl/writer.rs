@@ -70,7 +70,7 @@ impl Writer {
             &linked,
             &vertex_extensions,
         )
-        .write()?;
+        .write();
         let fragment_source = Stage::new(
             dialect,
             fragment,
@@ -79,7 +79,7 @@ impl Writer {
             &linked,
             &fragment_extensions,
         )
-        .write()?;
+        .write();
         log::debug!("AGAL to GLSL ({dialect}), vertex shader:\n{vertex_source}");
         log::debug!("AGAL to GLSL ({dialect}), fragment shader:\n{fragment_source}");
 
@@ -255,12 +255,12 @@ impl<'a> Stage<'a> {
         self.program.kind == ProgramKind::Vertex
     }
 
-    fn write(mut self) -> Result<String, GlslError> {
+    fn write(mut self) -> String {
         self.header();
         self.out.push_str("void main() {\n");
         self.locals();
         for (i, ins) in self.program.instructions.iter().enumerate() {
-            self.statement(i, ins)?;
+            self.statement(i, ins);
         }
         if self.vertex() {
             self.out.push_str(
@@ -270,7 +270,7 @@ impl<'a> Stage<'a> {
             self.out.push_str(";\n");
         }
         self.out.push_str("}\n");
-        Ok(self.out)
+        self.out
     }
 
     fn line(&mut self, text: &str) {
@@ -434,7 +434,8 @@ impl<'a> Stage<'a> {
         }
     }
 
-    fn statement(&mut self, i: usize, ins: &Instruction) -> Result<(), GlslError> {
+    /// One AGAL instruction: one statement (the scan checked registers and masks).
+    fn statement(&mut self, i: usize, ins: &Instruction) {
         match &ins.operands {
             Operands::Compare { a, b } => {
                 self.indent();
@@ -470,7 +471,7 @@ impl<'a> Stage<'a> {
             | Operands::Binary { dst, .. }
             | Operands::Sample { dst, .. } => {
                 let (name, mask, vector) = match self.target(dst.register, dst.index) {
-                    Target::Dropped => return Ok(()),
+                    Target::Dropped => return,
                     Target::Vector(name) => (name, dst.mask, true),
                     Target::Depth(name) => {
                         if dst.mask != WriteMask::X {
@@ -481,14 +482,7 @@ impl<'a> Stage<'a> {
                 };
                 if mask.count() == 0 {
                     log::warn!("{} instruction {i}: empty write mask, ignored", self.kind());
-                    return Ok(());
-                }
-                if ins.opcode.writes_xyz_only() && mask.contains(crate::model::Component::W) {
-                    return Err(GlslError::InvalidMask {
-                        stage: self.kind(),
-                        instruction: i,
-                        opcode: ins.opcode,
-                    });
+                    return;
                 }
                 self.indent();
                 self.out.push_str(name);
@@ -500,7 +494,6 @@ impl<'a> Stage<'a> {
                 self.out.push_str(";\n");
             }
         }
-        Ok(())
     }
 
     /// The GLSL lvalue of a destination register (the scan checked every register).
