@@ -18,7 +18,7 @@
 
 use std::fmt::Write;
 
-use crate::asm::assemble;
+use crate::asm::{assemble, MAX_INSTRUCTIONS};
 use crate::model::{
     Address, Destination, Instruction, Operands, Program, ProgramKind, RegisterType, Sampler,
     Source,
@@ -31,6 +31,13 @@ pub fn disassemble(program: &Program) -> String {
         "// {} program, AGAL version {}\n",
         program.kind, program.version
     );
+    if program.instructions.len() > MAX_INSTRUCTIONS {
+        let _ = writeln!(
+            out,
+            "// does not re-assemble: {} instructions, the assembler takes at most {MAX_INSTRUCTIONS}",
+            program.instructions.len()
+        );
+    }
     for ins in &program.instructions {
         let line = disassemble_instruction(ins, program.kind);
         out.push_str(&line);
@@ -186,6 +193,18 @@ mod tests {
             assemble(&text, ProgramKind::Fragment, Version::V1).unwrap(),
             p
         );
+    }
+
+    #[test]
+    fn too_long_programs_say_so() {
+        let one = assemble("mov ft0, v0", ProgramKind::Fragment, Version::V1).unwrap();
+        let p = Program {
+            instructions: vec![one.instructions[0]; MAX_INSTRUCTIONS + 1],
+            ..one
+        };
+        let text = disassemble(&p);
+        assert!(text.lines().nth(1).unwrap().contains("4097 instructions"));
+        assert!(assemble(&text, p.kind, p.version).is_err());
     }
 
     #[test]

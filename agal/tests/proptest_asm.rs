@@ -204,6 +204,86 @@ proptest! {
     }
 }
 
+/// Every instruction line of ../shared/agal-corpus (empty when it is not beside the project).
+fn corpus_lines() -> &'static [(String, ProgramKind, Version)] {
+    static LINES: std::sync::OnceLock<Vec<(String, ProgramKind, Version)>> =
+        std::sync::OnceLock::new();
+    LINES.get_or_init(|| {
+        let dir =
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus");
+        let mut out = Vec::new();
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("agal-corpus not found beside the project; mutating no corpus lines");
+            return out;
+        };
+        let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        paths.sort();
+        for path in paths {
+            let name = path.to_string_lossy().to_string();
+            let kind = if name.ends_with(".vert.agal") {
+                ProgramKind::Vertex
+            } else if name.ends_with(".frag.agal") {
+                ProgramKind::Fragment
+            } else {
+                continue;
+            };
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let version = if text.contains("AGAL version 2") {
+                Version::V2
+            } else {
+                Version::V1
+            };
+            for line in text.lines().filter(|l| !l.starts_with("//")) {
+                out.push((line.to_string(), kind, version));
+            }
+        }
+        out
+    })
+}
+
+/// One edit of a line: replace, insert or delete at a position, with a character.
+fn mutate(line: &str, edits: &[(u8, usize, char)]) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    for (op, at, c) in edits {
+        let at = if chars.is_empty() {
+            0
+        } else {
+            at % (chars.len() + 1)
+        };
+        match op % 3 {
+            0 if at < chars.len() => chars[at] = *c,
+            1 if at < chars.len() => {
+                chars.remove(at);
+            }
+            _ => chars.insert(at, *c),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn mutated_corpus_lines_never_panic(
+        pick in any::<usize>(),
+        edits in prop::collection::vec(
+            (any::<u8>(), any::<usize>(), prop_oneof![
+                select(vec![' ', ',', '.', '[', ']', '+', '<', '>', '/', 'x', 'w', 'v', 'c', 'f', 'i', 'o', '0', '9', 'X', '\n']),
+                any::<char>(),
+            ]),
+            0..4,
+        ),
+    ) {
+        let lines = corpus_lines();
+        if !lines.is_empty() {
+            let (line, kind, version) = &lines[pick % lines.len()];
+            let mutated = mutate(line, &edits);
+            check_modes(&mutated, *kind, *version);
+        }
+    }
+}
+
 /// The highest register number strict mode accepts.
 fn range(register: RegisterType, kind: ProgramKind, version: Version) -> u16 {
     use RegisterType as R;
