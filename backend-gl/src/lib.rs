@@ -22,6 +22,7 @@ pub mod conv;
 pub mod decode;
 pub mod draw;
 pub mod egl;
+mod objects;
 pub mod program;
 pub mod state;
 pub mod target;

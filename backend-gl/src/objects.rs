@@ -1,0 +1,470 @@
+//! GL object creation, uploads, programs, draws and read-back: the rest of [`Gl`]'s calls,
+//! each counted (see [`crate::state`] for the safety argument that covers every block here).
+#![allow(clippy::too_many_arguments)]
+
+use glow::{HasContext, PixelPackData, PixelUnpackData};
+
+use crate::state::{CallKind, Gl};
+
+impl Gl {
+    // ---- objects ------------------------------------------------------------------------
+
+    /// `glGenBuffers`.
+    pub fn create_buffer(&mut self) -> Result<glow::Buffer, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        unsafe { gl.create_buffer() }
+    }
+
+    /// `glDeleteBuffers`.
+    pub fn delete_buffer(&mut self, buffer: glow::Buffer) {
+        self.forget_buffer(buffer);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the buffer is live and the caller drops its handle.
+        unsafe { gl.delete_buffer(buffer) };
+    }
+
+    /// Allocates `size` bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which touches
+    /// neither vertex array state nor the array-buffer binding).
+    pub fn buffer_alloc(&mut self, buffer: glow::Buffer, size: i32, usage: u32) {
+        let gl = self.count(CallKind::Bind);
+        // SAFETY: context current; the buffer is live.
+        unsafe { gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(buffer)) };
+        let gl = self.count(CallKind::Upload);
+        // SAFETY: context current; a buffer is bound to COPY_WRITE_BUFFER just above.
+        unsafe { gl.buffer_data_size(glow::COPY_WRITE_BUFFER, size, usage) };
+    }
+
+    /// Writes `data` at `offset` of `buffer` (through `GL_COPY_WRITE_BUFFER`).
+    pub fn buffer_write(&mut self, buffer: glow::Buffer, offset: i32, data: &[u8]) {
+        let gl = self.count(CallKind::Bind);
+        // SAFETY: context current; the buffer is live.
+        unsafe { gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(buffer)) };
+        let gl = self.count(CallKind::Upload);
+        // SAFETY: context current; offset + data.len() lies within the buffer (context3d
+        // checked the upload against the buffer's size).
+        unsafe { gl.buffer_sub_data_u8_slice(glow::COPY_WRITE_BUFFER, offset, data) };
+    }
+
+    /// `glGenVertexArrays`.
+    pub fn create_vertex_array(&mut self) -> Result<glow::VertexArray, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        unsafe { gl.create_vertex_array() }
+    }
+
+    /// `glDeleteVertexArrays`.
+    pub fn delete_vertex_array(&mut self, vao: glow::VertexArray) {
+        self.forget_vertex_array(vao);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the vertex array is live and the caller drops its handle.
+        unsafe { gl.delete_vertex_array(vao) };
+    }
+
+    /// Sets up attribute `index` of the bound vertex array from the bound array buffer.
+    pub fn vertex_attrib(
+        &mut self,
+        index: u32,
+        size: i32,
+        ty: u32,
+        normalized: bool,
+        stride: i32,
+        offset: i32,
+        divisor: u32,
+    ) {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; index < 16, a vertex array and an array buffer are bound.
+        unsafe {
+            gl.enable_vertex_attrib_array(index);
+        }
+        let gl = self.count(CallKind::Create);
+        // SAFETY: as above; size 1..=4, FLOAT or UNSIGNED_BYTE, offset and stride within
+        // the buffer (context3d checked them).
+        unsafe { gl.vertex_attrib_pointer_f32(index, size, ty, normalized, stride, offset) };
+        if divisor != 0 {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: as above.
+            unsafe { gl.vertex_attrib_divisor(index, divisor) };
+        }
+    }
+
+    /// Binds `buffer` as the element array of the bound vertex array (vertex array state).
+    pub fn vertex_array_element_buffer(&mut self, buffer: glow::Buffer) {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; a vertex array being set up is bound; the buffer is live.
+        unsafe { gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(buffer)) };
+    }
+
+    /// `glGenTextures`.
+    pub fn create_texture(&mut self) -> Result<glow::Texture, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        unsafe { gl.create_texture() }
+    }
+
+    /// `glDeleteTextures`.
+    pub fn delete_texture(&mut self, texture: glow::Texture) {
+        self.forget_texture(texture);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the texture is live and the caller drops its handle.
+        unsafe { gl.delete_texture(texture) };
+    }
+
+    /// `glTexParameteri` on the texture bound to `target` of the active unit.
+    pub fn tex_parameter(&mut self, target: u32, pname: u32, value: i32) {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; the caller bound the texture just before.
+        unsafe { gl.tex_parameter_i32(target, pname, value) };
+    }
+
+    /// `glTexImage2D` into the texture bound to the active unit (`data` None: allocate).
+    pub fn tex_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internal: u32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        data: Option<&[u8]>,
+    ) {
+        let gl = self.count(CallKind::Upload);
+        // SAFETY: context current; the caller bound the texture; `data` holds
+        // width * height texels of format/ty (texture.rs sizes it), or is None.
+        unsafe {
+            gl.tex_image_2d(
+                target,
+                level,
+                internal as i32,
+                width,
+                height,
+                0,
+                format,
+                ty,
+                PixelUnpackData::Slice(data),
+            )
+        };
+    }
+
+    /// `glCompressedTexImage2D` into the texture bound to the active unit.
+    pub fn compressed_tex_image_2d(
+        &mut self,
+        target: u32,
+        level: i32,
+        internal: u32,
+        width: i32,
+        height: i32,
+        data: &[u8],
+    ) {
+        let gl = self.count(CallKind::Upload);
+        // SAFETY: context current; the caller bound the texture; `data` holds exactly the
+        // blocks of a width x height image of `internal`.
+        unsafe {
+            gl.compressed_tex_image_2d(
+                target,
+                level,
+                internal as i32,
+                width,
+                height,
+                0,
+                data.len() as i32,
+                data,
+            )
+        };
+    }
+
+    /// `glGenSamplers` with its parameters.
+    pub fn create_sampler(
+        &mut self,
+        params_i: &[(u32, i32)],
+        params_f: &[(u32, f32)],
+    ) -> Result<glow::Sampler, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        let sampler = unsafe { gl.create_sampler() }?;
+        for &(p, v) in params_i {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current; the sampler was just created; wrap/filter enums.
+            unsafe { gl.sampler_parameter_i32(sampler, p, v) };
+        }
+        for &(p, v) in params_f {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current; the sampler was just created; anisotropy or LOD bias.
+            unsafe { gl.sampler_parameter_f32(sampler, p, v) };
+        }
+        Ok(sampler)
+    }
+
+    /// `glDeleteSamplers`.
+    pub fn delete_sampler(&mut self, sampler: glow::Sampler) {
+        self.forget_sampler(sampler);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the sampler is live and the caller drops its handle.
+        unsafe { gl.delete_sampler(sampler) };
+    }
+
+    /// `glGenFramebuffers`.
+    pub fn create_framebuffer(&mut self) -> Result<glow::Framebuffer, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        unsafe { gl.create_framebuffer() }
+    }
+
+    /// `glDeleteFramebuffers`.
+    pub fn delete_framebuffer(&mut self, fbo: glow::Framebuffer) {
+        self.forget_framebuffer(fbo);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the framebuffer is live and the caller drops its handle.
+        unsafe { gl.delete_framebuffer(fbo) };
+    }
+
+    /// Attaches a texture image to the bound draw framebuffer.
+    pub fn framebuffer_texture(
+        &mut self,
+        attachment: u32,
+        tex_target: u32,
+        texture: Option<glow::Texture>,
+    ) {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; a framebuffer is bound for drawing; level 0 exists.
+        unsafe {
+            gl.framebuffer_texture_2d(glow::DRAW_FRAMEBUFFER, attachment, tex_target, texture, 0)
+        };
+    }
+
+    /// Attaches a renderbuffer to the bound draw framebuffer.
+    pub fn framebuffer_renderbuffer(&mut self, attachment: u32, rb: Option<glow::Renderbuffer>) {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; a framebuffer is bound for drawing; rb is live or None.
+        unsafe {
+            gl.framebuffer_renderbuffer(glow::DRAW_FRAMEBUFFER, attachment, glow::RENDERBUFFER, rb)
+        };
+    }
+
+    /// Completeness of the bound draw framebuffer.
+    pub fn framebuffer_status(&mut self) -> u32 {
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current.
+        unsafe { gl.check_framebuffer_status(glow::DRAW_FRAMEBUFFER) }
+    }
+
+    /// A renderbuffer with storage (`samples` 0: single-sampled).
+    pub fn create_renderbuffer(
+        &mut self,
+        internal: u32,
+        samples: i32,
+        width: i32,
+        height: i32,
+    ) -> Result<glow::Renderbuffer, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        let rb = unsafe { gl.create_renderbuffer() }?;
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; rb was just created.
+        unsafe { gl.bind_renderbuffer(glow::RENDERBUFFER, Some(rb)) };
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; rb is bound; samples <= GL_MAX_SAMPLES (target.rs clamps).
+        unsafe {
+            if samples > 0 {
+                gl.renderbuffer_storage_multisample(
+                    glow::RENDERBUFFER,
+                    samples,
+                    internal,
+                    width,
+                    height,
+                )
+            } else {
+                gl.renderbuffer_storage(glow::RENDERBUFFER, internal, width, height)
+            }
+        };
+        Ok(rb)
+    }
+
+    /// `glDeleteRenderbuffers`.
+    pub fn delete_renderbuffer(&mut self, rb: glow::Renderbuffer) {
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; rb is live and the caller drops its handle.
+        unsafe { gl.delete_renderbuffer(rb) };
+    }
+
+    /// Blits between the bound read and draw framebuffers.
+    pub fn blit(&mut self, src: [i32; 4], dst: [i32; 4], mask: u32, filter: u32) {
+        let gl = self.count(CallKind::Blit);
+        // SAFETY: context current; both framebuffers are bound and complete.
+        unsafe {
+            gl.blit_framebuffer(
+                src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], mask, filter,
+            )
+        };
+    }
+
+    /// `glReadPixels` of RGBA8 from the bound read framebuffer into `out`.
+    pub fn read_pixels(&mut self, rect: [i32; 4], out: &mut [u8]) {
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; `out` holds rect width * height * 4 bytes (PACK_ALIGNMENT
+        // is 4 and rows of RGBA8 are 4-byte multiples).
+        unsafe {
+            gl.read_pixels(
+                rect[0],
+                rect[1],
+                rect[2],
+                rect[3],
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                PixelPackData::Slice(Some(out)),
+            )
+        };
+    }
+
+    // ---- programs -----------------------------------------------------------------------
+
+    /// Compiles one shader; `Err(log)` when the driver refuses it.
+    pub fn compile_shader(&mut self, kind: u32, source: &str) -> Result<glow::Shader, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; kind is VERTEX_SHADER or FRAGMENT_SHADER.
+        let shader = unsafe { gl.create_shader(kind) }?;
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; the shader was just created.
+        unsafe {
+            gl.shader_source(shader, source);
+            gl.compile_shader(shader);
+        }
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; the shader is live.
+        let ok = unsafe { gl.get_shader_compile_status(shader) };
+        if ok {
+            return Ok(shader);
+        }
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; the shader is live.
+        let log = unsafe { gl.get_shader_info_log(shader) };
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the shader is live and dropped here.
+        unsafe { gl.delete_shader(shader) };
+        Err(log)
+    }
+
+    /// Links two compiled shaders; the shaders are deleted either way.
+    pub fn link_program(
+        &mut self,
+        vs: glow::Shader,
+        fs: glow::Shader,
+        attributes: &[(u32, &str)],
+    ) -> Result<glow::Program, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        let program = unsafe { gl.create_program() };
+        let program = match program {
+            Ok(p) => p,
+            Err(e) => {
+                self.delete_shader(vs);
+                self.delete_shader(fs);
+                return Err(e);
+            }
+        };
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; program and shaders are live; locations < 16.
+        unsafe {
+            gl.attach_shader(program, vs);
+            gl.attach_shader(program, fs);
+            for &(loc, name) in attributes {
+                gl.bind_attrib_location(program, loc, name);
+            }
+            gl.link_program(program);
+            gl.detach_shader(program, vs);
+            gl.detach_shader(program, fs);
+        }
+        self.delete_shader(vs);
+        self.delete_shader(fs);
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; the program is live.
+        let ok = unsafe { gl.get_program_link_status(program) };
+        if ok {
+            return Ok(program);
+        }
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; the program is live.
+        let log = unsafe { gl.get_program_info_log(program) };
+        self.delete_program(program);
+        Err(log)
+    }
+
+    /// `glDeleteShader`.
+    pub fn delete_shader(&mut self, shader: glow::Shader) {
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the shader is live and dropped by the caller.
+        unsafe { gl.delete_shader(shader) };
+    }
+
+    /// `glDeleteProgram`.
+    pub fn delete_program(&mut self, program: glow::Program) {
+        self.forget_program(program);
+        let gl = self.count(CallKind::Delete);
+        // SAFETY: context current; the program is live and the caller drops its handle.
+        unsafe { gl.delete_program(program) };
+    }
+
+    /// `glGetUniformLocation`.
+    pub fn uniform_location(
+        &mut self,
+        program: glow::Program,
+        name: &str,
+    ) -> Option<glow::UniformLocation> {
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; the program is live and linked.
+        unsafe { gl.get_uniform_location(program, name) }
+    }
+
+    /// `glUniform4fv` of `values` at `location` of the program in use.
+    pub fn uniform_vec4s(&mut self, location: &glow::UniformLocation, values: &[[f32; 4]]) {
+        let flat: &[f32] = values.as_flattened();
+        let gl = self.count(CallKind::Uniform);
+        // SAFETY: context current; the location belongs to the program in use and the
+        // array holds at least values.len() elements from it (program.rs checks the range).
+        unsafe { gl.uniform_4_f32_slice(Some(location), flat) };
+    }
+
+    /// `glUniform1i` (sampler units) on the program in use.
+    pub fn uniform_int(&mut self, location: &glow::UniformLocation, value: i32) {
+        let gl = self.count(CallKind::Uniform);
+        // SAFETY: context current; the location belongs to the program in use.
+        unsafe { gl.uniform_1_i32(Some(location), value) };
+    }
+
+    /// `glUniform1f` on the program in use.
+    pub fn uniform_float(&mut self, location: &glow::UniformLocation, value: f32) {
+        let gl = self.count(CallKind::Uniform);
+        // SAFETY: context current; the location belongs to the program in use.
+        unsafe { gl.uniform_1_f32(Some(location), value) };
+    }
+
+    // ---- draws --------------------------------------------------------------------------
+
+    /// `glDrawElements(GL_TRIANGLES)` of 16-bit indices, instanced when `instances` is Some.
+    pub fn draw_triangles(&mut self, count: i32, byte_offset: i32, instances: Option<i32>) {
+        let gl = self.count(CallKind::Draw);
+        // SAFETY: context current; the bound vertex array holds an element buffer in which
+        // byte_offset + 2 * count lies, and every enabled attribute reads within its buffer
+        // (context3d's draw checks).
+        unsafe {
+            match instances {
+                Some(n) => gl.draw_elements_instanced(
+                    glow::TRIANGLES,
+                    count,
+                    glow::UNSIGNED_SHORT,
+                    byte_offset,
+                    n,
+                ),
+                None => gl.draw_elements(glow::TRIANGLES, count, glow::UNSIGNED_SHORT, byte_offset),
+            }
+        };
+    }
+
+    /// `glFlush`.
+    pub fn flush(&mut self) {
+        let gl = self.count(CallKind::Blit);
+        // SAFETY: context current.
+        unsafe { gl.flush() };
+    }
+}
