@@ -1,12 +1,16 @@
 //! What a context remembers between calls: render state, bindings, constants, render targets,
 //! and the per-frame bookkeeping of the back buffer.
 
-use agal::{Filter, MipFilter, Wrap};
+use agal::{Filter, MipFilter, ProgramKind, Wrap};
 
 use crate::backend::{
-    BackBufferConfig, BlendState, ColorMask, DepthState, PixelRect, RenderTarget, StencilState,
+    BackBufferConfig, Backend, BlendFactor, BlendState, ColorAttachment, ColorMask, CompareMode,
+    DepthState, PixelRect, RenderTarget, StencilAction, StencilState, TextureFormat, TextureKind,
     TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
 };
+use crate::context::{Context3D, Endian, Rect};
+use crate::enums::{param, parse};
+use crate::error::{Context3DError, FlashResult, Result};
 use crate::resources::{Program3D, TextureBase, VertexBuffer3D};
 
 /// `setVertexBufferAt(index, buffer, bufferOffset, format)` for one attribute slot.
@@ -104,18 +108,7 @@ pub(crate) struct Frame {
     pub draws: u32,
 }
 
-// ---------------------------------------------------------------------------------------------
-// The calls that set state and bindings
-// ---------------------------------------------------------------------------------------------
-
-use agal::ProgramKind;
-
-use crate::backend::{
-    Backend, BlendFactor, ColorAttachment, CompareMode, StencilAction, TextureFormat, TextureKind,
-};
-use crate::context::{Context3D, Endian, Rect};
-use crate::enums::{param, parse};
-use crate::error::{Context3DError, FlashResult, Result};
+// The calls that set state and bindings.
 
 impl<B: Backend> Context3D<B> {
     /// `setBlendFactors(sourceFactor, destinationFactor)`: #2008 `sourceFactor` /
