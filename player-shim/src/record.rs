@@ -141,6 +141,24 @@ pub(crate) fn bitmap_arg_from(
     pixels: Vec<u32>,
     transparent: bool,
 ) -> BitmapArg {
+    let side_ok = |n: u32| (1..=16384).contains(&n);
+    if !side_ok(width)
+        || !side_ok(height)
+        || pixels.len() as u64 != u64::from(width) * u64::from(height)
+    {
+        // A trace cannot say "an invalid BitmapData"; record the nearest valid one so the
+        // trace still parses (its replay then reports the missing error).
+        log::warn!(
+            "recording a {width}x{height} BitmapData with {} pixels: not representable, written as a 1x1 fill",
+            pixels.len()
+        );
+        return BitmapArg::Fill {
+            width: 1,
+            height: 1,
+            fill: pixels.first().copied().unwrap_or(0),
+            transparent,
+        };
+    }
     match pixels.first() {
         Some(&first) if pixels.iter().all(|&p| p == first) => BitmapArg::Fill {
             width,

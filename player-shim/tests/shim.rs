@@ -191,3 +191,29 @@ expect error 2008 ArgumentError "Error #2008: Parameter triangleFaceToCull must 
     );
     assert!(outcome.passed(), "{outcome}");
 }
+
+#[test]
+fn a_recording_of_an_invalid_bitmap_still_parses() {
+    let (mut s, _) = stage();
+    let recorder = Recorder::new();
+    s.start_recording(recorder.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let px = [0xFF00FF00u32; 3];
+    let r = ctx.texture_upload_from_bitmap_data(
+        tex,
+        BitmapData {
+            width: 2,
+            height: 2,
+            pixels: &px,
+            premultiplied: true,
+            transparent: true,
+        },
+        0,
+    );
+    assert!(r.is_err());
+    let text = recorder.to_text();
+    player_shim::trace::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(text.contains("bitmap(1, 1, 0xFF00FF00, true)"), "{text}");
+}
