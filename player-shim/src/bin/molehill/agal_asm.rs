@@ -117,3 +117,58 @@ pub fn run_disasm(file: &Path) -> Result<ExitCode, String> {
         .map_err(|e| format!("writing the assembly: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(file: &str, vertex: bool, fragment: bool) -> AsmArgs {
+        AsmArgs {
+            version: None,
+            vertex,
+            fragment,
+            binary: false,
+            lenient: false,
+            file: PathBuf::from(file),
+        }
+    }
+
+    #[test]
+    fn kind_from_flags_then_name_then_comment() {
+        let frag_comment = "// x (fragment program, AGAL version 1)\nmov oc, v0";
+        assert_eq!(
+            kind_of(&args("a.agal", false, true), ""),
+            ProgramKind::Fragment
+        );
+        assert_eq!(
+            kind_of(&args("a.frag.agal", true, false), ""),
+            ProgramKind::Vertex
+        );
+        assert_eq!(
+            kind_of(&args("dir/a.frag.agal", false, false), ""),
+            ProgramKind::Fragment
+        );
+        assert_eq!(
+            kind_of(&args("a.vert.agal", false, false), frag_comment),
+            ProgramKind::Vertex
+        );
+        assert_eq!(
+            kind_of(&args("/dev/stdin", false, false), frag_comment),
+            ProgramKind::Fragment
+        );
+        assert_eq!(
+            kind_of(&args("/dev/stdin", false, false), "mov op, va0"),
+            ProgramKind::Vertex
+        );
+    }
+
+    #[test]
+    fn bad_version_is_an_error() {
+        let mut a = args("/nonexistent", false, false);
+        a.version = Some(4);
+        assert!(run_asm(&a).unwrap_err().contains("--version 4"));
+        a.version = None;
+        assert!(run_asm(&a).unwrap_err().contains("/nonexistent"));
+        assert!(run_disasm(Path::new("/nonexistent")).is_err());
+    }
+}
