@@ -2,8 +2,9 @@
 
 use agal::profile::Profile;
 use agal::{ProgramKind, Version};
-use context3d::{BackendError, Endian, Rect};
+use context3d::{BackendError, Call, Endian, Rect};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 
 use crate::common::*;
 
@@ -75,6 +76,14 @@ fn word() -> impl Strategy<Value = String> {
 
 fn small() -> impl Strategy<Value = i32> {
     prop_oneof![-2..10i32, Just(i32::MIN), Just(i32::MAX), 0..70000i32]
+}
+
+/// Draw arguments: mostly the ones that draw.
+fn draw_args() -> impl Strategy<Value = (i32, i32)> {
+    (
+        prop_oneof![3 => Just(0), 1 => small()],
+        prop_oneof![2 => Just(-1), 2 => Just(1), 1 => small()],
+    )
 }
 
 fn rect() -> impl Strategy<Value = Option<(f64, f64, f64, f64)>> {
@@ -185,7 +194,7 @@ fn op() -> impl Strategy<Value = Op> {
         )
             .prop_map(|(a, b, c, d, e)| Op::RenderToTexture(a, b, c, d, e)),
         Just(Op::RenderToBackBuffer),
-        (proptest::option::of(h.clone()), small(), small()).prop_map(|(a, b, c)| Op::Draw(a, b, c)),
+        (proptest::option::of(h.clone()), draw_args()).prop_map(|(a, (b, c))| Op::Draw(a, b, c)),
         (proptest::option::of(h.clone()), small(), small(), small())
             .prop_map(|(a, b, c, d)| Op::DrawInstanced(a, b, c, d)),
         (0..9u32, 0..9u32, rect(), -3..5i32, -3..5i32)
@@ -199,8 +208,54 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Calls with draws and clears weighted up, so that sequences keep drawing.
+fn any_op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => (proptest::option::of(0..2usize), draw_args()).prop_map(|(a, (b, c))| Op::Draw(a, b, c)),
+        1 => Just(Op::Clear(0.5, 0, 7)),
+        8 => op(),
+    ]
+}
+
 fn pick<T: Copy>(v: &[T], i: usize) -> Option<T> {
     (!v.is_empty()).then(|| v[i % v.len()])
+}
+
+/// Checks what reached the backend: a failed call (with a healthy backend) reached nothing, and
+/// each kind of render state reached it only with a value different from the previous one.
+#[derive(Default)]
+struct Watch {
+    last: std::collections::HashMap<&'static str, String>,
+}
+
+impl Watch {
+    fn check(&mut self, calls: &[Call], failed: bool, backend_failing: bool) {
+        if failed && !backend_failing {
+            assert!(
+                calls.is_empty(),
+                "a failed call reached the backend: {calls:?}"
+            );
+        }
+        for call in calls {
+            let (kind, value) = match call {
+                Call::SetBlend(v) => ("blend", format!("{v:?}")),
+                Call::SetColorMask(v) => ("mask", format!("{v:?}")),
+                Call::SetCulling(v) => ("cull", format!("{v:?}")),
+                Call::SetDepth(v) => ("depth", format!("{v:?}")),
+                Call::SetStencil(v) => ("stencil", format!("{v:?}")),
+                Call::SetScissor(v) => ("scissor", format!("{v:?}")),
+                Call::SetRenderTarget(v) => ("target", format!("{v:?}")),
+                Call::SetErrorChecking(v) => ("errors", format!("{v:?}")),
+                _ => continue,
+            };
+            let previous = self.last.insert(kind, value.clone());
+            assert_ne!(
+                previous,
+                Some(value),
+                "{kind} sent twice with the same value"
+            );
+        }
+    }
 }
 
 fn run(profile: Profile, ops: Vec<Op>) {
@@ -211,63 +266,98 @@ fn run(profile: Profile, ops: Vec<Op>) {
     let mut progs = vec![program(&mut c, VS_TEXTURED, FS_TEXTURED, Version::V1)];
     let good_vs = agal(VS_PLAIN, ProgramKind::Vertex, Version::V1);
     let good_fs = agal(FS_PLAIN, ProgramKind::Fragment, Version::V1);
+    // Start from a scene that draws, so that random calls reach deep into the draw checks.
+    c.vertex_buffer_upload_from_vector(vbs[0], &[0.0; 12], 0, 3)
+        .unwrap();
+    c.index_buffer_upload_from_vector(ibs[0], &[0, 1, 2], 0, 3)
+        .unwrap();
+    c.texture_upload_from_bitmap_data(texs[0], &[0; 4], 2, 2, 0, 0)
+        .unwrap();
+    c.set_program(Some(progs[0])).unwrap();
+    c.set_vertex_buffer_at(0, Some(vbs[0]), 0, "float3")
+        .unwrap();
+    c.set_vertex_buffer_at(1, Some(vbs[0]), 2, "float2")
+        .unwrap();
+    c.set_texture_at(0, Some(texs[0])).unwrap();
+    c.draw_triangles(Some(ibs[0]), 0, -1).unwrap();
+    c.backend_mut().calls.clear();
+    let mut watch = Watch::default();
+    let mut draws = 0usize;
     for op in ops {
+        let mut failed = false;
+        macro_rules! chk {
+            ($e:expr) => {{
+                let r = $e;
+                failed |= r.is_err();
+                r.ok()
+            }};
+        }
         match op {
-            Op::Configure(w, h, aa, d) => drop(c.configure_back_buffer(w, h, aa, d, false, false)),
-            Op::Clear(v, s, m) => drop(c.clear(v, v, v, v, v, s, m)),
-            Op::Present => drop(c.present()),
-            Op::CreateVb(n, d) => vbs.extend(c.create_vertex_buffer(n, d, "staticDraw")),
-            Op::CreateInstVb(n, d, i) => {
-                vbs.extend(c.create_vertex_buffer_for_instances(n, d, i, "dynamicDraw"))
+            Op::Configure(w, h, aa, d) => {
+                drop(chk!(c.configure_back_buffer(w, h, aa, d, false, false)))
             }
-            Op::CreateIb(n) => ibs.extend(c.create_index_buffer(n, "staticDraw")),
+            Op::Clear(v, s, m) => drop(chk!(c.clear(v, v, v, v, v, s, m))),
+            Op::Present => drop(chk!(c.present())),
+            Op::CreateVb(n, d) => vbs.extend(chk!(c.create_vertex_buffer(n, d, "staticDraw"))),
+            Op::CreateInstVb(n, d, i) => vbs.extend(chk!(c.create_vertex_buffer_for_instances(
+                n,
+                d,
+                i,
+                "dynamicDraw"
+            ))),
+            Op::CreateIb(n) => ibs.extend(chk!(c.create_index_buffer(n, "staticDraw"))),
             Op::UploadVb(i, d, s, n) => {
                 if let Some(b) = pick(&vbs, i) {
-                    drop(c.vertex_buffer_upload_from_vector(b, &d, s, n));
+                    chk!(c.vertex_buffer_upload_from_vector(b, &d, s, n));
                 }
             }
             Op::UploadVbBytes(i, d, o, s, n) => {
                 if let Some(b) = pick(&vbs, i) {
-                    drop(c.vertex_buffer_upload_from_byte_array(b, &d, o, s, n));
+                    chk!(c.vertex_buffer_upload_from_byte_array(b, &d, o, s, n));
                 }
             }
             Op::UploadIb(i, d, s, n) => {
                 if let Some(b) = pick(&ibs, i) {
-                    drop(c.index_buffer_upload_from_vector(b, &d, s, n));
+                    chk!(c.index_buffer_upload_from_vector(b, &d, s, n));
                 }
             }
             Op::UploadIbBytes(i, d, o, s, n) => {
                 if let Some(b) = pick(&ibs, i) {
-                    drop(c.index_buffer_upload_from_byte_array(b, &d, o, s, n));
+                    chk!(c.index_buffer_upload_from_byte_array(b, &d, o, s, n));
                 }
             }
-            Op::CreateTexture(w, h, f, s) => texs.extend(c.create_texture(w, h, &f, true, s)),
-            Op::CreateCube(s, f) => texs.extend(c.create_cube_texture(s, &f, true, 0)),
-            Op::CreateRect(w, h, f) => texs.extend(c.create_rectangle_texture(w, h, &f, true)),
-            Op::CreateVideo => texs.extend(c.create_video_texture()),
+            Op::CreateTexture(w, h, f, s) => texs.extend(chk!(c.create_texture(w, h, &f, true, s))),
+            Op::CreateCube(s, f) => texs.extend(chk!(c.create_cube_texture(s, &f, true, 0))),
+            Op::CreateRect(w, h, f) => {
+                texs.extend(chk!(c.create_rectangle_texture(w, h, &f, true)))
+            }
+            Op::CreateVideo => texs.extend(chk!(c.create_video_texture())),
             Op::UploadBitmap(i, w, h, side, level) => {
                 if let Some(t) = pick(&texs, i) {
                     let px = vec![0x8040_2010; (w * h) as usize];
-                    drop(c.texture_upload_from_bitmap_data(t, &px, w, h, side, level));
-                    drop(c.texture_upload_from_bitmap_data_async(t, &px, w, h, level));
+                    if side == 7 {
+                        chk!(c.texture_upload_from_bitmap_data_async(t, &px, w, h, level));
+                    } else {
+                        chk!(c.texture_upload_from_bitmap_data(t, &px, w, h, side, level));
+                    }
                 }
             }
             Op::UploadBytes(i, d, o, side, level) => {
                 if let Some(t) = pick(&texs, i) {
-                    drop(c.texture_upload_from_byte_array(t, &d, o, side, level));
+                    chk!(c.texture_upload_from_byte_array(t, &d, o, side, level));
                 }
             }
             Op::UploadAtf(i, d, a) => {
                 if let Some(t) = pick(&texs, i) {
-                    drop(c.texture_upload_compressed_from_byte_array(t, &d, 0, a));
+                    chk!(c.texture_upload_compressed_from_byte_array(t, &d, 0, a));
                 }
             }
             Op::VideoFrame(i, w, h) => {
                 if let Some(t) = pick(&texs, i) {
-                    drop(c.video_texture_attach_frame(t, &vec![0; (w * h) as usize], w, h));
+                    chk!(c.video_texture_attach_frame(t, &vec![0; (w * h) as usize], w, h));
                 }
             }
-            Op::CreateProgram => progs.extend(c.create_program()),
+            Op::CreateProgram => progs.extend(chk!(c.create_program())),
             Op::UploadProgram(i, mode, junk) => {
                 if let Some(p) = pick(&progs, i) {
                     let (v, f) = match mode {
@@ -276,41 +366,52 @@ fn run(profile: Profile, ops: Vec<Op>) {
                         2 => (good_vs.clone(), junk.clone()),
                         _ => (good_fs.clone(), good_vs.clone()),
                     };
-                    drop(c.program_upload(p, &v, Endian::Little, &f, Endian::Little));
+                    // A failed upload still frees the previous program: not checked as "nothing".
+                    let _ = c.program_upload(p, &v, Endian::Little, &f, Endian::Little);
                 }
             }
-            Op::SetProgram(i) => drop(c.set_program(i.and_then(|i| pick(&progs, i)))),
+            Op::SetProgram(i) => drop(chk!(c.set_program(i.and_then(|i| pick(&progs, i))))),
             Op::SetVb(slot, i, o, f) => {
-                drop(c.set_vertex_buffer_at(slot, i.and_then(|i| pick(&vbs, i)), o, &f))
+                chk!(c.set_vertex_buffer_at(slot, i.and_then(|i| pick(&vbs, i)), o, &f));
             }
-            Op::SetTexture(slot, i) => drop(c.set_texture_at(slot, i.and_then(|i| pick(&texs, i)))),
-            Op::SetSampler(s, a, b, d) => drop(c.set_sampler_state_at(s, &a, &b, &d)),
-            Op::Constants(k, f, d, n) => drop(c.set_program_constants_from_vector(&k, f, &d, n)),
+            Op::SetTexture(slot, i) => {
+                chk!(c.set_texture_at(slot, i.and_then(|i| pick(&texs, i))));
+            }
+            Op::SetSampler(s, a, b, d) => drop(chk!(c.set_sampler_state_at(s, &a, &b, &d))),
+            Op::Constants(k, f, d, n) => {
+                chk!(c.set_program_constants_from_vector(&k, f, &d, n));
+            }
             Op::ConstantsBytes(k, f, n, d, o) => {
-                drop(c.set_program_constants_from_byte_array(&k, f, n, &d, o, Endian::Little))
+                chk!(c.set_program_constants_from_byte_array(&k, f, n, &d, o, Endian::Little));
             }
-            Op::Blend(a, b) => drop(c.set_blend_factors(&a, &b)),
-            Op::Depth(m, f) => drop(c.set_depth_test(m, &f)),
-            Op::Culling(f) => drop(c.set_culling(&f)),
-            Op::Stencil(a, b, d) => drop(c.set_stencil_actions(&a, &b, &d, &d, &d)),
-            Op::StencilRef(a, b, d) => drop(c.set_stencil_reference_value(a, b, d)),
-            Op::Scissor(r) => drop(c.set_scissor_rectangle(r.map(|(x, y, width, height)| Rect {
-                x,
-                y,
-                width,
-                height,
-            }))),
-            Op::RenderToTexture(i, d, aa, s, slot) => {
-                drop(c.set_render_to_texture(i.and_then(|i| pick(&texs, i)), d, aa, s, slot))
-            }
-            Op::RenderToBackBuffer => drop(c.set_render_to_back_buffer()),
-            Op::Draw(i, f, n) => drop(c.draw_triangles(i.and_then(|i| pick(&ibs, i)), f, n)),
+            Op::Blend(a, b) => drop(chk!(c.set_blend_factors(&a, &b))),
+            Op::Depth(m, f) => drop(chk!(c.set_depth_test(m, &f))),
+            Op::Culling(f) => drop(chk!(c.set_culling(&f))),
+            Op::Stencil(a, b, d) => drop(chk!(c.set_stencil_actions(&a, &b, &d, &d, &d))),
+            Op::StencilRef(a, b, d) => drop(chk!(c.set_stencil_reference_value(a, b, d))),
+            Op::Scissor(r) => drop(chk!(c.set_scissor_rectangle(r.map(
+                |(x, y, width, height)| Rect {
+                    x,
+                    y,
+                    width,
+                    height
+                }
+            ),))),
+            Op::RenderToTexture(i, d, aa, s, slot) => drop(chk!(c.set_render_to_texture(
+                i.and_then(|i| pick(&texs, i)),
+                d,
+                aa,
+                s,
+                slot,
+            ))),
+            Op::RenderToBackBuffer => drop(chk!(c.set_render_to_back_buffer())),
+            Op::Draw(i, f, n) => drop(chk!(c.draw_triangles(i.and_then(|i| pick(&ibs, i)), f, n))),
             Op::DrawInstanced(i, k, f, n) => {
-                drop(c.draw_triangles_instanced(i.and_then(|i| pick(&ibs, i)), k, f, n))
+                chk!(c.draw_triangles_instanced(i.and_then(|i| pick(&ibs, i)), k, f, n));
             }
             Op::ReadBack(w, h, r, x, y) => {
                 let mut dest = vec![0; (w * h) as usize];
-                drop(c.draw_to_bitmap_data(
+                chk!(c.draw_to_bitmap_data(
                     &mut dest,
                     w,
                     h,
@@ -318,7 +419,7 @@ fn run(profile: Profile, ops: Vec<Op>) {
                         x,
                         y,
                         width,
-                        height,
+                        height
                     }),
                     (x, y),
                 ));
@@ -340,20 +441,43 @@ fn run(profile: Profile, ops: Vec<Op>) {
             }
             Op::DisposeContext => c.dispose(false),
         }
-        c.backend_mut().calls.clear();
+        let backend_failing = c.backend().fail_with.is_some();
+        let calls = c.backend_mut().take();
+        draws += calls.iter().filter(|c| matches!(c, Call::Draw(_))).count();
+        watch.check(&calls, failed, backend_failing);
     }
+    DRAWS.fetch_add(draws, std::sync::atomic::Ordering::Relaxed);
 }
+
+/// Draws that reached the backend across all cases (the sequences must reach real draws).
+static DRAWS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn no_call_panics_baseline(ops in prop::collection::vec(op(), 0..60)) {
+    fn no_call_panics_baseline(ops in prop::collection::vec(any_op(), 0..60)) {
         run(Profile::Baseline, ops);
     }
 
     #[test]
-    fn no_call_panics_standard_extended(ops in prop::collection::vec(op(), 0..60)) {
+    fn no_call_panics_standard_extended(ops in prop::collection::vec(any_op(), 0..60)) {
         run(Profile::StandardExtended, ops);
     }
+}
+
+#[test]
+fn random_sequences_reach_the_backend() {
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let before = DRAWS.load(std::sync::atomic::Ordering::Relaxed);
+    for _ in 0..64 {
+        let ops = prop::collection::vec(any_op(), 20..60)
+            .new_tree(&mut runner)
+            .unwrap()
+            .current();
+        run(Profile::Standard, ops);
+    }
+    let drawn = DRAWS.load(std::sync::atomic::Ordering::Relaxed) - before;
+    assert!(drawn > 0, "no random sequence reached a draw");
+    eprintln!("{drawn} draws reached the backend in 64 random sequences");
 }
