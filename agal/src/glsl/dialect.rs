@@ -55,11 +55,6 @@ impl Dialect {
         !matches!(self, Dialect::Es100)
     }
 
-    /// Unsigned integers (`uint`, `0u`).
-    pub fn has_uint(self) -> bool {
-        self.has_in_out()
-    }
-
     /// Non-square matrices (`mat3x4`).
     pub fn has_nonsquare_matrices(self) -> bool {
         self.has_in_out()

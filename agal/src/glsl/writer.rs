@@ -388,23 +388,18 @@ impl<'a> Stage<'a> {
     }
 
     /// `vec4 vc_at(float i, int o)`: the constant at `round(i) + o`, or `vec4(0)` outside the
-    /// file (D3D9 `mova` rounds to nearest).
+    /// file (D3D9 `mova` rounds to nearest). The bounds are checked in float, so that no
+    /// index (huge, infinite, NaN) reaches an undefined float-to-int conversion.
     fn relative_helper(&mut self, name: &str, size: u16) {
         self.out.push_str("vec4 ");
         self.out.push_str(name);
-        self.out
-            .push_str("_at(float i, int o) {\n    int n = int(floor(i + 0.5)) + o;\n    return ");
-        if self.dialect.has_uint() {
-            self.out.push_str("uint(n) < ");
-            names::push_u32(&mut self.out, u32::from(size));
-            self.out.push('u');
-        } else {
-            self.out.push_str("n >= 0 && n < ");
-            names::push_u32(&mut self.out, u32::from(size));
-        }
-        self.out.push_str(" ? ");
+        self.out.push_str(
+            "_at(float i, int o) {\n    float n = floor(i + 0.5) + float(o);\n    return n >= 0.0 && n < ",
+        );
+        names::push_u32(&mut self.out, u32::from(size));
+        self.out.push_str(".0 ? ");
         self.out.push_str(name);
-        self.out.push_str("[n] : vec4(0.0);\n}\n");
+        self.out.push_str("[int(n)] : vec4(0.0);\n}\n");
     }
 
     /// Temporaries (zero), and the instance id.

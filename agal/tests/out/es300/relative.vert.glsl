@@ -11,8 +11,8 @@ out vec4 v1;
 out vec4 v2;
 out vec4 v3;
 vec4 vc_at(float i, int o) {
-    int n = int(floor(i + 0.5)) + o;
-    return uint(n) < 128u ? vc[n] : vec4(0.0);
+    float n = floor(i + 0.5) + float(o);
+    return n >= 0.0 && n < 128.0 ? vc[int(n)] : vec4(0.0);
 }
 void main() {
     vec4 vt0 = vec4(0.0);

@@ -7,8 +7,8 @@ layout(location = 15) in vec4 va15;
 out vec4 v0;
 out vec4 v1;
 vec4 vc_at(float i, int o) {
-    int n = int(floor(i + 0.5)) + o;
-    return uint(n) < 250u ? vc[n] : vec4(0.0);
+    float n = floor(i + 0.5) + float(o);
+    return n >= 0.0 && n < 250.0 ? vc[int(n)] : vec4(0.0);
 }
 void main() {
     vec4 vt0 = vec4(0.0);
