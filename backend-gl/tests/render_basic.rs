@@ -176,3 +176,108 @@ fn vertex_constants_and_bytes4_colours() {
         "bytes4 colour",
     );
 }
+
+#[test]
+fn instanced_draws_read_per_instance_streams() {
+    // A quad in the left quarter, drawn twice with per-instance x offsets 0 and 1.
+    let mut r = Rig::new(32, 8);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program_v(
+        "add op, va0, va2\nmov v0, va1",
+        "mov oc, v0",
+        agal::Version::V2,
+    );
+    let q = r.color_quad([-1.0, -1.0, -0.5, 1.0], 0.0, [1.0, 1.0, 0.0, 1.0]);
+    let id = VertexBufferId(9000);
+    let desc = VertexBufferDesc {
+        num_vertices: 2,
+        data32_per_vertex: 4,
+        usage: BufferUsage::StaticDraw,
+        instances_per_element: Some(1),
+    };
+    r.b.create_vertex_buffer(id, &desc).unwrap();
+    let offsets: Vec<u8> = [0.0f32, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    r.b.upload_vertex_buffer(id, 0, &offsets).unwrap();
+    let mut streams = [None; MAX_STREAMS];
+    streams[0] = Rig::stream(q.0, 0, 7, VertexFormat::Float3);
+    streams[1] = Rig::stream(q.0, 3, 7, VertexFormat::Float4);
+    streams[2] = Some(VertexStream {
+        buffer: id,
+        byte_offset: 0,
+        stride: 16,
+        format: VertexFormat::Float4,
+        divisor: 1,
+    });
+    let d = ResolvedDraw {
+        program: p,
+        streams,
+        samplers: [None; MAX_SAMPLERS],
+        index_buffer: q.1,
+        first_index: 0,
+        index_count: 6,
+        instances: Some(2),
+    };
+    r.b.draw(&d).unwrap();
+    let px = r.read();
+    let yellow = argb(255, 255, 255, 0);
+    let black = argb(255, 0, 0, 0);
+    assert_eq!(
+        [
+            r.at(&px, 2, 4),
+            r.at(&px, 10, 4),
+            r.at(&px, 18, 4),
+            r.at(&px, 26, 4)
+        ],
+        [yellow, black, yellow, black]
+    );
+}
+
+#[test]
+fn partial_uploads_at_offsets_and_first_index() {
+    let mut r = Rig::new(16, 16);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    // Two quads in one buffer: the second's colour is replaced by a partial upload.
+    let mut v = Vec::new();
+    for (x0, x1) in [(-1.0f32, 0.0f32), (0.0, 1.0)] {
+        for (x, y) in [(x0, 1.0f32), (x1, 1.0), (x1, -1.0), (x0, -1.0)] {
+            v.extend_from_slice(&[x, y, 0.0, 1.0, 0.0, 0.0, 1.0]);
+        }
+    }
+    let vb = r.vertex_buffer(7, &v);
+    let blue: Vec<u8> = [0.0f32, 0.0, 1.0, 1.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .collect();
+    for vertex in 4..8u64 {
+        r.b.upload_vertex_buffer(vb, (vertex * 7 + 3) * 4, &blue)
+            .unwrap();
+    }
+    let ib = r.index_buffer(&[0, 1, 2, 0, 2, 3, 0, 0, 0, 0, 0, 0]);
+    // The second quad's indices go in at an offset of 6 indices.
+    r.b.upload_index_buffer(ib, 12, &[4, 5, 6, 4, 6, 7])
+        .unwrap();
+    let mut streams = [None; MAX_STREAMS];
+    streams[0] = Rig::stream(vb, 0, 7, VertexFormat::Float3);
+    streams[1] = Rig::stream(vb, 3, 7, VertexFormat::Float4);
+    let d = ResolvedDraw {
+        program: p,
+        streams,
+        samplers: [None; MAX_SAMPLERS],
+        index_buffer: ib,
+        first_index: 6,
+        index_count: 6,
+        instances: None,
+    };
+    r.b.draw(&d).unwrap();
+    let px = r.read();
+    assert_eq!(r.at(&px, 4, 8), argb(255, 0, 0, 0), "first quad not drawn");
+    assert_eq!(
+        r.at(&px, 12, 8),
+        argb(255, 0, 0, 255),
+        "second quad, recoloured"
+    );
+}
