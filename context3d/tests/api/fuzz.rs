@@ -292,12 +292,17 @@ fn run(profile: Profile, ops: Vec<Op>) {
                 r.ok()
             }};
         }
+        macro_rules! run {
+            ($e:expr) => {{
+                failed |= $e.is_err();
+            }};
+        }
         match op {
             Op::Configure(w, h, aa, d) => {
-                drop(chk!(c.configure_back_buffer(w, h, aa, d, false, false)))
+                run!((c.configure_back_buffer(w, h, aa, d, false, false)))
             }
-            Op::Clear(v, s, m) => drop(chk!(c.clear(v, v, v, v, v, s, m))),
-            Op::Present => drop(chk!(c.present())),
+            Op::Clear(v, s, m) => run!((c.clear(v, v, v, v, v, s, m))),
+            Op::Present => run!((c.present())),
             Op::CreateVb(n, d) => vbs.extend(chk!(c.create_vertex_buffer(n, d, "staticDraw"))),
             Op::CreateInstVb(n, d, i) => vbs.extend(chk!(c.create_vertex_buffer_for_instances(
                 n,
@@ -370,42 +375,38 @@ fn run(profile: Profile, ops: Vec<Op>) {
                     let _ = c.program_upload(p, &v, Endian::Little, &f, Endian::Little);
                 }
             }
-            Op::SetProgram(i) => drop(chk!(c.set_program(i.and_then(|i| pick(&progs, i))))),
+            Op::SetProgram(i) => run!((c.set_program(i.and_then(|i| pick(&progs, i))))),
             Op::SetVb(slot, i, o, f) => {
                 chk!(c.set_vertex_buffer_at(slot, i.and_then(|i| pick(&vbs, i)), o, &f));
             }
             Op::SetTexture(slot, i) => {
                 chk!(c.set_texture_at(slot, i.and_then(|i| pick(&texs, i))));
             }
-            Op::SetSampler(s, a, b, d) => drop(chk!(c.set_sampler_state_at(s, &a, &b, &d))),
+            Op::SetSampler(s, a, b, d) => run!((c.set_sampler_state_at(s, &a, &b, &d))),
             Op::Constants(k, f, d, n) => {
                 chk!(c.set_program_constants_from_vector(&k, f, &d, n));
             }
             Op::ConstantsBytes(k, f, n, d, o) => {
                 chk!(c.set_program_constants_from_byte_array(&k, f, n, &d, o, Endian::Little));
             }
-            Op::Blend(a, b) => drop(chk!(c.set_blend_factors(&a, &b))),
-            Op::Depth(m, f) => drop(chk!(c.set_depth_test(m, &f))),
-            Op::Culling(f) => drop(chk!(c.set_culling(&f))),
-            Op::Stencil(a, b, d) => drop(chk!(c.set_stencil_actions(&a, &b, &d, &d, &d))),
-            Op::StencilRef(a, b, d) => drop(chk!(c.set_stencil_reference_value(a, b, d))),
-            Op::Scissor(r) => drop(chk!(c.set_scissor_rectangle(r.map(
-                |(x, y, width, height)| Rect {
+            Op::Blend(a, b) => run!((c.set_blend_factors(&a, &b))),
+            Op::Depth(m, f) => run!((c.set_depth_test(m, &f))),
+            Op::Culling(f) => run!((c.set_culling(&f))),
+            Op::Stencil(a, b, d) => run!((c.set_stencil_actions(&a, &b, &d, &d, &d))),
+            Op::StencilRef(a, b, d) => run!((c.set_stencil_reference_value(a, b, d))),
+            Op::Scissor(r) => run!(
+                (c.set_scissor_rectangle(r.map(|(x, y, width, height)| Rect {
                     x,
                     y,
                     width,
                     height
-                }
-            ),))),
-            Op::RenderToTexture(i, d, aa, s, slot) => drop(chk!(c.set_render_to_texture(
-                i.and_then(|i| pick(&texs, i)),
-                d,
-                aa,
-                s,
-                slot,
-            ))),
-            Op::RenderToBackBuffer => drop(chk!(c.set_render_to_back_buffer())),
-            Op::Draw(i, f, n) => drop(chk!(c.draw_triangles(i.and_then(|i| pick(&ibs, i)), f, n))),
+                }),))
+            ),
+            Op::RenderToTexture(i, d, aa, s, slot) => {
+                run!((c.set_render_to_texture(i.and_then(|i| pick(&texs, i)), d, aa, s, slot,)))
+            }
+            Op::RenderToBackBuffer => run!((c.set_render_to_back_buffer())),
+            Op::Draw(i, f, n) => run!((c.draw_triangles(i.and_then(|i| pick(&ibs, i)), f, n))),
             Op::DrawInstanced(i, k, f, n) => {
                 chk!(c.draw_triangles_instanced(i.and_then(|i| pick(&ibs, i)), k, f, n));
             }
