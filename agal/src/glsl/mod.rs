@@ -1,12 +1,18 @@
 //! AGAL to GLSL: a linked vertex+fragment pair in three dialects.
 //!
 //! ```
-//! # use agal::{Program, ProgramKind, Version};
-//! # fn pair(v: &Program, f: &Program) -> Result<(), agal::glsl::GlslError> {
-//! let shaders = agal::glsl::translate(v, f, &agal::glsl::Options::default())?;
-//! // shaders.vertex / shaders.fragment start with their #version line;
-//! // shaders.reflection names every uniform, attribute, sampler, varying and output.
-//! # Ok(()) }
+//! use agal::glsl::{translate, Dialect, Options};
+//! use agal::{asm::assemble, ProgramKind, Version};
+//!
+//! let vertex = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1).unwrap();
+//! let fragment = assemble("tex ft0, v0, fs0 <2d, linear>\nmov oc, ft0", ProgramKind::Fragment, Version::V1).unwrap();
+//! let shaders = translate(&vertex, &fragment, &Options::new(Dialect::Es300))?;
+//! assert!(shaders.vertex.starts_with("#version 300 es\n"));
+//! assert!(shaders.vertex.contains("gl_Position = va0 * mat4(vc[0], vc[1], vc[2], vc[3]);"));
+//! assert!(shaders.fragment.contains("ft0 = texture(fs0, v0.xy);"));
+//! assert_eq!(shaders.reflection.samplers[0].name, "fs0");
+//! assert_eq!(shaders.reflection.varyings[0].name, "v0");
+//! # Ok::<(), agal::glsl::GlslError>(())
 //! ```
 //!
 //! The pair is translated together (see `docs/semantics.md`):
