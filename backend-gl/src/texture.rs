@@ -94,6 +94,8 @@ pub struct Texture {
     pub desc: TextureDesc,
     /// How it is stored.
     pub storage: Storage,
+    /// `TEXTURE_BASE_LEVEL`: 0, or for a streaming texture the finest level uploaded so far.
+    base_level: u8,
 }
 
 impl Texture {
@@ -152,22 +154,23 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc) -> Result<Texture, String> {
     } else {
         glow::TEXTURE_2D
     };
-    let tex = Texture {
+    let mut tex = Texture {
         gl: gl.create_texture()?,
         target,
         desc: *desc,
         storage: storage_for(desc.format),
+        base_level: 0,
     };
     gl.bind_texture(0, target, Some(tex.gl));
-    let levels = if matches!(desc.kind, TextureKind::Rectangle | TextureKind::Video) {
-        1
-    } else {
-        desc.levels.max(1)
-    };
-    gl.tex_parameter(target, glow::TEXTURE_BASE_LEVEL, 0);
-    gl.tex_parameter(target, glow::TEXTURE_MAX_LEVEL, i32::from(levels) - 1);
-    if desc.width > 0 && desc.height > 0 {
-        allocate(gl, &tex, levels);
+    // A streaming texture (`streamingLevels` > 0) samples its finest uploaded level; until
+    // something is uploaded that is the coarsest one.
+    if desc.streaming_levels > 0 {
+        tex.base_level = tex.levels() - 1;
+    }
+    gl.tex_parameter(target, glow::TEXTURE_BASE_LEVEL, i32::from(tex.base_level));
+    gl.tex_parameter(target, glow::TEXTURE_MAX_LEVEL, i32::from(tex.levels()) - 1);
+    if desc.width > 0 && desc.height > 0 && tex.storage != Storage::Undecided {
+        allocate(gl, &tex, tex.levels());
     }
     Ok(tex)
 }
@@ -296,6 +299,10 @@ pub fn upload(
             (false, _) => Storage::Rgba8,
         };
         allocate(gl, tex, tex.levels());
+    }
+    if up.level < tex.base_level {
+        tex.base_level = up.level;
+        gl.tex_parameter(tex.target, glow::TEXTURE_BASE_LEVEL, i32::from(up.level));
     }
     let target = tex.image_target(up.face);
     let level = i32::from(up.level);

@@ -438,3 +438,46 @@ fn linear_filter_blends_texels() {
     let edge = channels(r.at(&px, 0, 4))[1];
     assert_eq!(edge, 0);
 }
+
+#[test]
+fn streaming_texture_samples_its_finest_uploaded_level() {
+    let mut r = Rig::new(16, 16);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, false);
+    let red = argb(255, 255, 0, 0);
+    let green = argb(255, 0, 255, 0);
+    let blue = argb(255, 0, 0, 255);
+    // Re-create as streaming: levels arrive coarse to fine.
+    let id = TextureId(7777);
+    let desc = TextureDesc {
+        kind: TextureKind::TwoD,
+        width: 8,
+        height: 8,
+        format: TextureFormat::Bgra,
+        levels: 4,
+        optimize_for_render_to_texture: false,
+        streaming_levels: 3,
+    };
+    r.b.create_texture(id, &desc).unwrap();
+    let _ = t;
+    let fs = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnearest>\nmov oc, ft0";
+    let state = sampler(Wrap::Clamp, Filter::Nearest, MipFilter::Nearest);
+    r.upload(id, 0, 3, 1, 1, TextureData::Argb32(&[blue]));
+    r.upload(id, 0, 2, 2, 2, TextureData::Argb32(&[blue; 4]));
+    assert_eq!(
+        draw_texture(&mut r, id, fs, state)[0],
+        blue,
+        "only levels 2 and 3 so far"
+    );
+    r.upload(id, 0, 1, 4, 4, TextureData::Argb32(&[green; 16]));
+    assert_eq!(
+        draw_texture(&mut r, id, fs, state)[0],
+        green,
+        "level 1 arrived"
+    );
+    r.upload(id, 0, 0, 8, 8, TextureData::Argb32(&[red; 64]));
+    assert_eq!(
+        draw_texture(&mut r, id, fs, state)[0],
+        red,
+        "level 0 arrived"
+    );
+}
