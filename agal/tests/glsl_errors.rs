@@ -305,6 +305,26 @@ fn malformed_programs_are_typed_errors() {
             ..
         }
     );
+    // Operands of the wrong shape for the opcode (fields are public, so it can be built).
+    let f = Program {
+        kind: ProgramKind::Fragment,
+        version: Version::V1,
+        instructions: vec![Instruction {
+            opcode: Opcode::Add,
+            operands: Operands::Unary {
+                dst: oc,
+                src: src(RegisterType::Varying, 0),
+            },
+        }],
+    };
+    check!(
+        translate(&v, &f, &Options::default()),
+        GlslError::UnsupportedOpcode {
+            opcode: Opcode::Add,
+            ..
+        }
+    );
+    let f = frag(&[mov(oc, src(RegisterType::Constant, 0))]);
     // kil in a vertex program.
     let v_kil = program(
         ProgramKind::Vertex,

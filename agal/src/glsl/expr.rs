@@ -79,10 +79,10 @@ impl Stage<'_> {
             }
             (Operands::Binary { a, b, .. }, op) => self.binary(op, a, b, mask),
             (Operands::Sample { coord, sampler, .. }, op) => self.sample(op, coord, sampler, mask),
-            // Unreachable for instructions built by this crate (`Instruction::new` checks the
-            // shape); the statement writer only asks for operands with a destination.
+            // Unreachable: the statement writer only asks for operands with a destination.
             (Operands::Compare { .. } | Operands::Kill { .. } | Operands::Bare, _) => {
-                self.out.push_str("vec4(0.0)")
+                self.out.push_str(vector_type(mask.count()));
+                self.out.push_str("(0.0)");
             }
         }
     }
@@ -106,7 +106,7 @@ impl Stage<'_> {
             // Flash's window y grows downwards; GL's grows upwards unless y is flipped
             // (`Y_FLIP_UNIFORM`, checked by a test).
             Opcode::Ddy => ("-yflip * dFdy(", ")"),
-            _ => ("", ""), // mov
+            _ => ("", ""), // mov (the scan refused every other opcode of another shape)
         };
         self.out.push_str(before);
         self.source(src, Lanes::masked(src, mask));

@@ -193,7 +193,12 @@ impl Scanner<'_> {
             instruction: self.instruction,
             opcode: ins.opcode,
         };
-        if !ins.opcode.allowed_in(self.kind) || ins.opcode == Opcode::Tld {
+        // A hand-built instruction whose operands do not have the opcode's shape is refused
+        // like an opcode this writer does not know.
+        if !ins.opcode.allowed_in(self.kind)
+            || ins.opcode == Opcode::Tld
+            || ins.opcode.shape() != ins.operands.shape()
+        {
             return Err(unsupported);
         }
         match ins.opcode {
