@@ -487,3 +487,26 @@ fn sampler_state_precedence() {
         (Wrap::ClampURepeatV, Filter::Anisotropic4x, -1.0)
     );
 }
+
+#[test]
+fn an_instance_buffer_in_a_plain_draw_serves_one_instance() {
+    let mut c = ready(Profile::StandardExtended);
+    let p = program(
+        &mut c,
+        "add vt0, va0, va1\nmov op, vt0\nmov v0, va0",
+        "mov oc, v0",
+        Version::V3,
+    );
+    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
+    let inst = c
+        .create_vertex_buffer_for_instances(1, 4, 1, "staticDraw")
+        .unwrap();
+    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
+    c.set_program(Some(p)).unwrap();
+    c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
+    c.set_vertex_buffer_at(1, Some(inst), 0, "float4").unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    let d = drawn(&mut c);
+    assert_eq!((d.instances, d.streams[1].unwrap().divisor), (None, 1));
+}

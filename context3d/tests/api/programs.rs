@@ -138,3 +138,22 @@ fn usage_sees_outputs_and_index_registers() {
     assert_eq!(usage.color_outputs, 0b11);
     assert!(usage.depth_written);
 }
+
+#[test]
+fn link_errors_come_from_agal_valid() {
+    let mut c = ctx(Profile::Baseline);
+    let p = c.create_program().unwrap();
+    let v = agal("mov op, va0\nmov v0, va0", ProgramKind::Vertex, Version::V1);
+    let f = agal("mov oc, v1", ProgramKind::Fragment, Version::V1);
+    assert_error(
+        c.program_upload(p, &v, Endian::Little, &f, Endian::Little),
+        3632,
+        "Error #3632: AGAL linkage: Varying 1 is read in the fragment shader but not written to by the vertex shader.",
+    );
+    assert!(c.backend().calls.is_empty());
+    // A fragment program in the vertex slot: the link says so.
+    let e = c
+        .program_upload(p, &f, Endian::Little, &v, Endian::Little)
+        .unwrap_err();
+    panic!("{e:?}");
+}

@@ -445,3 +445,80 @@ fn resource_limit() {
         "Error #3691: Resource limit for this resource type exceeded.",
     );
 }
+
+#[test]
+fn atf_cube_uploads_six_faces() {
+    let mut c = ctx(Profile::Baseline);
+    let t = c
+        .create_cube_texture(4, "compressedAlpha", false, 0)
+        .unwrap();
+    c.backend_mut().take();
+    let block = [3u8; 16];
+    let atf = write_raw(
+        true,
+        true,
+        2,
+        2,
+        1,
+        &[[&block[..], &[][..], &[][..], &[][..]]; 6],
+    );
+    c.texture_upload_compressed_from_byte_array(t, &atf, 0, false)
+        .unwrap();
+    let faces: Vec<u8> = c
+        .backend_mut()
+        .take()
+        .iter()
+        .map(|call| match call {
+            Call::UploadTexture { face, level: 0, .. } => *face,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(faces, vec![0, 1, 2, 3, 4, 5]);
+    // A 2D container on the cube: #3675.
+    let flat = write_raw(
+        true,
+        false,
+        2,
+        2,
+        1,
+        &[[&block[..], &[][..], &[][..], &[][..]]],
+    );
+    assert_error(
+        c.texture_upload_compressed_from_byte_array(t, &flat, 0, false),
+        3675,
+        MISMATCH,
+    );
+}
+
+#[test]
+fn byte_array_upload_target_errors() {
+    let mut c = ctx(Profile::Baseline);
+    let t = c.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let cube = c.create_cube_texture(2, "bgra", false, 0).unwrap();
+    assert_error(
+        c.texture_upload_from_byte_array(t, &[0; 16], 0, 0, 2),
+        3674,
+        "Error #3674: Miplevel too large.",
+    );
+    assert_error(
+        c.texture_upload_from_byte_array(cube, &[0; 16], 0, 9, 0),
+        3673,
+        "Error #3673: Cube side must be [0..5].",
+    );
+    c.texture_upload_from_byte_array(cube, &[0; 16], 0, 3, 0)
+        .unwrap();
+    c.texture_upload_from_byte_array(t, &[0; 4], 0, 0, 1)
+        .unwrap();
+    let rect = c.create_rectangle_texture(3, 1, "bgra", false).unwrap();
+    c.texture_upload_from_byte_array(rect, &[0; 12], 0, 0, 0)
+        .unwrap();
+    assert_error(
+        c.texture_upload_from_byte_array(rect, &[0; 12], 0, 0, 1),
+        3674,
+        "Error #3674: Miplevel too large.",
+    );
+    c.texture_dispose(rect);
+    assert_disposed(c.texture_upload_from_byte_array(rect, &[0; 12], 0, 0, 0));
+    assert_disposed(c.texture_upload_compressed_from_byte_array(rect, &[0; 12], 0, false));
+    assert_disposed(c.video_texture_attach_frame(rect, &[0; 1], 1, 1));
+}
