@@ -42,6 +42,8 @@ pub struct GlBackend {
     programs: Programs,
     vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
     index_buffers: HashMap<IndexBufferId, glow::Buffer>,
+    /// Number of indices of each index buffer (draws never read past it).
+    index_lengths: HashMap<IndexBufferId, u32>,
     textures: HashMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
@@ -115,6 +117,7 @@ impl GlBackend {
             programs: Programs::new(dialect),
             vertex_buffers: HashMap::new(),
             index_buffers: HashMap::new(),
+            index_lengths: HashMap::new(),
             textures: HashMap::new(),
             samplers: Samplers::default(),
             vertex_arrays: VertexArrays::default(),
@@ -178,6 +181,7 @@ impl GlBackend {
         self.lost = true;
         self.vertex_buffers.clear();
         self.index_buffers.clear();
+        self.index_lengths.clear();
         self.textures.clear();
         self.programs.clear(None);
         self.samplers.clear(None);
@@ -349,6 +353,7 @@ impl Backend for GlBackend {
         self.gl
             .buffer_alloc(buffer, desc.num_indices as i32 * 2, usage(desc.usage));
         self.index_buffers.insert(id, buffer);
+        self.index_lengths.insert(id, desc.num_indices);
         self.check("createIndexBuffer")
     }
 
@@ -371,6 +376,7 @@ impl Backend for GlBackend {
         if self.enter().is_err() {
             return;
         }
+        self.index_lengths.remove(&id);
         if let Some(buffer) = self.index_buffers.remove(&id) {
             self.vertex_arrays.index_buffer_disposed(&mut self.gl, id);
             self.gl.delete_buffer(buffer);
@@ -498,6 +504,20 @@ impl Backend for GlBackend {
 
     fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
         self.enter()?;
+        // GL reads indices from the buffer without a bounds check: never ask for more than
+        // it holds (context3d checked it; this keeps the safe API sound if a caller did not).
+        let len = self
+            .index_lengths
+            .get(&draw.index_buffer)
+            .copied()
+            .unwrap_or(0);
+        if u64::from(draw.first_index) + u64::from(draw.index_count) > u64::from(len) {
+            log::warn!(
+                "draw past the end of index buffer {:?} ignored",
+                draw.index_buffer
+            );
+            return Ok(());
+        }
         if !self.bind_target()? {
             return Ok(());
         }
@@ -574,6 +594,7 @@ impl Backend for GlBackend {
                 gl.delete_buffer(sw);
             }
         }
+        self.index_lengths.clear();
         for (_, b) in self.index_buffers.drain() {
             gl.delete_buffer(b);
         }
