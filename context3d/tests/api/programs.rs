@@ -152,8 +152,9 @@ fn link_errors_come_from_agal_valid() {
     );
     assert!(c.backend().calls.is_empty());
     // A fragment program in the vertex slot: the link says so.
-    let e = c
-        .program_upload(p, &f, Endian::Little, &v, Endian::Little)
-        .unwrap_err();
-    panic!("{e:?}");
+    assert_error(
+        c.program_upload(p, &f, Endian::Little, &v, Endian::Little),
+        3631,
+        "Error #3631: Vertex shader type is not vertex.",
+    );
 }
