@@ -47,6 +47,8 @@ pub struct LayoutKey {
 #[derive(Debug, Default)]
 pub struct VertexArrays {
     map: HashMap<LayoutKey, glow::VertexArray>,
+    /// The last layout bound: a repeated layout skips hashing the key.
+    last: Option<(LayoutKey, glow::VertexArray)>,
 }
 
 /// Most vertex arrays kept; past it the cache starts over (a program with layouts that
@@ -67,7 +69,14 @@ impl VertexArrays {
             streams: *streams,
             index,
         };
+        if let Some((last, vao)) = &self.last {
+            if *last == key {
+                gl.bind_vertex_array(Some(*vao));
+                return Ok(());
+            }
+        }
         if let Some(vao) = self.map.get(&key) {
+            self.last = Some((key, *vao));
             gl.bind_vertex_array(Some(*vao));
             return Ok(());
         }
@@ -111,11 +120,13 @@ impl VertexArrays {
             gl.vertex_array_element_buffer(*ib);
         }
         self.map.insert(key, vao);
+        self.last = Some((key, vao));
         Ok(())
     }
 
     /// Deletes the vertex arrays that read `buffer`.
     pub fn vertex_buffer_disposed(&mut self, gl: &mut Gl, buffer: VertexBufferId) {
+        self.last = None;
         self.map.retain(|k, vao| {
             let uses = k.streams.iter().flatten().any(|s| s.buffer == buffer);
             if uses {
@@ -127,6 +138,7 @@ impl VertexArrays {
 
     /// Deletes the vertex arrays that use index buffer `buffer`.
     pub fn index_buffer_disposed(&mut self, gl: &mut Gl, buffer: IndexBufferId) {
+        self.last = None;
         self.map.retain(|k, vao| {
             if k.index == buffer {
                 gl.delete_vertex_array(*vao);
@@ -149,6 +161,7 @@ impl VertexArrays {
 
     /// Deletes every vertex array (`gl` None: the context is gone).
     pub fn clear(&mut self, gl: Option<&mut Gl>) {
+        self.last = None;
         if let Some(gl) = gl {
             for (_, vao) in self.map.drain() {
                 gl.delete_vertex_array(vao);
