@@ -22,7 +22,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "molehill", version, about = "Stage3D emulator tools: AGAL and conformance replays")]
+#[command(
+    name = "molehill",
+    version,
+    about = "Stage3D emulator tools: AGAL and conformance replays"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
