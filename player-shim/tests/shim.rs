@@ -217,3 +217,68 @@ fn a_recording_of_an_invalid_bitmap_still_parses() {
     player_shim::trace::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert!(text.contains("bitmap(1, 1, 0xFF00FF00, true)"), "{text}");
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The example traces with one number replaced: parse, and when it parses, replay on a
+    /// GL-free renderer. Neither may panic, whatever the number.
+    fn mutate(text: &str, which: usize, value: &str) -> String {
+        let mut out = String::new();
+        let mut seen = 0;
+        let mut chars = text.char_indices().peekable();
+        let mut last = 0;
+        while let Some((i, c)) = chars.next() {
+            if c.is_ascii_digit()
+                && !text[..i].ends_with(|p: char| p.is_ascii_alphanumeric() || p == '.')
+            {
+                let mut end = i + 1;
+                while let Some(&(j, d)) = chars.peek() {
+                    if d.is_ascii_alphanumeric() || d == '.' {
+                        end = j + d.len_utf8();
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                if seen == which {
+                    out.push_str(&text[last..i]);
+                    out.push_str(value);
+                    last = end;
+                }
+                seen += 1;
+            }
+        }
+        out.push_str(&text[last..]);
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+        #[test]
+        fn mutated_numbers_never_panic(
+            file in prop_oneof![Just("quadrant.trace"), Just("errors.trace")],
+            which in 0usize..120,
+            value in prop_oneof![
+                Just("-1".to_string()), Just("0".to_string()), Just("65536".to_string()),
+                Just("2147483647".to_string()), Just("-2147483648".to_string()),
+                Just("0xFFFFFFFF".to_string()), Just("1e300".to_string()), Just("NaN".to_string()),
+                (-300i64..300).prop_map(|v| v.to_string()),
+            ],
+        ) {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
+            let text = std::fs::read_to_string(dir.join(file)).unwrap();
+            let mutated = mutate(&text, which, &value);
+            if player_shim::trace::parse(&mutated).is_ok() {
+                let _ = player_shim::replay::replay_text(
+                    &mutated,
+                    &dir.join(file),
+                    &player_shim::replay::ReplayOptions::default(),
+                    recording_factory(),
+                );
+            }
+        }
+    }
+}
