@@ -160,7 +160,7 @@ fn malformed_traces_fail_with_line_and_column_never_panic() {
     );
     assert_eq!(
         lines[1],
-        "line 7, column 1: `vb` is null (its create call threw)"
+        "line 7, column 1: `vb` is null (its create call threw, or a later requestContext3D replaced its context)"
     );
 }
 

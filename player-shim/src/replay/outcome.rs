@@ -123,7 +123,9 @@ pub enum FailureKind {
     #[error("the context could not be created ({0}); see the log for the cause")]
     ContextUnavailable(FlashError),
     /// A call on a name whose create call threw.
-    #[error("`{0}` is null (its create call threw)")]
+    #[error(
+        "`{0}` is null (its create call threw, or a later requestContext3D replaced its context)"
+    )]
     NullResource(Name),
     /// `expect pixel` / `expect image` with nothing captured yet.
     #[error("nothing captured yet (no present or drawToBitmapData before this expectation)")]
