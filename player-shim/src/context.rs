@@ -345,6 +345,35 @@ impl Context3D {
         r
     }
 
+    /// `createVertexBufferForInstances(numVertices, data32PerVertex, instancesPerElement,
+    /// bufferUsage)` (standardExtended).
+    pub fn create_vertex_buffer_for_instances(
+        &mut self,
+        num_vertices: i32,
+        data32_per_vertex: i32,
+        instances_per_element: i32,
+        buffer_usage: &str,
+    ) -> FlashResult<VertexBuffer3D> {
+        let r = self.inner.create_vertex_buffer_for_instances(
+            num_vertices,
+            data32_per_vertex,
+            instances_per_element,
+            buffer_usage,
+        );
+        self.record_create(
+            ResourceKind::VertexBuffer,
+            Handle::VertexBuffer,
+            || Call::CreateVertexBufferForInstances {
+                num_vertices,
+                data32_per_vertex,
+                instances_per_element,
+                buffer_usage: buffer_usage.to_string(),
+            },
+            &r,
+        );
+        r
+    }
+
     /// `createIndexBuffer(numIndices, bufferUsage)`.
     pub fn create_index_buffer(
         &mut self,
@@ -1246,6 +1275,27 @@ impl Context3D {
                 texture: rec.name(Handle::Texture(texture)),
                 data: byte_array_arg(&data),
                 byte_array_offset,
+            },
+            &r,
+        );
+        r
+    }
+
+    /// A video frame for a `VideoTexture`: what the VM's `attachNetStream` / `attachCamera`
+    /// decoding delivers, each frame as a BitmapData (recorded as `v.attachFrame(bitmap)`).
+    pub fn video_texture_attach_frame(
+        &mut self,
+        texture: TextureBase,
+        frame: BitmapData<'_>,
+    ) -> FlashResult<()> {
+        let pixels = frame.premultiplied_pixels();
+        let r = self
+            .inner
+            .video_texture_attach_frame(texture, &pixels, frame.width, frame.height);
+        self.record(
+            |rec| Call::VideoTextureAttachFrame {
+                texture: rec.name(Handle::Texture(texture)),
+                frame: bitmap_arg(&frame),
             },
             &r,
         );

@@ -25,7 +25,7 @@ fn replay(text: &str) -> player_shim::replay::TraceOutcome {
 
 #[test]
 fn example_traces_pass() {
-    for name in ["quadrant.trace", "errors.trace"] {
+    for name in ["quadrant.trace", "errors.trace", "instanced.trace"] {
         let outcome = replay_file(&traces().join(name), &ReplayOptions::default());
         assert!(outcome.passed(), "{outcome}");
     }

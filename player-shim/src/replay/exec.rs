@@ -412,6 +412,20 @@ impl Exec<'_> {
                 );
                 self.bind(result, r, Handle::VertexBuffer)
             }
+            Call::CreateVertexBufferForInstances {
+                num_vertices,
+                data32_per_vertex,
+                instances_per_element,
+                buffer_usage,
+            } => {
+                let r = self.ctx()?.create_vertex_buffer_for_instances(
+                    *num_vertices,
+                    *data32_per_vertex,
+                    *instances_per_element,
+                    buffer_usage,
+                );
+                self.bind(result, r, Handle::VertexBuffer)
+            }
             Call::CreateIndexBuffer {
                 num_indices,
                 buffer_usage,
@@ -827,6 +841,12 @@ impl Exec<'_> {
                     d.as_byte_array(),
                     *byte_array_offset,
                 )
+            }
+            Call::VideoTextureAttachFrame { texture, frame } => {
+                let t = self.texture(texture)?;
+                let b = bitmap(frame, &base)?;
+                self.ctx()?
+                    .video_texture_attach_frame(t, b.as_bitmap_data())
             }
             Call::Dispose { resource } => {
                 let h = self.handle(resource)?;

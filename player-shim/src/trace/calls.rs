@@ -536,6 +536,12 @@ fn context_call(method: &str, a: &mut Args<'_>) -> Option<Result<Call, ParseErro
                 data32_per_vertex: a.req("data32PerVertex", int)?,
                 buffer_usage: a.opt(s("staticDraw"), string)?,
             },
+            "createVertexBufferForInstances" => Call::CreateVertexBufferForInstances {
+                num_vertices: a.req("numVertices", int)?,
+                data32_per_vertex: a.req("data32PerVertex", int)?,
+                instances_per_element: a.req("instancesPerElement", int)?,
+                buffer_usage: a.opt(s("staticDraw"), string)?,
+            },
             "createIndexBuffer" => Call::CreateIndexBuffer {
                 num_indices: a.req("numIndices", int)?,
                 buffer_usage: a.opt(s("staticDraw"), string)?,
@@ -757,6 +763,10 @@ fn resource_call(
                     byte_array_offset: a.req("byteArrayOffset", uint)?,
                 }
             }
+            (R::VideoTexture, "attachFrame") => Call::VideoTextureAttachFrame {
+                texture: n(),
+                frame: a.req("frame", bitmap)?,
+            },
             _ => return Ok(None),
         }))
     })();
@@ -770,6 +780,7 @@ fn static_method_name(receiver: &Receiver, method: &str) -> Option<&'static str>
         "configureBackBuffer",
         "clear",
         "createVertexBuffer",
+        "createVertexBufferForInstances",
         "createIndexBuffer",
         "createProgram",
         "createTexture",
@@ -807,6 +818,7 @@ fn static_method_name(receiver: &Receiver, method: &str) -> Option<&'static str>
         "uploadFromBitmapData",
         "uploadFromBitmapDataAsync",
         "uploadCompressedTextureFromByteArray",
+        "attachFrame",
     ];
     let table = match receiver {
         Receiver::Stage => STAGE,
@@ -850,6 +862,7 @@ pub fn method_name(call: &Call) -> &'static str {
         Call::ConfigureBackBuffer { .. } => "configureBackBuffer",
         Call::Clear { .. } => "clear",
         Call::CreateVertexBuffer { .. } => "createVertexBuffer",
+        Call::CreateVertexBufferForInstances { .. } => "createVertexBufferForInstances",
         Call::CreateIndexBuffer { .. } => "createIndexBuffer",
         Call::CreateProgram => "createProgram",
         Call::CreateTexture { .. } => "createTexture",
@@ -893,6 +906,7 @@ pub fn method_name(call: &Call) -> &'static str {
         | Call::RectangleTextureUploadFromBitmapData { .. } => "uploadFromBitmapData",
         Call::TextureUploadFromBitmapDataAsync { .. } => "uploadFromBitmapDataAsync",
         Call::UploadCompressedTextureFromByteArray { .. } => "uploadCompressedTextureFromByteArray",
+        Call::VideoTextureAttachFrame { .. } => "attachFrame",
         Call::Dispose { .. } => "dispose",
     }
 }

@@ -370,6 +370,14 @@ pub enum Call {
         data32_per_vertex: i32,
         buffer_usage: String,
     },
+    /// `NAME = context.createVertexBufferForInstances(numVertices, data32PerVertex,
+    /// instancesPerElement, bufferUsage)`.
+    CreateVertexBufferForInstances {
+        num_vertices: i32,
+        data32_per_vertex: i32,
+        instances_per_element: i32,
+        buffer_usage: String,
+    },
     /// `NAME = context.createIndexBuffer(numIndices, bufferUsage)`.
     CreateIndexBuffer {
         num_indices: i32,
@@ -600,6 +608,9 @@ pub enum Call {
         data: ByteArrayArg,
         byte_array_offset: u32,
     },
+    /// `v.attachFrame(frame)` (VideoTexture): Molehill's stand-in for a frame that
+    /// `attachNetStream` / `attachCamera` deliver.
+    VideoTextureAttachFrame { texture: Name, frame: BitmapArg },
     /// `x.dispose()` on any resource.
     Dispose { resource: Name },
 }
@@ -608,7 +619,9 @@ impl Call {
     /// The kind of resource this call creates, if it is a `create*` call.
     pub fn creates(&self) -> Option<ResourceKind> {
         match self {
-            Call::CreateVertexBuffer { .. } => Some(ResourceKind::VertexBuffer),
+            Call::CreateVertexBuffer { .. } | Call::CreateVertexBufferForInstances { .. } => {
+                Some(ResourceKind::VertexBuffer)
+            }
             Call::CreateIndexBuffer { .. } => Some(ResourceKind::IndexBuffer),
             Call::CreateProgram => Some(ResourceKind::Program),
             Call::CreateTexture { .. } => Some(ResourceKind::Texture),

@@ -163,6 +163,9 @@ context.setStencilActions("front")
 context.drawToBitmapData(bitmap(64, 64, 0x00000000))
 expect image "x.png"
 c.dispose()
+i = context.createVertexBufferForInstances(4, 2, 3)
+v = context.createVideoTexture()
+v.attachFrame(bitmap(2, 1, [0xFF000000, 0xFFFFFFFF]))
 context.dispose(false)
 "#;
     let t = parse(text).unwrap();

@@ -147,6 +147,20 @@ fn parts(call: &Call) -> (String, Args) {
                 string(buffer_usage),
             ]),
         ),
+        Call::CreateVertexBufferForInstances {
+            num_vertices,
+            data32_per_vertex,
+            instances_per_element,
+            buffer_usage,
+        } => (
+            ctx(),
+            l(vec![
+                num_vertices.to_string(),
+                data32_per_vertex.to_string(),
+                instances_per_element.to_string(),
+                string(buffer_usage),
+            ]),
+        ),
         Call::CreateIndexBuffer {
             num_indices,
             buffer_usage,
@@ -531,6 +545,9 @@ fn parts(call: &Call) -> (String, Args) {
             texture.to_string(),
             l(vec![byte_array(data), byte_array_offset.to_string()]),
         ),
+        Call::VideoTextureAttachFrame { texture, frame } => {
+            (texture.to_string(), l(vec![bitmap(frame)]))
+        }
         Call::Dispose { resource } => (resource.to_string(), l(vec![])),
     }
 }
