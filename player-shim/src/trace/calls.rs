@@ -41,7 +41,7 @@ const ANY_TEXTURE: &[R] = &[
 
 /// Arguments of one call, consumed left to right.
 struct Args<'a> {
-    method: &'static str,
+    method: &'a str,
     items: Vec<Arg>,
     next: usize,
     close: Pos,
@@ -49,7 +49,7 @@ struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
-    fn new(method: &'static str, items: Vec<Arg>, close: Pos, names: &'a Names) -> Self {
+    fn new(method: &'a str, items: Vec<Arg>, close: Pos, names: &'a Names) -> Self {
         Args {
             method,
             items,
@@ -72,7 +72,7 @@ impl<'a> Args<'a> {
             None => Err(ParseError::new(
                 self.close,
                 K::MissingArgument {
-                    method: self.method,
+                    method: self.method.to_string(),
                     argument,
                 },
             )),
@@ -98,7 +98,7 @@ impl<'a> Args<'a> {
             Some(extra) => Err(ParseError::new(
                 extra.pos,
                 K::TooManyArguments {
-                    method: self.method,
+                    method: self.method.to_string(),
                     max: self.next,
                 },
             )),
@@ -479,9 +479,7 @@ pub(crate) fn build(
             },
         )
     };
-    let Some(method) = static_method_name(receiver, &member.value) else {
-        return Err(unknown());
-    };
+    let method = member.value.as_str();
     let mut a = Args::new(method, items, close, names);
     let call = match receiver {
         Receiver::Stage => match method {
@@ -771,61 +769,6 @@ fn resource_call(
         }))
     })();
     result.transpose()
-}
-
-/// The `&'static` spelling of a method name a receiver has, if any.
-fn static_method_name(receiver: &Receiver, method: &str) -> Option<&'static str> {
-    const STAGE: &[&str] = &["requestContext3D", "requestContext3DMatchingProfiles"];
-    const CONTEXT: &[&str] = &[
-        "configureBackBuffer",
-        "clear",
-        "createVertexBuffer",
-        "createVertexBufferForInstances",
-        "createIndexBuffer",
-        "createProgram",
-        "createTexture",
-        "createCubeTexture",
-        "createRectangleTexture",
-        "createVideoTexture",
-        "setProgram",
-        "setVertexBufferAt",
-        "setProgramConstantsFromVector",
-        "setProgramConstantsFromMatrix",
-        "setProgramConstantsFromByteArray",
-        "setTextureAt",
-        "setSamplerStateAt",
-        "setBlendFactors",
-        "setColorMask",
-        "setCulling",
-        "setDepthTest",
-        "setStencilActions",
-        "setStencilReferenceValue",
-        "setScissorRectangle",
-        "setRenderToTexture",
-        "setRenderToBackBuffer",
-        "setFillMode",
-        "drawTriangles",
-        "drawTrianglesInstanced",
-        "present",
-        "drawToBitmapData",
-        "dispose",
-    ];
-    const RESOURCE: &[&str] = &[
-        "dispose",
-        "uploadFromVector",
-        "uploadFromByteArray",
-        "upload",
-        "uploadFromBitmapData",
-        "uploadFromBitmapDataAsync",
-        "uploadCompressedTextureFromByteArray",
-        "attachFrame",
-    ];
-    let table = match receiver {
-        Receiver::Stage => STAGE,
-        Receiver::Context => CONTEXT,
-        Receiver::Resource(..) => RESOURCE,
-    };
-    table.iter().copied().find(|m| *m == method)
 }
 
 /// `receiver.member = value`.

@@ -108,7 +108,7 @@ pub enum ParseErrorKind {
     #[error("missing argument `{argument}` of {method}")]
     MissingArgument {
         /// The method.
-        method: &'static str,
+        method: String,
         /// The argument.
         argument: &'static str,
     },
@@ -116,7 +116,7 @@ pub enum ParseErrorKind {
     #[error("{method} takes at most {max} arguments")]
     TooManyArguments {
         /// The method.
-        method: &'static str,
+        method: String,
         /// Its arity.
         max: usize,
     },
