@@ -168,3 +168,23 @@ fn linkage_reports_what_is_used() {
 }
 
 const MUL_: u32 = 0x03;
+
+#[test]
+fn matrix_operand_reads_every_row_of_varyings() {
+    // `m33 ft0.xyz, ft0, v1` reads v1, v2 and v3 (citrus_starling_lighteffect does this).
+    let v = agal::asm::assemble(
+        "m44 op, va0, vc0\nmov v0, va0\nmov v1, va0\nmov v2, va0\nmov v3, va0",
+        agal::ProgramKind::Vertex,
+        agal::Version::V1,
+    )
+    .unwrap();
+    let f = agal::asm::assemble(
+        "mov ft0, v0\nm33 ft0.xyz, ft0, v1\nmov oc, ft0",
+        agal::ProgramKind::Fragment,
+        agal::Version::V1,
+    )
+    .unwrap();
+    let l = agal::valid::link(&v, &f).unwrap();
+    assert_eq!(l.varyings_read, vec![0, 1, 2, 3]);
+    assert_eq!(l.varyings_linked(), vec![0, 1, 2, 3]);
+}
