@@ -255,8 +255,9 @@ impl<B: Backend> Context3D<B> {
     ///
     /// Colours and depth are clamped to 0..=1 (NaN becomes 0), the stencil value and the mask
     /// keep their low 8 / 3 bits. Clearing the back buffer needs `configureBackBuffer` first
-    /// (#3698); clearing a texture target checks the targets as a draw does (#3728-#3730,
-    /// #3761, #3694).
+    /// (#3698, always thrown); clearing a texture target checks the targets as a draw does
+    /// (#3728-#3730, #3761, #3694), thrown only with `enableErrorChecking` (otherwise the clear
+    /// is dropped, like a draw).
     #[allow(clippy::too_many_arguments)] // AS3's signature.
     pub fn clear(
         &mut self,
@@ -269,7 +270,15 @@ impl<B: Backend> Context3D<B> {
         mask: u32,
     ) -> FlashResult<()> {
         self.live()?;
-        self.flush_render_target()?;
+        match self.flush_render_target() {
+            Ok(()) => {}
+            Err(e @ Context3DError::BackBufferNotConfigured) => return Err(e.into()),
+            Err(e) if self.error_checking => return Err(e.into()),
+            Err(e) => {
+                log::warn!("clear dropped (enableErrorChecking is off): {}", e.to_flash());
+                return Ok(());
+            }
+        }
         let unit = |v: f64| {
             if v.is_nan() {
                 0.0
@@ -295,7 +304,8 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `present()`: needs `configureBackBuffer` (#3698). The next draw to the back buffer
-    /// needs a clear first (#3692); the draw count starts again.
+    /// needs a clear first (#3692); the draw count starts again; the render target goes back
+    /// to the back buffer (as Flash documents).
     pub fn present(&mut self) -> FlashResult<()> {
         self.live()?;
         if self.frame.back_buffer.is_none() {
@@ -309,6 +319,9 @@ impl<B: Backend> Context3D<B> {
             })?;
         self.frame.draws = 0;
         self.frame.clear = ClearStatus::Presented;
+        // "Like setRenderToBackBuffer(), calling present() also resets the render target."
+        self.state.to_texture = false;
+        self.state.targets = [None; 4];
         Ok(())
     }
 

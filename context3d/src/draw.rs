@@ -1,13 +1,21 @@
 //! `drawTriangles` and `drawTrianglesInstanced`: the draw-time checks, in Molehill's order,
 //! and the resolution of everything the backend needs into one [`ResolvedDraw`].
 //!
+//! Which errors a draw throws depends on `enableErrorChecking`, as Flash documents it: "when
+//! enableErrorChecking is false, this function returns immediately ... and only throws if this
+//! Context3D has been disposed or there are too many draw calls. If the rendering context state
+//! is invalid, rendering fails silently." So #3694 (context disposed, or lost), #3690, and the
+//! argument checks of `drawTrianglesInstanced` (#3787, #2006) are always thrown; every other
+//! check below drops the draw silently (with a `log` warning) unless error checking is on, when
+//! it throws.
+//!
 //! Order of the checks (Flash's order is not recorded; this one goes from the context to the
 //! call's arguments to the bindings):
 //! 1. #3694 after `dispose`; #3787 / RangeError #2006 for instancing arguments;
-//! 2. the target: #3698 (back buffer not configured), #3777 (not cleared since
+//! 2. #3690 (more than 32768 draws since `present`; every call counts);
+//! 3. the target: #3698 (back buffer not configured), #3777 (not cleared since
 //!    `configureBackBuffer`), #3692 (not cleared since `present`); texture targets #3728,
 //!    #3694, #3730, #3729, #3761;
-//! 3. #3690 (too many draws before `present`);
 //! 4. #3600 (no uploaded program);
 //! 5. the index buffer: #3601 (none), #3694 (disposed), #3602 (negative offset or count
 //!    below -1), #3603 (range past the buffer);
@@ -19,7 +27,7 @@
 use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
 
 use crate::backend::{
-    Backend, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat, TextureKind,
+    Backend, BackendError, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat, TextureKind,
     VertexStream, MAX_SAMPLERS, MAX_STREAMS,
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
@@ -30,7 +38,7 @@ use crate::state::ClearStatus;
 impl<B: Backend> Context3D<B> {
     /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`; `numTriangles` -1 draws every
     /// whole triangle from `firstIndex` on. `None` (null) is #3601. See the module docs for the
-    /// checks.
+    /// checks and for what `enableErrorChecking` changes.
     pub fn draw_triangles(
         &mut self,
         index_buffer: Option<IndexBuffer3D>,
@@ -38,7 +46,7 @@ impl<B: Backend> Context3D<B> {
         num_triangles: i32,
     ) -> FlashResult<()> {
         self.live()?;
-        Ok(self.draw(index_buffer, first_index, num_triangles, None)?)
+        self.submit(index_buffer, first_index, num_triangles, None)
     }
 
     /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`:
@@ -55,7 +63,37 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::RequiresStandardExtended.into());
         }
         let n = u32::try_from(num_instances).map_err(|_| Context3DError::IndexOutOfBounds)?;
-        Ok(self.draw(index_buffer, first_index, num_triangles, Some(n))?)
+        self.submit(index_buffer, first_index, num_triangles, Some(n))
+    }
+
+    /// Counts the draw (#3690 past the limit, always thrown), then checks and draws. With
+    /// `enableErrorChecking` off a failed check drops the draw silently (Flash: "rendering
+    /// fails"), as does a backend failure other than a lost context (#3694).
+    fn submit(
+        &mut self,
+        index_buffer: Option<IndexBuffer3D>,
+        first_index: i32,
+        num_triangles: i32,
+        instances: Option<u32>,
+    ) -> FlashResult<()> {
+        if self.frame.draws >= MAX_DRAWS_PER_FRAME {
+            return Err(Context3DError::TooManyDrawCalls.into());
+        }
+        self.frame.draws += 1;
+        match self.draw(index_buffer, first_index, num_triangles, instances) {
+            Ok(()) => Ok(()),
+            Err(e) if self.error_checking => Err(e.into()),
+            Err(
+                e @ Context3DError::Backend {
+                    error: BackendError::ContextLost,
+                    ..
+                },
+            ) => Err(e.into()),
+            Err(e) => {
+                log::warn!("draw dropped (enableErrorChecking is off): {}", e.to_flash());
+                Ok(())
+            }
+        }
     }
 
     fn draw(
@@ -73,10 +111,6 @@ impl<B: Backend> Context3D<B> {
                 ClearStatus::Presented => return Err(Context3DError::NotClearedThisFrame),
                 ClearStatus::Cleared => {}
             }
-        }
-        // 3.
-        if self.frame.draws >= MAX_DRAWS_PER_FRAME {
-            return Err(Context3DError::TooManyDrawCalls);
         }
         // 4.
         let linked = self
@@ -156,7 +190,6 @@ impl<B: Backend> Context3D<B> {
             index_count: count,
             instances,
         };
-        self.frame.draws += 1;
         if count == 0 || instances == Some(0) {
             return Ok(());
         }

@@ -15,6 +15,10 @@ pub const MAX_VERTICES: u32 = 65535;
 pub const MAX_DATA32_PER_VERTEX: u32 = 64;
 /// Most indices in one index buffer (#3670 above it).
 pub const MAX_INDICES: u32 = 524_287;
+/// Most bytes in all live vertex buffers together (Flash's documented 256 MB; #3691 above).
+pub const MAX_VERTEX_BUFFER_BYTES: u64 = 256 << 20;
+/// Most bytes in all live index buffers together (Flash's documented 128 MB; #3691 above).
+pub const MAX_INDEX_BUFFER_BYTES: u64 = 128 << 20;
 
 /// What a context keeps about a vertex buffer.
 #[derive(Debug)]
@@ -74,7 +78,8 @@ impl<B: Backend> Context3D<B> {
     /// `createVertexBuffer(numVertices, data32PerVertex, bufferUsage)`.
     ///
     /// #2008 `bufferUsage`; a negative count #3669; `data32PerVertex` above 64 or
-    /// `numVertices` above 65535 #3670; either zero #3671; 4096 live buffers #3691.
+    /// `numVertices` above 65535 #3670; either zero #3671; 4096 live buffers, or more than
+    /// 256 MB in all, #3691.
     pub fn create_vertex_buffer(
         &mut self,
         num_vertices: i32,
@@ -127,15 +132,23 @@ impl<B: Backend> Context3D<B> {
         if d == 0 || n == 0 {
             return Err(Context3DError::BufferZeroSize);
         }
-        if self.res.vertex_buffers.len() >= MAX_OBJECTS_PER_TYPE {
-            return Err(Context3DError::ResourceLimit);
-        }
         let desc = VertexBufferDesc {
             num_vertices: n,
             data32_per_vertex: d as u8,
             usage,
             instances_per_element,
         };
+        let live: u64 = self
+            .res
+            .vertex_buffers
+            .values()
+            .map(|b| b.desc.byte_len())
+            .sum();
+        if self.res.vertex_buffers.len() >= MAX_OBJECTS_PER_TYPE
+            || live + desc.byte_len() > MAX_VERTEX_BUFFER_BYTES
+        {
+            return Err(Context3DError::ResourceLimit);
+        }
         let id = VertexBufferId(self.fresh_id());
         self.backend
             .create_vertex_buffer(id, &desc)
@@ -222,7 +235,7 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `createIndexBuffer(numIndices, bufferUsage)`: #2008 `bufferUsage`; negative #3669;
-    /// above 524287 #3670; zero #3671; 4096 live buffers #3691.
+    /// above 524287 #3670; zero #3671; 4096 live buffers, or more than 128 MB in all, #3691.
     pub fn create_index_buffer(
         &mut self,
         num_indices: i32,
@@ -237,7 +250,15 @@ impl<B: Backend> Context3D<B> {
         if n == 0 {
             return Err(Context3DError::BufferZeroSize.into());
         }
-        if self.res.index_buffers.len() >= MAX_OBJECTS_PER_TYPE {
+        let live: u64 = self
+            .res
+            .index_buffers
+            .values()
+            .map(|b| 2 * b.indices.len() as u64)
+            .sum();
+        if self.res.index_buffers.len() >= MAX_OBJECTS_PER_TYPE
+            || live + 2 * u64::from(n) > MAX_INDEX_BUFFER_BYTES
+        {
             return Err(Context3DError::ResourceLimit.into());
         }
         let id = IndexBufferId(self.fresh_id());

@@ -231,3 +231,23 @@ fn index_uploads() {
     assert_disposed(c.index_buffer_upload_from_vector(ib, &[0; 6], 0, 3));
     assert_eq!(c.backend_mut().take().len(), 1);
 }
+
+#[test]
+fn buffer_memory_limits() {
+    let mut c = ctx(Profile::Baseline);
+    // 16 buffers of 65535 x 64 words = 16 MB each fill the 256 MB of vertex buffers.
+    let mut made = Vec::new();
+    for _ in 0..16 {
+        made.push(c.create_vertex_buffer(65535, 64, "staticDraw").unwrap());
+    }
+    let limit = "Error #3691: Resource limit for this resource type exceeded.";
+    assert_error(c.create_vertex_buffer(65535, 64, "staticDraw"), 3691, limit);
+    c.vertex_buffer_dispose(made[0]);
+    c.create_vertex_buffer(65535, 64, "staticDraw").unwrap();
+    // 128 index buffers of 524287 indices (1 MB each) fill the 128 MB of index buffers.
+    for _ in 0..128 {
+        c.create_index_buffer(524_287, "staticDraw").unwrap();
+    }
+    assert_error(c.create_index_buffer(524_287, "staticDraw"), 3691, limit);
+    c.create_index_buffer(128, "staticDraw").unwrap();
+}

@@ -12,9 +12,11 @@ pub fn ctx(profile: Profile) -> Ctx {
     Context3D::new(RecordingBackend::new(), profile)
 }
 
-/// A context with a configured and cleared 64x64 back buffer (with depth), calls taken.
+/// A context with error checking on (so that draw-time errors are thrown) and a configured and
+/// cleared 64x64 back buffer (with depth), calls taken.
 pub fn ready(profile: Profile) -> Ctx {
     let mut c = ctx(profile);
+    c.set_enable_error_checking(true).unwrap();
     c.configure_back_buffer(64, 64, 0, true, false, false)
         .unwrap();
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();

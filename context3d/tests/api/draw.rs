@@ -354,6 +354,7 @@ fn clear_rules() {
     let _ = (s.vb, s.tex);
     // A fresh context: configure first.
     let mut c = ctx(Profile::Baseline);
+    c.set_enable_error_checking(true).unwrap();
     assert_error(
         c.draw_triangles(None, 0, -1),
         3698,
@@ -509,4 +510,63 @@ fn an_instance_buffer_in_a_plain_draw_serves_one_instance() {
     c.draw_triangles(Some(ib), 0, -1).unwrap();
     let d = drawn(&mut c);
     assert_eq!((d.instances, d.streams[1].unwrap().divisor), (None, 1));
+}
+
+#[test]
+fn without_error_checking_bad_draws_fail_silently() {
+    let Scene { mut c, ib, vb, .. } = scene(Profile::Baseline);
+    c.set_enable_error_checking(false).unwrap();
+    c.backend_mut().take();
+    // A stream set but not read (#3607 with error checking): dropped, no error.
+    c.set_vertex_buffer_at(2, Some(vb), 0, "float1").unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    c.draw_triangles(None, 0, -1).unwrap();
+    c.draw_triangles(Some(ib), 9, 9).unwrap();
+    assert!(c.backend().calls.is_empty());
+    c.set_vertex_buffer_at(2, None, 0, "float1").unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    drawn(&mut c);
+    // Missing clear after present: dropped.
+    c.present().unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert!(c.backend().calls.is_empty());
+    // Too many draws is still thrown (every call counts).
+    for _ in 1..context3d::context::MAX_DRAWS_PER_FRAME {
+        c.draw_triangles(Some(ib), 0, -1).unwrap();
+    }
+    assert_error(
+        c.draw_triangles(Some(ib), 0, -1),
+        3690,
+        "Error #3690: Too many draw calls before calling present.",
+    );
+    // A lost context is thrown; other backend failures are not.
+    c.present().unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    c.backend_mut().fail_with = Some(context3d::BackendError::OutOfMemory);
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    c.backend_mut().fail_with = Some(context3d::BackendError::ContextLost);
+    assert_disposed(c.draw_triangles(Some(ib), 0, -1));
+    c.dispose(false);
+    assert_disposed(c.draw_triangles(Some(ib), 0, -1));
+}
+
+#[test]
+fn present_resets_the_render_target() {
+    let Scene { mut c, ib, .. } = scene(Profile::Baseline);
+    let t = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    c.present().unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let calls = c.backend_mut().take();
+    let targets: Vec<&Call> = calls
+        .iter()
+        .filter(|c| matches!(c, Call::SetRenderTarget(_)))
+        .collect();
+    assert_eq!(targets.len(), 2);
+    assert_eq!(
+        *targets[1],
+        Call::SetRenderTarget(context3d::RenderTarget::BackBuffer)
+    );
 }

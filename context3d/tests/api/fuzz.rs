@@ -52,6 +52,7 @@ enum Op {
     DisposeTexture(usize),
     DisposeProgram(usize),
     Fail(bool),
+    ErrorChecking(bool),
     DisposeContext,
 }
 
@@ -204,6 +205,7 @@ fn op() -> impl Strategy<Value = Op> {
         h.clone().prop_map(Op::DisposeTexture),
         h.clone().prop_map(Op::DisposeProgram),
         any::<bool>().prop_map(Op::Fail),
+        any::<bool>().prop_map(Op::ErrorChecking),
         Just(Op::DisposeContext),
     ]
 }
@@ -440,6 +442,7 @@ fn run(profile: Profile, ops: Vec<Op>) {
             Op::Fail(on) => {
                 c.backend_mut().fail_with = on.then_some(BackendError::OutOfMemory);
             }
+            Op::ErrorChecking(on) => run!((c.set_enable_error_checking(on))),
             Op::DisposeContext => c.dispose(false),
         }
         let backend_failing = c.backend().fail_with.is_some();

@@ -452,6 +452,7 @@ fn render_to_texture_argument_errors() {
 #[test]
 fn multiple_render_target_rules_at_clear() {
     let mut c = ctx(Profile::Standard);
+    c.set_enable_error_checking(true).unwrap();
     c.configure_back_buffer(64, 64, 0, false, false, false)
         .unwrap();
     let a = c.create_texture(8, 8, "bgra", true, 0).unwrap();
@@ -495,4 +496,9 @@ fn multiple_render_target_rules_at_clear() {
     assert_eq!(colors.iter().filter(|c| c.is_some()).count(), 2);
     c.texture_dispose(b);
     assert_disposed(clear(&mut c));
+    // Without error checking the bad clear is dropped.
+    c.set_enable_error_checking(false).unwrap();
+    c.backend_mut().take();
+    clear(&mut c).unwrap();
+    assert!(c.backend().calls.is_empty());
 }
