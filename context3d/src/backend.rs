@@ -563,9 +563,10 @@ pub enum VertexFormat {
     Float3,
     /// `"float4"`: `(x, y, z, w)`.
     Float4,
-    /// `"bytes4"`: four unsigned bytes normalised to 0..=1. The bytes of the 32-bit word in
-    /// memory order are read as `(z, y, x, w)` (D3D's `D3DCOLOR`: a word `0xAARRGGBB` stored
-    /// little-endian gives `x = RR, y = GG, z = BB, w = AA`).
+    /// `"bytes4"`: four unsigned bytes normalised to 0..=1, in memory order: byte 0 is `x`,
+    /// byte 1 `y`, byte 2 `z`, byte 3 `w` (GL's `UNSIGNED_BYTE` with `normalized`, no swizzle;
+    /// D3D's `UBYTE4N`). Starling writes its colours as the bytes R, G, B, A (`switchEndian`
+    /// into a little-endian `ByteArray`) and reads `va.xyzw` as RGBA.
     Bytes4,
 }
 
