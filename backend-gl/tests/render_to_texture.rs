@@ -216,3 +216,60 @@ fn disposing_a_render_texture_drops_its_framebuffer() {
     let px = show(&mut r, t2);
     assert_eq!(px[0], argb(255, 0, 0, 255));
 }
+
+#[test]
+fn render_to_half_float_texture() {
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::RgbaHalfFloat,
+        8,
+        8,
+        4,
+        true,
+    );
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 0));
+    r.clear([0.25, 0.5, 1.0, 1.0]);
+    let px = show(&mut r, t);
+    assert_px(px[0], argb(255, 64, 128, 255), 1, "half float target");
+}
+
+#[test]
+fn video_texture_follows_the_frame_size() {
+    let mut r = Rig::new(8, 8);
+    let id = TextureId(4242);
+    let desc = TextureDesc {
+        kind: TextureKind::Video,
+        width: 0,
+        height: 0,
+        format: TextureFormat::Bgra,
+        levels: 1,
+        optimize_for_render_to_texture: false,
+        streaming_levels: 0,
+    };
+    r.b.create_texture(id, &desc).unwrap();
+    r.upload(
+        id,
+        0,
+        0,
+        2,
+        2,
+        TextureData::Argb32(&[argb(255, 255, 0, 0); 4]),
+    );
+    assert_eq!(show(&mut r, id)[0], argb(255, 255, 0, 0));
+    let frame: Vec<u32> = (0..16)
+        .map(|i| {
+            if i % 4 < 2 {
+                argb(255, 0, 255, 0)
+            } else {
+                argb(255, 0, 0, 255)
+            }
+        })
+        .collect();
+    r.upload(id, 0, 0, 4, 4, TextureData::Argb32(&frame));
+    let px = show(&mut r, id);
+    assert_eq!(
+        (r.at(&px, 1, 1), r.at(&px, 6, 1)),
+        (argb(255, 0, 255, 0), argb(255, 0, 0, 255))
+    );
+}
