@@ -390,7 +390,7 @@ impl Context3D {
     }
 
     /// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: `textureReady` follows through
-    /// [`Stage3DEvents::texture_ready`].
+    /// [`crate::Stage3DEvents::texture_ready`].
     pub fn texture_upload_from_bitmap_data_async(
         &mut self,
         texture: TextureBase,

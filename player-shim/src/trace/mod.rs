@@ -1,5 +1,5 @@
 //! Call traces (`molehill-trace 1`, see `docs/trace-format.md`): the typed model, the parser
-//! ([`parse`]) and the writer ([`write`]).
+//! ([`parse()`]) and the writer ([`write()`]).
 //!
 //! A [`Trace`] is what a trace file says, typed: every call with its AS3 arguments (optional
 //! ones filled in with AS3's defaults), resources by name, data inline or as files beside the
