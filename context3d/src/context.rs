@@ -79,6 +79,7 @@ pub struct Context3D<B: Backend> {
     pub(crate) state: State,
     pub(crate) frame: Frame,
     pub(crate) events: Vec<Context3DEvent>,
+    pub(crate) swf_version: u8,
 }
 
 impl<B: Backend> Context3D<B> {
@@ -99,6 +100,7 @@ impl<B: Backend> Context3D<B> {
             ),
             frame: Frame::default(),
             events: Vec::new(),
+            swf_version: u8::MAX,
         }
     }
 
@@ -126,6 +128,13 @@ impl<B: Backend> Context3D<B> {
         }
         let profile = best.ok_or(bad)?;
         Ok(Context3D::new(backend, profile))
+    }
+
+    /// The SWF version of the content (default: the newest). Before SWF 30 a back buffer size
+    /// out of range is #3669 instead of #3780 / #3781, and `configureBackBuffer(0, 0, 0,
+    /// false)` is silently accepted (recorded from Flash Player).
+    pub fn set_swf_version(&mut self, version: u8) {
+        self.swf_version = version;
     }
 
     /// The backend.
@@ -205,7 +214,8 @@ impl<B: Backend> Context3D<B> {
     /// `configureBackBuffer(width, height, antiAlias, enableDepthAndStencil,
     /// wantsBestResolution, wantsBestResolutionOnBrowserZoom)`.
     ///
-    /// Width, then height, outside 32..=16384: #3780 / #3781. `antiAlias` is clamped to
+    /// Width, then height, outside 32..=16384: #3780 / #3781 (SWF 30 and later; see
+    /// [`set_swf_version`](Self::set_swf_version) for older content). `antiAlias` is clamped to
     /// 0..=16. `wantsBestResolution*` are accepted and have no effect (Molehill has no
     /// content scale). After it the back buffer must be cleared before the first draw (#3777).
     pub fn configure_back_buffer(
@@ -219,15 +229,23 @@ impl<B: Backend> Context3D<B> {
     ) -> FlashResult<()> {
         let _ = (wants_best_resolution, wants_best_resolution_on_browser_zoom);
         self.live()?;
+        let old_swf = self.swf_version < 30;
+        if old_swf && (width, height, anti_alias, enable_depth_and_stencil) == (0, 0, 0, false) {
+            return Ok(());
+        }
         let range = i64::from(MIN_BACK_BUFFER_SIZE)..=i64::from(MAX_BACK_BUFFER_SIZE);
-        if !range.contains(&i64::from(width)) {
+        let in_range = |v: i32| range.contains(&i64::from(v));
+        if old_swf && !(in_range(width) && in_range(height)) {
+            return Err(Context3DError::BadInputSize.into());
+        }
+        if !in_range(width) {
             return Err(Context3DError::BackBufferWidth {
                 min: MIN_BACK_BUFFER_SIZE,
                 max: MAX_BACK_BUFFER_SIZE,
             }
             .into());
         }
-        if !range.contains(&i64::from(height)) {
+        if !in_range(height) {
             return Err(Context3DError::BackBufferHeight {
                 min: MIN_BACK_BUFFER_SIZE,
                 max: MAX_BACK_BUFFER_SIZE,
@@ -275,7 +293,10 @@ impl<B: Backend> Context3D<B> {
             Err(e @ Context3DError::BackBufferNotConfigured) => return Err(e.into()),
             Err(e) if self.error_checking => return Err(e.into()),
             Err(e) => {
-                log::warn!("clear dropped (enableErrorChecking is off): {}", e.to_flash());
+                log::warn!(
+                    "clear dropped (enableErrorChecking is off): {}",
+                    e.to_flash()
+                );
                 return Ok(());
             }
         }

@@ -326,3 +326,31 @@ fn render_target_is_sent_lazily_once() {
     let calls = c.backend_mut().take();
     assert_eq!(calls[0], Call::SetRenderTarget(RenderTarget::BackBuffer));
 }
+
+#[test]
+fn configure_back_buffer_before_swf_30() {
+    let mut c = ctx(Profile::Baseline);
+    c.set_swf_version(29);
+    c.configure_back_buffer(0, 0, 0, false, false, false)
+        .unwrap();
+    assert!(c.backend().calls.is_empty());
+    assert_eq!(c.back_buffer_width(), 0);
+    assert_error(
+        c.configure_back_buffer(0, 0, 0, true, false, false),
+        3669,
+        "Error #3669: Bad input size.",
+    );
+    assert_error(
+        c.configure_back_buffer(64, 20000, 0, false, false, false),
+        3669,
+        "Error #3669: Bad input size.",
+    );
+    c.configure_back_buffer(64, 64, 0, false, false, false)
+        .unwrap();
+    c.set_swf_version(30);
+    assert_error(
+        c.configure_back_buffer(0, 0, 0, false, false, false),
+        3780,
+        "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384.",
+    );
+}
