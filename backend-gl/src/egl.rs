@@ -326,14 +326,13 @@ impl GlContext {
         let gl = unsafe {
             glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
         };
-        // SAFETY: the context is current; GetString with these enums returns static strings.
-        let (version, renderer, vendor) = unsafe {
-            (
-                gl.get_parameter_string(glow::VERSION),
-                gl.get_parameter_string(glow::RENDERER),
-                gl.get_parameter_string(glow::VENDOR),
-            )
+        let get = |name: u32| {
+            // SAFETY: the context is current; GetString with these enums returns a static
+            // string that glow copies.
+            unsafe { gl.get_parameter_string(name) }
         };
+        let (version, renderer, vendor) =
+            (get(glow::VERSION), get(glow::RENDERER), get(glow::VENDOR));
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
         CURRENT.with(|c| c.set(id));
         log::info!("GL context {id}: {version} / {renderer} / {vendor}");

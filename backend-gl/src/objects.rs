@@ -74,9 +74,7 @@ impl Gl {
     ) {
         let gl = self.count(CallKind::Create);
         // SAFETY: context current; index < 16, a vertex array and an array buffer are bound.
-        unsafe {
-            gl.enable_vertex_attrib_array(index);
-        }
+        unsafe { gl.enable_vertex_attrib_array(index) };
         let gl = self.count(CallKind::Create);
         // SAFETY: as above; size 1..=4, FLOAT or UNSIGNED_BYTE, offset and stride within
         // the buffer (context3d checked them).
@@ -326,10 +324,10 @@ impl Gl {
         let shader = unsafe { gl.create_shader(kind) }?;
         let gl = self.count(CallKind::Create);
         // SAFETY: context current; the shader was just created.
-        unsafe {
-            gl.shader_source(shader, source);
-            gl.compile_shader(shader);
-        }
+        unsafe { gl.shader_source(shader, source) };
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; the shader is live and has its source.
+        unsafe { gl.compile_shader(shader) };
         let gl = self.count(CallKind::Query);
         // SAFETY: context current; the shader is live.
         let ok = unsafe { gl.get_shader_compile_status(shader) };
@@ -363,17 +361,23 @@ impl Gl {
                 return Err(e);
             }
         };
+        for shader in [vs, fs] {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current; the program and the compiled shader are live.
+            unsafe { gl.attach_shader(program, shader) };
+        }
+        for &(loc, name) in attributes {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current; the program is live; loc < 16 (an AGAL attribute slot).
+            unsafe { gl.bind_attrib_location(program, loc, name) };
+        }
         let gl = self.count(CallKind::Create);
-        // SAFETY: context current; program and shaders are live; locations < 16.
-        unsafe {
-            gl.attach_shader(program, vs);
-            gl.attach_shader(program, fs);
-            for &(loc, name) in attributes {
-                gl.bind_attrib_location(program, loc, name);
-            }
-            gl.link_program(program);
-            gl.detach_shader(program, vs);
-            gl.detach_shader(program, fs);
+        // SAFETY: context current; the program is live with both shaders attached.
+        unsafe { gl.link_program(program) };
+        for shader in [vs, fs] {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current; the shader is attached to the live program.
+            unsafe { gl.detach_shader(program, shader) };
         }
         self.delete_shader(vs);
         self.delete_shader(fs);
