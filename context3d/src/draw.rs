@@ -22,13 +22,13 @@
 //! 6. #3774 (targets do not match `oc` outputs), #3776 (`fd` without depth);
 //! 7. each attribute slot in order: #3607, #3611, #3608, #3610, #3609, #3785;
 //! 8. each sampler slot in order: #3663, #3605, #3604, #3754, #3763 / #3606, #3753, #3755,
-//!    #3778, #3700; then #3695 across samplers.
+//!    #3778, #3700 / #3713; then #3695 across samplers.
 
 use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
 
 use crate::backend::{
-    Backend, BackendError, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat, TextureKind,
-    VertexStream, MAX_SAMPLERS, MAX_STREAMS,
+    Backend, BackendError, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat,
+    TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
@@ -90,7 +90,10 @@ impl<B: Backend> Context3D<B> {
                 },
             ) => Err(e.into()),
             Err(e) => {
-                log::warn!("draw dropped (enableErrorChecking is off): {}", e.to_flash());
+                log::warn!(
+                    "draw dropped (enableErrorChecking is off): {}",
+                    e.to_flash()
+                );
                 Ok(())
             }
         }
@@ -324,9 +327,7 @@ impl<B: Backend> Context3D<B> {
                 }
                 _ => {}
             }
-            if !res.complete(setting.mip != MipFilter::None) {
-                return Err(Context3DError::IncompleteTexture);
-            }
+            res.check_complete(setting.mip != MipFilter::None)?;
             let state = SamplerState {
                 wrap: setting.wrap,
                 filter: setting.filter,

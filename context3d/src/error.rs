@@ -234,6 +234,10 @@ pub enum Context3DError {
     /// Draw: a texture level the sampling needs was never uploaded: Error #3700.
     #[error("incomplete texture")]
     IncompleteTexture,
+    /// Draw: a streaming texture whose level 0 was never uploaded, sampled without mipmaps:
+    /// Error #3713.
+    #[error("incomplete streaming texture")]
+    IncompleteStreamingTexture,
     /// Draw: a cube or rectangle texture sampled with wrapping: Error #3753.
     #[error("rectangle or cube textures need clamp")]
     NeedsClamp,
@@ -371,6 +375,7 @@ impl Context3DError {
                 FlashError::new(ErrorClass::Error, 3695, &[&a.to_string(), &b.to_string()])
             }
             E::IncompleteTexture => err(3700),
+            E::IncompleteStreamingTexture => err(3713),
             E::NeedsClamp => err(3753),
             E::DimensionMismatch => err(3754),
             E::RectangleMip => err(3755),

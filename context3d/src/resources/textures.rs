@@ -39,21 +39,24 @@ impl TextureRes {
         }
     }
 
-    /// Whether sampling can read the texture: level 0 (or, for a streaming texture, the lowest
-    /// level `streamingLevels` allows) of every face, and with mipmapping every level.
-    pub fn complete(&self, mipmapped: bool) -> bool {
-        let all = (1u64 << self.desc.levels) as u32 - 1;
-        let needed = if mipmapped {
-            all
-        } else if self.desc.streaming_levels > 0 {
-            // Any level at or below the streaming cut-off will do.
-            return self.defined[..self.faces()].iter().all(|f| *f != 0);
-        } else {
-            1
+    /// Whether sampling can read the texture, or the error it is: without mipmaps level 0 of
+    /// every face (#3700; #3713 for a streaming texture); with mipmaps every level (#3700), or
+    /// for a streaming texture at least one level of every face (sampling starts at the finest
+    /// level uploaded).
+    pub fn check_complete(&self, mipmapped: bool) -> Result<()> {
+        let faces = &self.defined[..self.faces()];
+        let all = ((1u64 << self.desc.levels) - 1) as u32;
+        let streaming = self.desc.streaming_levels > 0;
+        let ok = match (mipmapped, streaming) {
+            (false, _) => faces.iter().all(|f| f & 1 == 1),
+            (true, false) => faces.iter().all(|f| f & all == all),
+            (true, true) => faces.iter().all(|f| *f != 0),
         };
-        self.defined[..self.faces()]
-            .iter()
-            .all(|f| f & needed == needed)
+        match (ok, mipmapped, streaming) {
+            (true, ..) => Ok(()),
+            (false, false, true) => Err(Context3DError::IncompleteStreamingTexture),
+            (false, ..) => Err(Context3DError::IncompleteTexture),
+        }
     }
 
     fn level_size(&self, level: u8) -> (u32, u32) {
@@ -220,7 +223,8 @@ impl<B: Backend> Context3D<B> {
     /// `createRectangleTexture(width, height, format, optimizeForRenderToTexture)`.
     ///
     /// In order: #3765 in baselineConstrained; #2008 `textureFormat`; #3762 for a compressed
-    /// format; #3759 for a format the profile lacks; #3681 for zero; #3766 above the maximum.
+    /// format; #3759 for a format the profile lacks; #3681 for zero; #3766 above the larger of
+    /// the profile's maximum and the back buffer's size.
     pub fn create_rectangle_texture(
         &mut self,
         width: i32,
@@ -241,8 +245,9 @@ impl<B: Backend> Context3D<B> {
         }
         self.check_format_allowed(format)?;
         let (w, h) = (positive(width)?, positive(height)?);
+        // #3766: "max is the larger of %1x%1 or the size of the backbuffer".
         let max = self.profile.max_rectangle_texture_size();
-        if w > max || h > max {
+        if w > max.max(self.back_buffer_width()) || h > max.max(self.back_buffer_height()) {
             return Err(Context3DError::RectangleTooBig { max }.into());
         }
         Ok(self.new_texture(TextureDesc {

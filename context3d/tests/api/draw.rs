@@ -570,3 +570,26 @@ fn present_resets_the_render_target() {
         Call::SetRenderTarget(context3d::RenderTarget::BackBuffer)
     );
 }
+
+#[test]
+fn streaming_textures() {
+    let Scene { mut c, ib, .. } = scene(Profile::Baseline);
+    // 4x4 with 2 streaming levels: levels 0..=2.
+    let t = c.create_texture(4, 4, "bgra", false, 2).unwrap();
+    c.set_texture_at(0, Some(t)).unwrap();
+    c.texture_upload_from_bitmap_data(t, &[0], 1, 1, 0, 2)
+        .unwrap();
+    assert_error(
+        c.draw_triangles(Some(ib), 0, -1),
+        3713,
+        "Error #3713: Incomplete streaming texture (base level not uploaded) used with no mip sampling.",
+    );
+    c.set_sampler_state_at(0, "clamp", "linear", "miplinear")
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    c.set_sampler_state_at(0, "clamp", "linear", "mipnone")
+        .unwrap();
+    c.texture_upload_from_bitmap_data(t, &[0; 16], 4, 4, 0, 0)
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+}

@@ -522,3 +522,22 @@ fn byte_array_upload_target_errors() {
     assert_disposed(c.texture_upload_compressed_from_byte_array(rect, &[0; 12], 0, false));
     assert_disposed(c.video_texture_attach_frame(rect, &[0; 1], 1, 1));
 }
+
+#[test]
+fn rectangle_textures_may_be_as_large_as_the_back_buffer() {
+    let mut c = ctx(Profile::Baseline);
+    c.configure_back_buffer(3000, 100, 0, false, false, false)
+        .unwrap();
+    c.create_rectangle_texture(3000, 2048, "bgra", false)
+        .unwrap();
+    assert_error(
+        c.create_rectangle_texture(3001, 10, "bgra", false),
+        3766,
+        "Error #3766: RectangleTexture too big (max is the larger of 2048x2048 or the size of the backbuffer).",
+    );
+    assert_error(
+        c.create_rectangle_texture(10, 2049, "bgra", false),
+        3766,
+        "Error #3766: RectangleTexture too big (max is the larger of 2048x2048 or the size of the backbuffer).",
+    );
+}
