@@ -270,6 +270,56 @@ fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
 mod tests {
     use super::*;
 
+    fn pair() -> Shaders {
+        let v = agal::asm::assemble(
+            "mov op, va0\nmov v0, va1",
+            ProgramKind::Vertex,
+            agal::Version::V1,
+        )
+        .unwrap();
+        let f =
+            agal::asm::assemble("mov oc, v0", ProgramKind::Fragment, agal::Version::V1).unwrap();
+        agal::glsl::translate(&v, &f, &Options::default()).unwrap()
+    }
+
+    #[test]
+    fn driver_refusals_carry_the_stage_and_the_driver_log() {
+        let ctx =
+            crate::egl::GlContext::headless(&crate::egl::ContextOptions::default()).expect("GL");
+        let mut gl = Gl::new(ctx);
+        assert!(link(&mut gl, &pair()).is_ok());
+        let mut bad = pair();
+        bad.vertex = bad
+            .vertex
+            .replace("void main() {", "void main() { undeclared_name = 1.0;");
+        match link(&mut gl, &bad) {
+            Err(BackendError::ShaderCompile {
+                stage: ProgramKind::Vertex,
+                log,
+            }) => {
+                assert!(log.contains("undeclared_name"), "{log}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut bad = pair();
+        bad.fragment = bad
+            .fragment
+            .replace("void main() {", "void main() { vec2 x = vec3(1.0);");
+        assert!(
+            matches!(link(&mut gl, &bad), Err(BackendError::ShaderCompile { stage: ProgramKind::Fragment, ref log }) if !log.is_empty())
+        );
+        // A varying of another type in each stage compiles but does not link.
+        let mut bad = pair();
+        bad.fragment = bad
+            .fragment
+            .replace("oc0 = v0;", "oc0 = vec4(v0, 1.0);")
+            .replace("in vec4 v0;", "in vec3 v0;");
+        match link(&mut gl, &bad) {
+            Err(BackendError::ShaderLink { log }) => assert!(!log.is_empty()),
+            other => panic!("{other:?}\n{}", bad.fragment),
+        }
+    }
+
     #[test]
     fn dirty_ranges_merge_adjacent_registers_and_respect_size() {
         let mut f = ConstantFile::new();
