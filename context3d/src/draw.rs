@@ -106,7 +106,7 @@ impl<B: Backend> Context3D<B> {
         num_triangles: i32,
         instances: Option<u32>,
     ) -> Result<()> {
-        // 2. The target.
+        // 3. The target (#3690 was counted by `submit`).
         let target = self.current_render_target()?;
         if !self.state.to_texture {
             match self.frame.clear {
