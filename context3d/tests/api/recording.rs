@@ -182,3 +182,77 @@ fn ids_are_never_reused() {
     assert_disposed(c.vertex_buffer_upload_from_vector(a, &[1.0], 0, 1));
     c.vertex_buffer_upload_from_vector(b, &[1.0], 0, 1).unwrap();
 }
+
+#[test]
+fn render_to_texture_frame_produces_exactly_these_calls() {
+    use context3d::{ColorAttachment, RenderTarget, TextureId};
+    let mut c = ready(Profile::Standard);
+    let a = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    let b = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    c.backend_mut().take();
+    // Slots named in any order; checked and sent once, at the clear.
+    c.set_render_to_texture(Some(b), true, 2, 0, 1).unwrap();
+    c.set_render_to_texture(Some(a), true, 2, 0, 0).unwrap();
+    assert!(c.backend().calls.is_empty());
+    c.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 1).unwrap();
+    c.clear(0.0, 1.0, 0.0, 1.0, 1.0, 0, 1).unwrap();
+    c.set_render_to_back_buffer().unwrap();
+    c.set_render_to_texture(Some(a), true, 2, 0, 0).unwrap();
+    c.set_render_to_texture(Some(b), true, 2, 0, 1).unwrap();
+    c.clear(0.0, 0.0, 1.0, 1.0, 1.0, 0, 1).unwrap();
+    c.set_render_to_back_buffer().unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let calls = c.backend_mut().take();
+    let target = RenderTarget::Textures {
+        colors: [
+            Some(ColorAttachment {
+                texture: TextureId(1),
+                face: 0,
+            }),
+            Some(ColorAttachment {
+                texture: TextureId(2),
+                face: 0,
+            }),
+            None,
+            None,
+        ],
+        depth_and_stencil: true,
+        anti_alias: 2,
+    };
+    let shape: Vec<String> = calls
+        .iter()
+        .map(|c| match c {
+            Call::SetRenderTarget(t) if *t == target => "textures".to_string(),
+            Call::SetRenderTarget(RenderTarget::BackBuffer) => "back buffer".to_string(),
+            Call::Clear(cl) => format!("clear {:?}", cl.color),
+            other => panic!("unexpected {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            "textures",
+            "clear [1.0, 0.0, 0.0, 1.0]",
+            "clear [0.0, 1.0, 0.0, 1.0]",
+            "clear [0.0, 0.0, 1.0, 1.0]",
+            "back buffer",
+            "clear [0.0, 0.0, 0.0, 1.0]",
+        ]
+    );
+}
+
+#[test]
+fn constants_belong_to_the_context_not_the_program() {
+    let mut c = ready(Profile::Baseline);
+    let p1 = program(&mut c, VS_PLAIN, FS_PLAIN, Version::V1);
+    let p2 = program(&mut c, VS_PLAIN, FS_PLAIN, Version::V1);
+    c.set_program(Some(p1)).unwrap();
+    c.set_program_constants_from_vector("fragment", 1, &[0.5; 4], 1)
+        .unwrap();
+    c.set_program(Some(p2)).unwrap();
+    c.backend_mut().take();
+    // The same values under another program: nothing to send.
+    c.set_program_constants_from_vector("fragment", 1, &[0.5; 4], 1)
+        .unwrap();
+    assert!(c.backend().calls.is_empty());
+}
