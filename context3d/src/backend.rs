@@ -277,7 +277,8 @@ pub struct ClearMask {
 /// `clear(red, green, blue, alpha, depth, stencil, mask)` after its checks.
 ///
 /// A clear covers the whole current render target (every colour attachment): it ignores the
-/// scissor rectangle, the colour mask and the stencil write mask, as Flash does.
+/// scissor rectangle, the colour mask, the depth write mask and the stencil write mask (Flash's
+/// behaviour as OpenFL, which mimics it, implements it; not recorded from Flash Player).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Clear {
     /// Red, green, blue, alpha, each clamped to 0..=1.
