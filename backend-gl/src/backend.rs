@@ -95,6 +95,7 @@ impl GlBackend {
                     "GL_ANGLE_texture_compression_dxt5",
                 ],
             ),
+            etc2: dialect == Dialect::Es300 || ext(&gl, &["GL_ARB_ES3_compatibility"]),
             anisotropy: ext(
                 &gl,
                 &[

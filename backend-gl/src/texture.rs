@@ -40,6 +40,10 @@ pub enum Storage {
     Dxt1,
     /// S3TC DXT5 (`compressedAlpha`) uploaded as is.
     Dxt5,
+    /// ETC2 RGB8 (`compressed` from an ATF file carrying only ETC2) uploaded as is.
+    Etc2Rgb,
+    /// ETC2 RGBA8 with EAC alpha (`compressedAlpha`, ETC2 only) uploaded as is.
+    Etc2Rgba,
     /// A compressed texture before its first upload: the first ATF image decides between
     /// S3TC (when it carries DXT data and the driver has S3TC) and RGBA8 (decoded).
     Undecided,
@@ -55,6 +59,8 @@ impl Storage {
             Storage::RgbaHalf => (glow::RGBA16F, glow::RGBA, glow::HALF_FLOAT),
             Storage::Dxt1 => (COMPRESSED_RGB_S3TC_DXT1, 0, 0),
             Storage::Dxt5 => (COMPRESSED_RGBA_S3TC_DXT5, 0, 0),
+            Storage::Etc2Rgb => (glow::COMPRESSED_RGB8_ETC2, 0, 0),
+            Storage::Etc2Rgba => (glow::COMPRESSED_RGBA8_ETC2_EAC, 0, 0),
             Storage::Undecided => (glow::RGBA8, glow::RGBA, glow::UNSIGNED_BYTE),
         }
     }
@@ -69,7 +75,10 @@ impl Storage {
     }
 
     fn compressed(self) -> bool {
-        matches!(self, Storage::Dxt1 | Storage::Dxt5)
+        matches!(
+            self,
+            Storage::Dxt1 | Storage::Dxt5 | Storage::Etc2Rgb | Storage::Etc2Rgba
+        )
     }
 
     /// The internal format of a renderbuffer of the same kind (for multisampled targets).
@@ -123,6 +132,8 @@ impl Texture {
 pub struct TextureCaps {
     /// S3TC (DXT1/DXT5) compressed textures.
     pub s3tc: bool,
+    /// ETC2 / EAC compressed textures (every GL ES 3.0; desktop with ARB_ES3_compatibility).
+    pub etc2: bool,
     /// Anisotropic filtering.
     pub anisotropy: bool,
 }
@@ -141,10 +152,15 @@ fn level_size(desc: &TextureDesc, level: u8) -> (u32, u32) {
     ((desc.width >> level).max(1), (desc.height >> level).max(1))
 }
 
-/// Bytes of a zeroed DXT image (allocation of compressed levels).
+/// Bytes of a compressed image of 4x4 blocks (allocation of compressed levels).
 fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
     let blocks = width.div_ceil(4) as usize * height.div_ceil(4) as usize;
-    blocks * if storage == Storage::Dxt1 { 8 } else { 16 }
+    blocks
+        * if matches!(storage, Storage::Dxt1 | Storage::Etc2Rgb) {
+            8
+        } else {
+            16
+        }
 }
 
 /// Creates a texture with every level (and face) allocated.
@@ -225,7 +241,9 @@ fn u16s_to_le_bytes(px: &[u16]) -> Vec<u8> {
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
     /// No encoding of the ATF image is usable.
-    #[error("no usable encoding in the compressed image (DXT, ETC1 or PVRTC needed; ETC2 only is not decoded)")]
+    #[error(
+        "no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where GL has it)"
+    )]
     NoEncoding,
     /// Fewer bytes than the surface needs.
     #[error("texture data holds {got} bytes, the surface needs {needed}")]
@@ -289,14 +307,23 @@ pub fn upload(
     }
     if tex.storage == Storage::Undecided {
         let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-        let native = matches!(
-            up.data,
-            TextureData::Compressed(CompressedImage { dxt: Some(_), .. })
-        );
-        tex.storage = match (native && caps.s3tc, alpha) {
-            (true, false) => Storage::Dxt1,
-            (true, true) => Storage::Dxt5,
-            (false, _) => Storage::Rgba8,
+        let img = match up.data {
+            TextureData::Compressed(img) => img,
+            _ => CompressedImage::default(),
+        };
+        // DXT through S3TC first; then anything the CPU decodes; ETC2 natively when it is
+        // all there is.
+        let decodable = img.dxt.is_some() || img.etc1.is_some() || img.pvrtc.is_some();
+        tex.storage = match (
+            alpha,
+            caps.s3tc && img.dxt.is_some(),
+            !decodable && caps.etc2 && img.etc2.is_some(),
+        ) {
+            (false, true, _) => Storage::Dxt1,
+            (true, true, _) => Storage::Dxt5,
+            (false, false, true) => Storage::Etc2Rgb,
+            (true, false, true) => Storage::Etc2Rgba,
+            _ => Storage::Rgba8,
         };
         allocate(gl, tex, tex.levels());
     }
@@ -319,6 +346,13 @@ pub fn upload(
                 // DXT data cannot be mixed into it.
                 return Err(UploadError::NoEncoding);
             }
+        },
+        (TextureData::Compressed(img), Storage::Etc2Rgb | Storage::Etc2Rgba) => match img.etc2 {
+            Some(d) => {
+                gl.compressed_tex_image_2d(target, level, internal, w, h, d);
+                return Ok(());
+            }
+            None => return Err(UploadError::NoEncoding),
         },
         (TextureData::Compressed(img), _) => {
             let alpha = tex.desc.format == TextureFormat::CompressedAlpha;

@@ -481,3 +481,58 @@ fn streaming_texture_samples_its_finest_uploaded_level() {
         "level 0 arrived"
     );
 }
+
+#[test]
+fn etc2_only_images_go_to_gl_natively() {
+    let mut r = Rig::new(8, 8);
+    // An individual-mode block reads the same in ETC1 and ETC2.
+    let etc: [u8; 8] = [0x84, 0x84, 0x84, 0b0001_1100, 0x01, 0x80, 0x10, 0x01];
+    let want = etc1::decode_etc1(4, 4, &etc).unwrap();
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Compressed, 4, 4, 3, false);
+    r.upload(
+        t,
+        0,
+        0,
+        4,
+        4,
+        TextureData::Compressed(CompressedImage {
+            etc2: Some(&etc),
+            ..Default::default()
+        }),
+    );
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    for i in 0..16u32 {
+        let (tx, ty) = (i % 4, i / 4);
+        assert_px(
+            r.at(&px, tx * 2, ty * 2),
+            rgba_px(&want, i as usize),
+            0,
+            &format!("etc2 rgb texel {tx},{ty}"),
+        );
+    }
+    // RGBA8 EAC: an alpha block (base 200, multiplier 0: 200 everywhere), then the colour block.
+    let mut block = vec![200u8, 0x00, 0, 0, 0, 0, 0, 0];
+    block.extend_from_slice(&etc);
+    let t = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::CompressedAlpha,
+        4,
+        4,
+        3,
+        false,
+    );
+    r.upload(
+        t,
+        0,
+        0,
+        4,
+        4,
+        TextureData::Compressed(CompressedImage {
+            etc2: Some(&block),
+            ..Default::default()
+        }),
+    );
+    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let first = (rgba_px(&want, 0) & 0x00ff_ffff) | (200 << 24);
+    assert_px(r.at(&px, 0, 0), first, 0, "etc2 eac texel 0");
+}
