@@ -21,7 +21,8 @@
 //!    below -1), #3603 (range past the buffer);
 //! 6. #3774 (targets do not match `oc` outputs), #3776 (`fd` without depth);
 //! 7. each attribute slot in order: #3607, #3611, #3608, #3610, #3609, #3785;
-//! 8. each sampler slot in order: #3663, #3605, #3604, #3754, #3763 / #3606, #3753, #3755,
+//! 8. each sampler slot in order: #3697 (a texture bound to a sampler the program does not
+//!    use), #3663, #3605, #3604, #3754, #3763 / #3606, #3753, #3755,
 //!    #3778, #3700 / #3713; then #3695 across samplers.
 
 use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
@@ -267,8 +268,13 @@ impl<B: Backend> Context3D<B> {
         let mut out: [Option<SamplerBinding>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
         let mut bound: [Option<TextureBase>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
         for (slot, sampler) in used.iter().enumerate() {
-            let Some(sampler) = sampler else { continue };
             let n = slot as u16;
+            let Some(sampler) = sampler else {
+                if self.state.textures.get(slot).copied().flatten().is_some() {
+                    return Err(Context3DError::TextureNotUsed(n));
+                }
+                continue;
+            };
             let texture = self
                 .state
                 .textures

@@ -231,6 +231,9 @@ pub enum Context3DError {
     /// Draw: one texture on two samplers with different properties: Error #3695.
     #[error("samplers {0} and {1} sample one texture differently")]
     SamplerPropertiesMismatch(u16, u16),
+    /// Draw: a texture is bound to a sampler the fragment program does not use: Error #3697.
+    #[error("sampler {0} binds a texture the program does not use")]
+    TextureNotUsed(u16),
     /// Draw: a texture level the sampling needs was never uploaded: Error #3700.
     #[error("incomplete texture")]
     IncompleteTexture,
@@ -374,6 +377,7 @@ impl Context3DError {
             E::SamplerPropertiesMismatch(a, b) => {
                 FlashError::new(ErrorClass::Error, 3695, &[&a.to_string(), &b.to_string()])
             }
+            E::TextureNotUsed(s) => err1(3697, &s.to_string()),
             E::IncompleteTexture => err(3700),
             E::IncompleteStreamingTexture => err(3713),
             E::NeedsClamp => err(3753),

@@ -593,3 +593,16 @@ fn streaming_textures() {
         .unwrap();
     c.draw_triangles(Some(ib), 0, -1).unwrap();
 }
+
+#[test]
+fn a_texture_on_an_unused_sampler_is_3697() {
+    let Scene { mut c, ib, tex, .. } = scene(Profile::Baseline);
+    c.set_texture_at(3, Some(tex)).unwrap();
+    assert_error(
+        c.draw_triangles(Some(ib), 0, -1),
+        3697,
+        "Error #3697: A texture is bound on sampler 3 but not used by the fragment program.",
+    );
+    c.set_texture_at(3, None).unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+}
