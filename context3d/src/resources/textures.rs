@@ -398,6 +398,24 @@ impl<B: Backend> Context3D<B> {
         Ok(())
     }
 
+    /// `uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: #3791 for a level other
+    /// than 0, then as the synchronous upload; queues [`Context3DEvent::TextureReady`].
+    pub fn texture_upload_from_byte_array_async(
+        &mut self,
+        texture: TextureBase,
+        data: &[u8],
+        byte_array_offset: u32,
+        mip_level: u32,
+    ) -> FlashResult<()> {
+        self.live()?;
+        if mip_level != 0 {
+            return Err(Context3DError::AsyncMipLevel.into());
+        }
+        self.texture_upload_from_byte_array(texture, data, byte_array_offset, 0, 0)?;
+        self.events.push(Context3DEvent::TextureReady(texture));
+        Ok(())
+    }
+
     /// `uploadFromByteArray(data, byteArrayOffset, [side,] miplevel)`: raw pixels in the
     /// texture's format (BGRA bytes; little-endian `u16` for the packed formats; four
     /// little-endian binary16 per pixel for `rgbaHalfFloat`). #3694, #3673, #3674; a compressed

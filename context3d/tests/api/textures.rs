@@ -291,6 +291,20 @@ fn async_upload_queues_texture_ready() {
         3791,
         "Error #3791: Asynchronous upload is available for miplevel 0 only.",
     );
+    c.texture_upload_from_byte_array_async(t, &[1, 2, 3, 4], 0, 0)
+        .unwrap();
+    assert_eq!(c.take_events(), vec![Context3DEvent::TextureReady(t)]);
+    assert_error(
+        c.texture_upload_from_byte_array_async(t, &[1, 2, 3, 4], 0, 1),
+        3791,
+        "Error #3791: Asynchronous upload is available for miplevel 0 only.",
+    );
+    assert_error(
+        c.texture_upload_from_byte_array_async(t, &[1, 2, 3], 0, 0),
+        3669,
+        "Error #3669: Bad input size.",
+    );
+    assert!(c.take_events().is_empty());
 }
 
 #[test]
