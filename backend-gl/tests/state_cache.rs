@@ -150,3 +150,33 @@ fn draws_per_second_report() {
         r.b.gl_info().renderer
     );
 }
+
+#[test]
+fn overhead_draws_per_second_report() {
+    // Tiny triangles: what is left is the backend's and the driver's per-draw overhead.
+    let mut r = Rig::new(32, 32);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program("m44 op, va0, vc0\nmov v0, va1", "mul oc, v0, fc0");
+    let q = r.color_quad([0.0, 0.0, 0.01, 0.01], 0.0, [1.0, 1.0, 1.0, 1.0]);
+    let identity = [
+        [1.0, 0.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0, 0.0],
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+    ];
+    r.b.set_program_constants(ProgramKind::Vertex, 0, &identity);
+    let n = 20_000;
+    let start = std::time::Instant::now();
+    for i in 0..n {
+        let x = (i % 100) as f32 / 100.0;
+        r.b.set_program_constants(ProgramKind::Vertex, 0, &[[1.0, 0.0, 0.0, x - 0.5]]);
+        r.b.set_program_constants(ProgramKind::Fragment, 0, &[[x, 1.0 - x, 0.5, 1.0]]);
+        r.draw_color(p, q);
+    }
+    let _ = r.read();
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "backend-gl: {n} tiny draws with two constant updates each: {:.0} draws/s",
+        n as f64 / secs
+    );
+}
