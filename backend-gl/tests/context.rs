@@ -54,3 +54,35 @@ fn contexts_on_parallel_threads() {
         assert!(!renderer.is_empty());
     }
 }
+
+#[test]
+fn no_gl_errors_name_the_packages_to_install() {
+    let e = backend_gl::ContextError::NoDevice {
+        packages: backend_gl::DEBIAN_PACKAGES,
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains("apt-get install libegl1 libgl1-mesa-dri"),
+        "{text}"
+    );
+    let e = backend_gl::ContextError::NoContext {
+        api: GlApi::Es30.name(),
+        source: glutin::error::ErrorKind::NotFound.into(),
+        packages: backend_gl::DEBIAN_PACKAGES,
+    };
+    assert!(e.to_string().contains("OpenGL ES 3.0") && e.to_string().contains("libgl1-mesa-dri"));
+}
+
+#[test]
+fn forced_software_device_is_llvmpipe_here() {
+    let options = ContextOptions {
+        force_software: true,
+        ..Default::default()
+    };
+    let ctx = GlContext::headless(&options).expect("software device");
+    assert!(
+        ctx.info().renderer.contains("llvmpipe") || ctx.info().renderer.contains("softpipe"),
+        "{:?}",
+        ctx.info()
+    );
+}
