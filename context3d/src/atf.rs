@@ -1,6 +1,7 @@
 //! ATF (Adobe Texture Format) containers, as `uploadCompressedTextureFromByteArray` reads them.
 //!
-//! Layout (big-endian): `"ATF"`; then either a byte `0xFF`, a version byte and a `u32` length
+//! Layout (big-endian): `"ATF"`; then either three reserved bytes, a byte `0xFF` (at offset 6,
+//! where Starling's `AtfData` and Ruffle look for it), a version byte and a `u32` length
 //! (version 1 and later), or a `u24` length (version 0); a byte whose bit 7 is the cube-map
 //! flag and whose low 7 bits are the [`AtfFormat`]; log2 of the width; log2 of the height; the
 //! number of mip levels. Then, face by face and level by level, a number of records, each a
@@ -193,8 +194,9 @@ pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
     if r.take(3)? != b"ATF" {
         return Err(AtfError::Signature);
     }
-    let version = if data.get(3) == Some(&0xff) {
-        r.take(1)?;
+    let version = if data.get(6) == Some(&0xff) {
+        // Three reserved bytes, the 0xFF marker, the version, a u32 length.
+        r.take(4)?;
         let v = r.u8()?;
         r.u32()?;
         v
@@ -291,7 +293,7 @@ pub fn write_raw(
         }
     }
     let mut out = b"ATF".to_vec();
-    out.extend([0xff, 3]);
+    out.extend([0, 0, 0, 0xff, 3]);
     out.extend((body.len() as u32).to_be_bytes());
     out.extend(body);
     out
@@ -353,7 +355,7 @@ mod tests {
         }
         assert!(parse(&good).is_ok());
         let mut bad = good.clone();
-        bad[9] = 0x77;
+        bad[12] = 0x77;
         assert_eq!(parse(&bad), Err(AtfError::Format(0x77)));
         // No usable record.
         let none = write_raw(
