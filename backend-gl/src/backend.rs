@@ -12,7 +12,7 @@ use context3d::{
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::conv;
-use crate::draw::{swizzle_words, FixedState, VertexArrays, VertexBuffer};
+use crate::draw::{FixedState, VertexArrays, VertexBuffer};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo};
 use crate::program::Programs;
 use crate::state::{CallCounts, Gl};
@@ -293,14 +293,8 @@ impl Backend for GlBackend {
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
         self.gl.buffer_alloc(buffer, len as i32, usage(desc.usage));
-        self.vertex_buffers.insert(
-            id,
-            VertexBuffer {
-                gl: buffer,
-                swizzled: None,
-                shadow: vec![0; len],
-            },
-        );
+        self.vertex_buffers
+            .insert(id, VertexBuffer { gl: buffer, len });
         self.check("createVertexBuffer")
     }
 
@@ -316,15 +310,11 @@ impl Backend for GlBackend {
         };
         let start = byte_offset as usize;
         let end = start + data.len();
-        if end > vb.shadow.len() {
+        if end > vb.len {
             log::warn!("vertex upload past the end of buffer {id:?} ignored");
             return Ok(());
         }
-        vb.shadow[start..end].copy_from_slice(data);
         self.gl.buffer_write(vb.gl, start as i32, data);
-        if let Some(sw) = vb.swizzled {
-            self.gl.buffer_write(sw, start as i32, &swizzle_words(data));
-        }
         self.check("uploadFromByteArray")
     }
 
@@ -335,9 +325,6 @@ impl Backend for GlBackend {
         if let Some(vb) = self.vertex_buffers.remove(&id) {
             self.vertex_arrays.vertex_buffer_disposed(&mut self.gl, id);
             self.gl.delete_buffer(vb.gl);
-            if let Some(sw) = vb.swizzled {
-                self.gl.delete_buffer(sw);
-            }
         }
     }
 
@@ -532,7 +519,7 @@ impl Backend for GlBackend {
                 &mut self.gl,
                 &draw.streams,
                 draw.index_buffer,
-                &mut self.vertex_buffers,
+                &self.vertex_buffers,
                 &self.index_buffers,
             )
             .map_err(|_| BackendError::OutOfMemory)?;
@@ -591,9 +578,6 @@ impl Backend for GlBackend {
         let gl = &mut self.gl;
         for (_, vb) in self.vertex_buffers.drain() {
             gl.delete_buffer(vb.gl);
-            if let Some(sw) = vb.swizzled {
-                gl.delete_buffer(sw);
-            }
         }
         self.index_lengths.clear();
         for (_, b) in self.index_buffers.drain() {

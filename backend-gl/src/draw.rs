@@ -5,35 +5,23 @@ use std::collections::HashMap;
 
 use context3d::{
     BlendFactor, BlendState, ColorMask, DepthState, IndexBufferId, PixelRect, StencilAction,
-    StencilFace, StencilState, TriangleFace, VertexBufferId, VertexFormat, VertexStream,
-    MAX_STREAMS,
+    StencilFace, StencilState, TriangleFace, VertexBufferId, VertexStream, MAX_STREAMS,
 };
 
 use crate::conv;
 use crate::state::Gl;
 
-/// A vertex buffer: the GL buffer, a CPU copy, and (once a `bytes4` stream reads it) a copy
-/// with each 32-bit word's bytes reordered for GL.
+/// A vertex buffer: the GL buffer and its size in bytes.
 ///
-/// `bytes4` reads a word's bytes in memory order as `(z, y, x, w)` (D3D's `D3DCOLOR`); GL ES
-/// has no BGRA vertex format, so the reordered copy makes GL's `(x, y, z, w)` come out right.
+/// `bytes4` streams read it directly as four normalized unsigned bytes in memory order
+/// (byte 0 -> x, ..., byte 3 -> w), which is how Flash reads them (Starling stores vertex
+/// colours as the bytes R, G, B, A and uses `va.xyzw` as RGBA).
 #[derive(Debug)]
 pub struct VertexBuffer {
     /// The GL buffer.
     pub gl: glow::Buffer,
-    /// The reordered copy for `bytes4` streams.
-    pub swizzled: Option<glow::Buffer>,
-    /// The bytes as uploaded.
-    pub shadow: Vec<u8>,
-}
-
-/// Reorders the bytes of every 32-bit word `b0 b1 b2 b3` to `b2 b1 b0 b3`.
-pub fn swizzle_words(data: &[u8]) -> Vec<u8> {
-    let mut out = data.to_vec();
-    for w in out.chunks_exact_mut(4) {
-        w.swap(0, 2);
-    }
-    out
+    /// Its size in bytes.
+    pub len: usize,
 }
 
 /// The key of a vertex array object: the streams and the index buffer.
@@ -62,7 +50,7 @@ impl VertexArrays {
         gl: &mut Gl,
         streams: &[Option<VertexStream>; MAX_STREAMS],
         index: IndexBufferId,
-        vertex_buffers: &mut HashMap<VertexBufferId, VertexBuffer>,
+        vertex_buffers: &HashMap<VertexBufferId, VertexBuffer>,
         index_buffers: &HashMap<IndexBufferId, glow::Buffer>,
     ) -> Result<(), String> {
         let key = LayoutKey {
@@ -87,24 +75,10 @@ impl VertexArrays {
         gl.bind_vertex_array(Some(vao));
         for (slot, stream) in streams.iter().enumerate() {
             let Some(s) = stream else { continue };
-            let Some(vb) = vertex_buffers.get_mut(&s.buffer) else {
+            let Some(vb) = vertex_buffers.get(&s.buffer) else {
                 continue;
             };
-            let buffer = if s.format == VertexFormat::Bytes4 {
-                match vb.swizzled {
-                    Some(b) => b,
-                    None => {
-                        let b = gl.create_buffer()?;
-                        gl.buffer_alloc(b, vb.shadow.len() as i32, glow::STATIC_DRAW);
-                        gl.buffer_write(b, 0, &swizzle_words(&vb.shadow));
-                        vb.swizzled = Some(b);
-                        b
-                    }
-                }
-            } else {
-                vb.gl
-            };
-            gl.bind_array_buffer(Some(buffer));
+            gl.bind_array_buffer(Some(vb.gl));
             let (size, ty, normalized) = conv::vertex_format(s.format);
             gl.vertex_attrib(
                 slot as u32,
@@ -247,19 +221,5 @@ impl FixedState {
         gl.color_mask([true; 4]);
         gl.depth_mask(true);
         gl.stencil_mask(0xff);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bytes4_words_are_reordered_for_gl() {
-        // Word 0xAARRGGBB = 0x80402010 (AA=0x80, RR=0x40, GG=0x20, BB=0x10) stored
-        // little-endian: 10 20 40 80. Flash reads x = RR, y = GG, z = BB, w = AA; GL reads
-        // the bytes in order, so the copy must hold 40 20 10 80.
-        let out = swizzle_words(&[0x10, 0x20, 0x40, 0x80, 1, 2, 3, 4]);
-        assert_eq!(out, vec![0x40, 0x20, 0x10, 0x80, 3, 2, 1, 4]);
     }
 }

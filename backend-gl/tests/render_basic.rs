@@ -149,12 +149,12 @@ fn color_mask_limits_draws_but_not_clears() {
 
 #[test]
 fn vertex_constants_and_bytes4_colours() {
-    // Colour from a bytes4 stream (0xAARRGGBB word read as x = RR, y = GG, z = BB, w = AA),
-    // position offset by a vertex constant.
+    // Colour from a bytes4 stream (bytes read in memory order: byte 0 -> x, ... byte 3 -> w, as
+    // Starling's RGBA vertex colours need), position offset by a vertex constant.
     let mut r = Rig::new(16, 16);
     r.clear([0.0, 0.0, 0.0, 1.0]);
     let p = r.program("add op, va0, vc0\nmov v0, va1", "mov oc, v0");
-    let color = f32::from_bits(0xFF40_8020u32); // A=FF R=40 G=80 B=20 as little-endian bytes
+    let color = f32::from_bits(0xFF40_8020u32); // little-endian bytes 20 80 40 FF
     let mut v = Vec::new();
     for (x, y) in [(-1.0f32, 1.0f32), (1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
         v.extend_from_slice(&[x, y, 0.0, color]);
@@ -171,7 +171,7 @@ fn vertex_constants_and_bytes4_colours() {
     assert_eq!(r.at(&px, 2, 8), argb(255, 0, 0, 0));
     assert_px(
         r.at(&px, 12, 8),
-        argb(0xFF, 0x40, 0x80, 0x20),
+        argb(0xFF, 0x20, 0x80, 0x40),
         0,
         "bytes4 colour",
     );
