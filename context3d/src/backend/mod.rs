@@ -1,0 +1,252 @@
+//! The backend trait: what reaches a renderer once every Flash check has passed, and every type
+//! that crosses it.
+//!
+//! # Contract
+//!
+//! *Validate above, trust below.* [`crate::Context3D`] checks every argument, every resource
+//! handle and every draw-time rule before it calls a [`Backend`] method, so a backend may assume:
+//!
+//! - every id it receives was created by a `create_*` call of the same kind and not yet disposed
+//!   (ids are never reused: an id names one object for the whole life of the context);
+//! - every upload fits: `byte_offset + data` lies within the buffer, a texture upload's `face`,
+//!   `level`, `width`, `height` and data length agree with the texture's [`TextureDesc`];
+//! - every draw names a linked program, streams and textures that exist, an index range inside
+//!   its index buffer, and a render target that is configured.
+//!
+//! A backend returns [`BackendError`] only for what nobody could foresee: a lost context, memory
+//! exhaustion, a driver that refuses a shader. Anything else is a bug in this crate, and a
+//! backend may treat it as an invariant break.
+//!
+//! # State changes reach the backend only when they change
+//!
+//! The fixed-function render state (blend factors, colour mask, culling, depth test, stencil,
+//! scissor) is sent through separate `set_*` calls, **eagerly** (at the time of the AS3 call)
+//! and **only when the new value differs from the last value sent** to this backend:
+//! `setCulling("back")` twice gives one [`Backend::set_culling`]. The backend starts with
+//! Flash's defaults (the [`Default`] of each state struct, see their docs; the render target
+//! starts as [`RenderTarget::BackBuffer`]) and keeps each state until told otherwise; it must
+//! not reset it on `configure_back_buffer`, `set_render_target` or `present`. Program constants
+//! arrive the same way through [`Backend::set_program_constants`], trimmed to the registers
+//! whose values changed.
+//!
+//! The render target is the one exception to "eagerly": `setRenderToTexture` may name its
+//! slots in any order, so the slots are checked together and [`Backend::set_render_target`] is
+//! sent **at the next `clear` or draw**, again only when it differs from the last one sent. A
+//! texture may be disposed while it is the backend's current target; context3d then sends a
+//! new target before the next clear or draw.
+//!
+//! What depends on the current program (which streams and samplers are read, the resolved
+//! sampler state) is resolved at draw time and carried whole by [`ResolvedDraw`]; a backend's
+//! own cache decides what to rebind.
+//!
+//! # Pixel conventions
+//!
+//! Rows are top row first everywhere (uploads, render targets, read-back), as in Flash: `v = 0`
+//! is the first uploaded row, row 0 of a render target is its top. Where GL's orientation differs
+//! the backend flips once, internally.
+
+mod draw;
+mod render;
+mod resources;
+
+pub use draw::*;
+pub use render::*;
+pub use resources::*;
+
+use agal::{Program, ProgramKind};
+
+// ---------------------------------------------------------------------------------------------
+// Resource ids
+// ---------------------------------------------------------------------------------------------
+
+macro_rules! resource_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        ///
+        /// A small `Copy` id a backend can key its maps on. Ids are unique for the life of a
+        /// context: a disposed object's id is never handed out again.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u64);
+    };
+}
+
+resource_id!(
+    /// A `VertexBuffer3D` (per-vertex or per-instance).
+    VertexBufferId
+);
+resource_id!(
+    /// An `IndexBuffer3D`.
+    IndexBufferId
+);
+resource_id!(
+    /// A `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture`.
+    TextureId
+);
+resource_id!(
+    /// A `Program3D` (a validated, linked vertex+fragment pair).
+    ProgramId
+);
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/// What only the backend can find out. [`crate::error`] maps it to Flash's error for the call
+/// that got it (shader failures to #3613/#3614, memory to #3672/#3684/#3691, a lost context
+/// to #3694).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BackendError {
+    /// The GL context is gone (device reset, window closed): every later call fails.
+    #[error("the rendering context was lost")]
+    ContextLost,
+    /// The driver ran out of memory creating or filling a resource.
+    #[error("out of memory")]
+    OutOfMemory,
+    /// The driver refused a shader generated from a valid program pair.
+    #[error("{stage} shader compilation failed: {log}")]
+    ShaderCompile {
+        /// Which shader.
+        stage: ProgramKind,
+        /// The driver's info log.
+        log: String,
+    },
+    /// The driver refused to link the pair.
+    #[error("program link failed: {log}")]
+    ShaderLink {
+        /// The driver's info log.
+        log: String,
+    },
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trait
+// ---------------------------------------------------------------------------------------------
+
+/// A renderer for validated Context3D commands. See the [module docs](self) for the contract.
+pub trait Backend {
+    /// `driverInfo` text, e.g. `"OpenGL (Mesa llvmpipe)"`, or `"Software"` with no GPU.
+    fn driver_info(&self) -> String;
+
+    /// `enableErrorChecking`: when `true` the backend checks for driver errors after each call
+    /// (and may be slower); when `false` it never queries the driver for errors.
+    fn set_error_checking(&mut self, enabled: bool);
+
+    /// `configureBackBuffer`: (re)allocates the back buffer. Its contents are undefined until
+    /// the next clear.
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError>;
+
+    /// Creates a vertex buffer; its contents are undefined (zero is fine) until uploaded.
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError>;
+
+    /// Writes `data` at `byte_offset` (a multiple of 4). `data` are the bytes the GPU buffer
+    /// holds: floats as little-endian `f32`, `bytes4` words as they were in the `ByteArray`.
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError>;
+
+    /// Frees a vertex buffer. The id is not used again.
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId);
+
+    /// Creates an index buffer.
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError>;
+
+    /// Writes `indices` at `byte_offset` (`2 * startOffset`).
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError>;
+
+    /// Frees an index buffer.
+    fn dispose_index_buffer(&mut self, id: IndexBufferId);
+
+    /// Creates a texture with storage for `desc.levels` levels (and six faces for a cube).
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError>;
+
+    /// Replaces one face/level of a texture. For a video texture a frame whose size differs
+    /// from the previous one reallocates it.
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError>;
+
+    /// Frees a texture.
+    fn dispose_texture(&mut self, id: TextureId);
+
+    /// `Program3D.upload` after validation and linking: translate the pair (with
+    /// `agal::glsl::translate`), compile and link it. A driver refusal is
+    /// [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading again to the
+    /// same `Program3D` disposes the old program and creates one with a new id.
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError>;
+
+    /// Frees a program.
+    fn dispose_program(&mut self, id: ProgramId);
+
+    /// Clears the current render target (see [`Clear`]).
+    fn clear(&mut self, clear: &Clear);
+
+    /// Selects where draws and clears go. Sent before the `clear` or `draw` that needs it, only
+    /// when it differs from the last target sent.
+    fn set_render_target(&mut self, target: &RenderTarget);
+
+    /// Blend factors. Sent only when they change.
+    fn set_blend(&mut self, blend: BlendState);
+
+    /// Colour write mask. Sent only when it changes.
+    fn set_color_mask(&mut self, mask: ColorMask);
+
+    /// Which faces are culled. Sent only when it changes.
+    fn set_culling(&mut self, cull: TriangleFace);
+
+    /// Depth test and write. Sent only when it changes.
+    fn set_depth(&mut self, depth: DepthState);
+
+    /// Two-sided stencil test. Sent only when it changes.
+    fn set_stencil(&mut self, stencil: StencilState);
+
+    /// Scissor rectangle in render-target pixels (`None`: off). Sent only when it changes.
+    fn set_scissor(&mut self, scissor: Option<PixelRect>);
+
+    /// Sets constant registers `first_register..first_register + values.len()` of the vertex
+    /// (`vc`) or fragment (`fc`) file. Only registers whose values changed are sent; registers
+    /// never set are `(0, 0, 0, 0)`. Constants belong to the context, not to a program: they
+    /// survive program changes.
+    fn set_program_constants(
+        &mut self,
+        kind: ProgramKind,
+        first_register: u16,
+        values: &[[f32; 4]],
+    );
+
+    /// Draws triangles with the current render state and constants.
+    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError>;
+
+    /// `present`: shows the back buffer. Its contents are undefined afterwards.
+    fn present(&mut self) -> Result<(), BackendError>;
+
+    /// `drawToBitmapData`: reads `rect` of the back buffer (always the back buffer, whatever the
+    /// current render target), rows top first, each pixel `0xAARRGGBB` as stored. `rect` lies
+    /// within the back buffer.
+    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError>;
+
+    /// `Context3D.dispose`: frees everything. No call follows except drop.
+    fn dispose_context(&mut self);
+}
