@@ -3,6 +3,11 @@
 
 pub use context3d::Endian;
 
+/// The largest `BitmapData` width or height Molehill takes from a trace or a PNG: the largest
+/// back buffer side (`context3d`'s `MAX_BACK_BUFFER_SIZE`, #3780 / #3781), so the largest
+/// image any Stage3D call can use or produce. Sizes are checked against it before allocating.
+pub const MAX_BITMAP_SIDE: u32 = context3d::context::MAX_BACK_BUFFER_SIZE;
+
 /// A `ByteArray` argument: its bytes, `position` and `endian`.
 ///
 /// Stage3D reads from the offsets its calls give (`byteArrayOffset`), not from `position`;

@@ -5,6 +5,8 @@
 use std::io::Cursor;
 use std::path::Path;
 
+use crate::as3::MAX_BITMAP_SIDE;
+
 /// An image: `width * height` pixels `0xAARRGGBB`, unpremultiplied, row 0 at the top.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Image {
@@ -34,7 +36,9 @@ pub enum ImageError {
     /// A PNG colour type we do not read (16-bit data is reduced to 8 bits; indexed is expanded).
     #[error("unsupported PNG colour type {0:?}")]
     ColorType(png::ColorType),
-    /// A zero-sized image, or pixels that do not match the size.
+    /// A zero-sized image, pixels that do not match the size, or a PNG wider or taller than
+    /// [`MAX_BITMAP_SIDE`](crate::as3::MAX_BITMAP_SIDE) (refused before its pixels are
+    /// allocated).
     #[error("bad image size {width}x{height}")]
     Size {
         /// Width.
@@ -125,15 +129,18 @@ impl Image {
         Ok(out)
     }
 
-    /// Decodes a PNG (grey, grey+alpha, RGB, RGBA, indexed; 16-bit reduced to 8).
+    /// Decodes a PNG (grey, grey+alpha, RGB, RGBA, indexed; 16-bit reduced to 8). A side over
+    /// [`MAX_BITMAP_SIDE`] is [`ImageError::Size`].
     pub fn decode_png(bytes: &[u8]) -> Result<Image, ImageError> {
         let mut decoder = png::Decoder::new(Cursor::new(bytes));
         decoder.set_transformations(png::Transformations::normalize_to_color8());
         let mut reader = decoder.read_info()?;
-        let size = reader.output_buffer_size().ok_or(ImageError::Size {
-            width: reader.info().width,
-            height: reader.info().height,
-        })?;
+        let (width, height) = (reader.info().width, reader.info().height);
+        // The header's size is the file's word: bound it before allocating for it.
+        let size = reader
+            .output_buffer_size()
+            .filter(|_| width <= MAX_BITMAP_SIDE && height <= MAX_BITMAP_SIDE)
+            .ok_or(ImageError::Size { width, height })?;
         let mut buf = vec![0; size];
         let info = reader.next_frame(&mut buf)?;
         let data = buf.get(..info.buffer_size()).unwrap_or(&[]);
@@ -305,5 +312,65 @@ mod tests {
         assert!(Image::decode_png(&[0x89, b'P', b'N', b'G']).is_err());
         assert!(Image::new(0, 1, vec![]).is_none());
         assert!(Image::new(2, 2, vec![0; 3]).is_none());
+    }
+
+    /// A PNG whose header claims `width` x `height` (one IDAT of a few bytes).
+    fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = !0u32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        (crc >> 1) ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+            out.extend((data.len() as u32).to_be_bytes());
+            let start = out.len();
+            out.extend(kind);
+            out.extend(data);
+            let crc = crc32(&out[start..]);
+            out.extend(crc.to_be_bytes());
+        }
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = width.to_be_bytes().to_vec();
+        ihdr.extend(height.to_be_bytes());
+        ihdr.extend([8, 6, 0, 0, 0]);
+        chunk(&mut out, b"IHDR", &ihdr);
+        // A stored (uncompressed) zlib block of 5 zero bytes.
+        chunk(
+            &mut out,
+            b"IDAT",
+            &[0x78, 0x01, 1, 5, 0, 0xFA, 0xFF, 0, 0, 0, 0, 0, 0, 5, 0, 1],
+        );
+        chunk(&mut out, b"IEND", &[]);
+        out
+    }
+
+    #[test]
+    fn a_png_header_over_the_bitmap_limit_is_refused_before_allocating() {
+        // 4 TB of pixels if believed: this aborted the process before the bound.
+        let huge = png_claiming(1_000_000, 1_000_000);
+        assert!(matches!(
+            Image::decode_png(&huge),
+            Err(ImageError::Size {
+                width: 1_000_000,
+                height: 1_000_000
+            })
+        ));
+        let over = png_claiming(MAX_BITMAP_SIDE + 1, 1);
+        assert!(matches!(
+            Image::decode_png(&over),
+            Err(ImageError::Size { .. })
+        ));
+        // At the limit the header is believed (this file then lacks the data).
+        let at = png_claiming(MAX_BITMAP_SIDE, 1);
+        assert!(matches!(Image::decode_png(&at), Err(ImageError::Decode(_))));
     }
 }

@@ -141,7 +141,7 @@ pub(crate) fn bitmap_arg_from(
     pixels: Vec<u32>,
     transparent: bool,
 ) -> BitmapArg {
-    let side_ok = |n: u32| (1..=16384).contains(&n);
+    let side_ok = |n: u32| (1..=crate::as3::MAX_BITMAP_SIDE).contains(&n);
     if !side_ok(width)
         || !side_ok(height)
         || pixels.len() as u64 != u64::from(width) * u64::from(height)

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::as3::{BitmapData, ByteArray, Endian};
-use crate::image::Image;
+use crate::image::{Image, ImageError};
 use crate::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
 use super::FailureKind;
@@ -101,9 +101,6 @@ impl Bitmap {
     }
 }
 
-/// Largest BitmapData side (as the parser's `bitmap(...)`).
-const MAX_SIDE: u32 = 16384;
-
 /// Resolves a `BitmapData` argument; `base` is the trace's folder.
 pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind> {
     let opaque = |mut pixels: Vec<u32>, transparent: bool| {
@@ -142,17 +139,17 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
         },
         BitmapArg::File { path, transparent } => {
             let full = base.join(path);
-            let image = Image::read_png(&full).map_err(|source| FailureKind::Image {
-                path: full.clone(),
-                source,
+            let image = Image::read_png(&full).map_err(|source| match source {
+                ImageError::Size { width, height } => FailureKind::BitmapSize {
+                    path: full.clone(),
+                    width,
+                    height,
+                },
+                source => FailureKind::Image {
+                    path: full.clone(),
+                    source,
+                },
             })?;
-            if image.width() > MAX_SIDE || image.height() > MAX_SIDE {
-                return Err(FailureKind::BitmapSize {
-                    path: full,
-                    width: image.width(),
-                    height: image.height(),
-                });
-            }
             Bitmap {
                 width: image.width(),
                 height: image.height(),

@@ -144,7 +144,10 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A bitmap size that is zero or too big.
-    #[error("bitmap size {width}x{height} is not in 1..=16384")]
+    #[error(
+        "bitmap size {width}x{height} is not in 1..={}",
+        crate::as3::MAX_BITMAP_SIDE
+    )]
     BitmapSize {
         /// Width as given.
         width: f64,
