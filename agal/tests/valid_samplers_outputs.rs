@@ -101,6 +101,30 @@ fn ted_rules_3740_3743() {
     assert_eq!(frag(2, &[ted(smp(0, 0, 0, 2, 1, 0, 0, 0))]), "ok");
 }
 
+/// `ted` reads its level from the coordinate's w lane (D3D9 texldl, `textureLod(s, c.xy, c.w)`
+/// in GLSL): a temporary whose xy only were written is a component read without a write.
+#[test]
+fn ted_reads_the_level_lane() {
+    let mipmapped = smp(0, 0, 0, 2, 1, 0, 0, 0);
+    let ted_from_ft0 = |mask: u8| {
+        [
+            tok(MOV, d(T, 0, mask), s(V, 0, IDENT), Z8),
+            tok(TED, d(OUT, 0, XYZW), s(T, 0, IDENT), mipmapped),
+        ]
+    };
+    assert_eq!(
+        frag(2, &ted_from_ft0(0b0011)),
+        "Error #3648: AGAL validation failed: Temporary register component read without being written to for source operand 1 at token 2 of fragment program."
+    );
+    assert_eq!(frag(2, &ted_from_ft0(0b1011)), "ok");
+    // `tex` reads only xy of a 2D coordinate.
+    let tex_from_ft0 = [
+        tok(MOV, d(T, 0, 0b0011), s(V, 0, IDENT), Z8),
+        tok(TEX, d(OUT, 0, XYZW), s(T, 0, IDENT), fs(0)),
+    ];
+    assert_eq!(frag(2, &tex_from_ft0), "ok");
+}
+
 #[test]
 fn e3741_tex_with_computed_coordinates_in_conditional() {
     let t = [

@@ -21,7 +21,7 @@ pub(super) enum Role {
     Scalar,
     /// The coordinate of `tex`/`ted`/`tld`.
     TexCoord {
-        /// Lanes read (xy for 2D, xyz for cube).
+        /// Lanes read (xy for 2D, xyz for cube; `ted` adds w, its level).
         lanes: u8,
     },
     /// The matrix operand of `m33`/`m34`/`m44`: `rows` consecutive registers, `lanes` read
@@ -46,9 +46,16 @@ pub(super) fn roles(op: Opcode, dst: Option<WriteMask>, dim: Option<Dimension>) 
     match op.shape() {
         Shape::Compare | Shape::Kill => (Role::Scalar, Role::Scalar),
         Shape::Sample => {
-            let lanes = match dim {
+            let coordinates = match dim {
                 Some(Dimension::TwoD) | None => 0b0011,
                 Some(_) => XYZ,
+            };
+            // `ted` also reads its explicit level from w (D3D9 texldl; the GLSL writer's
+            // `textureLod(s, c.xy, c.w)`).
+            let lanes = if op == Opcode::Ted {
+                coordinates | 0b1000
+            } else {
+                coordinates
             };
             (Role::TexCoord { lanes }, Role::Scalar)
         }
