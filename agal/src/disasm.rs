@@ -20,8 +20,7 @@ use std::fmt::Write;
 
 use crate::asm::{assemble, MAX_INSTRUCTIONS};
 use crate::model::{
-    Address, Destination, Instruction, Operands, Program, ProgramKind, RegisterType, Sampler,
-    Source,
+    Destination, Instruction, Operands, Program, ProgramKind, RegisterType, Sampler, Source,
 };
 
 /// Canonical assembly of `program`: lower case, one instruction per line, re-assembling (in
@@ -114,31 +113,27 @@ fn destination(d: &Destination, kind: ProgramKind) -> String {
     s
 }
 
+/// `vc5.xy`, or `vc[va2.x+5].xy` for a relative read.
 fn source(src: &Source, kind: ProgramKind) -> String {
-    match src.address {
-        Address::Direct { index } => {
-            format!("{}{}", register(src.register, index, kind), src.swizzle)
-        }
-        Address::Indirect {
-            index_register,
-            index_number,
-            component,
-            offset,
-        } => {
-            let mut s = format!(
-                "{}[{}{}.{}",
-                src.register.prefix(kind),
-                index_register.prefix(kind),
-                index_number,
-                component
-            );
-            if offset != 0 {
-                let _ = write!(s, "+{offset}");
-            }
-            let _ = write!(s, "]{}", src.swizzle);
-            s
-        }
+    let Some(index) = src.address.index_source() else {
+        let number = src.direct_index().unwrap_or_default();
+        return format!("{}{}", register(src.register, number, kind), src.swizzle);
+    };
+    // The index register always with its number: Adobe's assembler would read `vc[op.x+1]`'s
+    // offset digits as the number.
+    let mut s = format!(
+        "{}[{}{}{}",
+        src.register.prefix(kind),
+        index.register.prefix(kind),
+        index.direct_index().unwrap_or_default(),
+        index.swizzle
+    );
+    let offset = src.address.offset();
+    if offset != 0 {
+        let _ = write!(s, "+{offset}");
     }
+    let _ = write!(s, "]{}", src.swizzle);
+    s
 }
 
 /// `fs0 <2d,rgba,clamp,nearest,mipnone>`, then special flags and the LOD bias if any.

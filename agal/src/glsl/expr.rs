@@ -11,8 +11,7 @@ use std::fmt::Write as _;
 use super::names;
 use super::writer::Stage;
 use crate::model::{
-    Address, Component, Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source,
-    WriteMask,
+    Component, Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source, WriteMask,
 };
 
 /// The lanes of a source swizzle that an expression reads.
@@ -326,49 +325,39 @@ impl Stage<'_> {
         } else {
             names::FRAGMENT_CONSTANTS
         };
-        match src.address {
-            Address::Direct { index } => {
-                let index = index.saturating_add(row);
-                let table: &'static [&'static str] = match src.register {
-                    RegisterType::Constant => {
-                        self.out.push_str(constants);
-                        self.out.push('[');
-                        names::push_u32(&mut self.out, u32::from(index));
-                        self.out.push(']');
-                        return;
-                    }
-                    RegisterType::InstanceId => {
-                        self.out.push_str(names::INSTANCE_ID);
-                        return;
-                    }
-                    RegisterType::Attribute => &names::ATTRIBUTES,
-                    RegisterType::Temporary if vertex => &names::VERTEX_TEMPORARIES,
-                    RegisterType::Temporary => &names::FRAGMENT_TEMPORARIES,
-                    RegisterType::Varying => &names::VARYINGS,
-                    // The scan rejects every other register type as a source.
-                    _ => &[],
-                };
-                self.out
-                    .push_str(names::lookup(table, index).unwrap_or("vec4(0.0)"));
-            }
-            Address::Indirect {
-                index_register,
-                index_number,
-                component,
-                offset,
-            } => {
-                self.out.push_str(constants);
-                self.out.push_str("_at(");
-                let index = Source::direct(
-                    index_register,
-                    index_number,
-                    crate::model::Swizzle::scalar(component),
-                );
-                self.scalar(&index);
-                self.out.push_str(", ");
-                names::push_u32(&mut self.out, u32::from(offset) + u32::from(row));
-                self.out.push(')');
-            }
+        if let Some(index) = src.address.index_source() {
+            self.out.push_str(constants);
+            self.out.push_str("_at(");
+            self.scalar(&index);
+            self.out.push_str(", ");
+            names::push_u32(
+                &mut self.out,
+                u32::from(src.address.offset()) + u32::from(row),
+            );
+            self.out.push(')');
+            return;
         }
+        let index = src.direct_index().unwrap_or_default().saturating_add(row);
+        let table: &'static [&'static str] = match src.register {
+            RegisterType::Constant => {
+                self.out.push_str(constants);
+                self.out.push('[');
+                names::push_u32(&mut self.out, u32::from(index));
+                self.out.push(']');
+                return;
+            }
+            RegisterType::InstanceId => {
+                self.out.push_str(names::INSTANCE_ID);
+                return;
+            }
+            RegisterType::Attribute => &names::ATTRIBUTES,
+            RegisterType::Temporary if vertex => &names::VERTEX_TEMPORARIES,
+            RegisterType::Temporary => &names::FRAGMENT_TEMPORARIES,
+            RegisterType::Varying => &names::VARYINGS,
+            // The scan rejects every other register type as a source.
+            _ => &[],
+        };
+        self.out
+            .push_str(names::lookup(table, index).unwrap_or("vec4(0.0)"));
     }
 }

@@ -127,6 +127,34 @@ pub enum Address {
     },
 }
 
+impl Address {
+    /// The register holding a relative index, read as a scalar source: `va2.x` of
+    /// `vc[va2.x+5]`. `None` for a direct address.
+    pub fn index_source(&self) -> Option<Source> {
+        match *self {
+            Address::Direct { .. } => None,
+            Address::Indirect {
+                index_register,
+                index_number,
+                component,
+                ..
+            } => Some(Source::direct(
+                index_register,
+                index_number,
+                Swizzle::scalar(component),
+            )),
+        }
+    }
+
+    /// The constant base of a relative address (`5` of `vc[va2.x+5]`), 0 for a direct one.
+    pub fn offset(&self) -> u8 {
+        match *self {
+            Address::Direct { .. } => 0,
+            Address::Indirect { offset, .. } => offset,
+        }
+    }
+}
+
 /// A source operand: register, address and swizzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Source {
@@ -246,14 +274,20 @@ impl Instruction {
         }
     }
 
-    /// The source operands in order (source 1 then source 2; the sampler is not a source).
-    pub fn sources(&self) -> impl Iterator<Item = &Source> {
-        let (a, b) = match &self.operands {
+    /// Source 1 and source 2, where the opcode has them (the sampler is not a source: see
+    /// [`sampler`](Instruction::sampler)).
+    pub fn source_operands(&self) -> (Option<&Source>, Option<&Source>) {
+        match &self.operands {
             Operands::Unary { src, .. } | Operands::Kill { src } => (Some(src), None),
             Operands::Binary { a, b, .. } | Operands::Compare { a, b } => (Some(a), Some(b)),
             Operands::Sample { coord, .. } => (Some(coord), None),
             Operands::Bare => (None, None),
-        };
+        }
+    }
+
+    /// The source operands in order (source 1 then source 2; the sampler is not a source).
+    pub fn sources(&self) -> impl Iterator<Item = &Source> {
+        let (a, b) = self.source_operands();
         a.into_iter().chain(b)
     }
 

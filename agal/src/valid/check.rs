@@ -128,12 +128,7 @@ impl Checker {
         let op = ins.opcode;
         let dim = ins.sampler().map(|s| s.dimension);
         let (role1, role2) = roles(op, ins.destination().map(|d| d.mask), dim);
-        let (a, b) = match &ins.operands {
-            Operands::Unary { src, .. } | Operands::Kill { src } => (Some(src), None),
-            Operands::Binary { a, b, .. } | Operands::Compare { a, b } => (Some(a), Some(b)),
-            Operands::Sample { coord, .. } => (Some(coord), None),
-            Operands::Bare => (None, None),
-        };
+        let (a, b) = ins.source_operands();
         let src_err = |k, pos| self.err(k, index, Some(pos));
         if stop > Step::Source1 {
             if let Some(a) = a {

@@ -89,13 +89,9 @@ fn read(u: &mut Usage, src: &Source) {
         (RegisterType::InstanceId, _) => u.instance_id = true,
         _ => {}
     }
-    if let Address::Indirect {
-        index_register: RegisterType::Attribute,
-        index_number,
-        ..
-    } = src.address
-    {
-        u.attributes.push(index_number);
+    // The register holding a relative index is read too (`va2` of `vc[va2.x]`).
+    if let Some(index) = src.address.index_source() {
+        read(u, &index);
     }
 }
 
