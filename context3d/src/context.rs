@@ -10,7 +10,7 @@
 use agal::flash::FlashError;
 use agal::profile::Profile;
 
-use crate::backend::{BackBufferConfig, Backend, Clear, ClearMask, PixelRect};
+use crate::backend::{BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect};
 use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::resources::{Resources, TextureBase};
@@ -73,6 +73,8 @@ pub struct Context3D<B: Backend> {
     pub(crate) backend: B,
     pub(crate) profile: Profile,
     pub(crate) disposed: bool,
+    /// The backend reported a lost context: every resource is gone, every call is #3694.
+    pub(crate) lost: bool,
     pub(crate) error_checking: bool,
     pub(crate) next_id: u64,
     pub(crate) res: Resources,
@@ -91,6 +93,7 @@ impl<B: Backend> Context3D<B> {
             backend,
             profile,
             disposed: false,
+            lost: false,
             error_checking: false,
             next_id: 1,
             res: Resources::default(),
@@ -162,9 +165,10 @@ impl<B: Backend> Context3D<B> {
         self.profile
     }
 
-    /// `driverInfo`: the backend's description, `"Disposed"` after `dispose`.
+    /// `driverInfo`: the backend's description, `"Disposed"` after `dispose` or once the
+    /// context is lost (what Flash content checks to detect a device loss).
     pub fn driver_info(&self) -> String {
-        if self.disposed {
+        if self.live().is_err() {
             String::from("Disposed")
         } else {
             self.backend.driver_info()
@@ -258,12 +262,8 @@ impl<B: Backend> Context3D<B> {
             anti_alias: anti_alias.clamp(0, 16) as u8,
             depth_and_stencil: enable_depth_and_stencil,
         };
-        self.backend
-            .configure_back_buffer(&config)
-            .map_err(|error| Context3DError::Backend {
-                call: BackendCall::Other,
-                error,
-            })?;
+        let r = self.backend.configure_back_buffer(&config);
+        self.backend_result(BackendCall::Other, r)?;
         self.frame.back_buffer = Some(config);
         self.frame.clear = ClearStatus::NeverCleared;
         Ok(())
@@ -318,6 +318,7 @@ impl<B: Backend> Context3D<B> {
             },
         };
         self.backend.clear(&clear);
+        self.take_backend_error()?;
         if !self.state.to_texture {
             self.frame.clear = ClearStatus::Cleared;
         }
@@ -332,12 +333,8 @@ impl<B: Backend> Context3D<B> {
         if self.frame.back_buffer.is_none() {
             return Err(Context3DError::BackBufferNotConfigured.into());
         }
-        self.backend
-            .present()
-            .map_err(|error| Context3DError::Backend {
-                call: BackendCall::Other,
-                error,
-            })?;
+        let r = self.backend.present();
+        self.backend_result(BackendCall::Other, r)?;
         self.frame.draws = 0;
         self.frame.clear = ClearStatus::Presented;
         // "Like setRenderToBackBuffer(), calling present() also resets the render target."
@@ -397,13 +394,8 @@ impl<B: Backend> Context3D<B> {
             width: (x1 - x0) as u32,
             height: (y1 - y0) as u32,
         };
-        let pixels =
-            self.backend
-                .read_back_buffer(rect)
-                .map_err(|error| Context3DError::Backend {
-                    call: BackendCall::Other,
-                    error,
-                })?;
+        let r = self.backend.read_back_buffer(rect);
+        let pixels = self.backend_result(BackendCall::Other, r)?;
         let w = (x1 - x0) as usize;
         for row in 0..(y1 - y0) as usize {
             let ty = (y0 - sy + dy) as usize + row;
@@ -438,12 +430,45 @@ impl<B: Backend> Context3D<B> {
         self.disposed
     }
 
-    /// #3694 after `dispose`.
+    /// Whether the context was lost (the backend reported a device loss): it then behaves as
+    /// disposed (every call #3694, `driverInfo` `"Disposed"`), though `dispose` was not called.
+    pub fn is_lost(&self) -> bool {
+        self.lost || self.backend.is_lost()
+    }
+
+    /// #3694 after `dispose` or once the context is lost.
     pub(crate) fn live(&self) -> Result<()> {
-        if self.disposed {
+        if self.disposed || self.is_lost() {
             Err(Context3DError::Disposed)
         } else {
             Ok(())
+        }
+    }
+
+    /// A backend call's result as this crate's error for a call of kind `call`. A lost
+    /// context marks the whole context lost: every resource is disposed and every later call
+    /// is #3694.
+    pub(crate) fn backend_result<T>(
+        &mut self,
+        call: BackendCall,
+        result: std::result::Result<T, BackendError>,
+    ) -> Result<T> {
+        result.map_err(|error| {
+            if error == BackendError::ContextLost && !self.lost {
+                log::warn!("the rendering context was lost: every resource is disposed");
+                self.lost = true;
+                self.res = Resources::default();
+            }
+            Context3DError::Backend { call, error }
+        })
+    }
+
+    /// The error the backend kept for the call that returns nothing just made (`clear`,
+    /// `set_render_target`; see [`Backend::take_error`]).
+    pub(crate) fn take_backend_error(&mut self) -> Result<()> {
+        match self.backend.take_error() {
+            None => Ok(()),
+            Some(e) => self.backend_result(BackendCall::Other, Err(e)),
         }
     }
 

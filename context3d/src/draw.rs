@@ -197,12 +197,8 @@ impl<B: Backend> Context3D<B> {
         if count == 0 || instances == Some(0) {
             return Ok(());
         }
-        self.backend
-            .draw(&draw)
-            .map_err(|error| Context3DError::Backend {
-                call: BackendCall::Other,
-                error,
-            })
+        let r = self.backend.draw(&draw);
+        self.backend_result(BackendCall::Other, r)
     }
 
     fn resolve_streams(

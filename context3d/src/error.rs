@@ -268,7 +268,7 @@ pub enum Context3DError {
     /// Draw: a per-instance stream with fewer elements than the instances need: Error #3785.
     #[error("stream {0} does not contain enough elements for the instances")]
     InstanceStreamTooShort(u16),
-    /// The backend failed (#3613/#3614, #3672/#3684/#3691, #3694).
+    /// The backend failed (#3613/#3614, #3672/#3684/#3691, #3694, #3710).
     #[error("backend: {error}")]
     Backend {
         /// The call kind.
@@ -413,6 +413,10 @@ fn backend_to_flash(call: BackendCall, error: &BackendError) -> FlashError {
                 FlashError::new(ErrorClass::Error, 3614, &[log])
             }
         }
+        // #3710 rather than #3699 "Requested Operation failed to complete": the Stage3D
+        // variant of the message. The call and the GL code are in the error's Display and
+        // were logged by the backend; Flash's message has no placeholder for them.
+        BackendError::GlError { .. } => FlashError::new(ErrorClass::Error, 3710, &[]),
     }
 }
 

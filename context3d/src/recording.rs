@@ -128,6 +128,13 @@ pub struct RecordingBackend {
     pub calls: Vec<Call>,
     /// When set, every fallible call fails with this error (and is still recorded).
     pub fail_with: Option<BackendError>,
+    /// What [`Backend::is_lost`] answers.
+    pub lost: bool,
+    /// When set, the next `clear` or `set_render_target` keeps this error for
+    /// [`Backend::take_error`] (as a backend with error checking on keeps a driver error).
+    pub fail_next_unit_call: Option<BackendError>,
+    /// The error kept for [`Backend::take_error`].
+    kept_error: Option<BackendError>,
     /// The `0xAARRGGBB` value read-backs answer with.
     pub read_back_color: u32,
 }
@@ -257,10 +264,12 @@ impl Backend for RecordingBackend {
 
     fn clear(&mut self, clear: &Clear) {
         self.calls.push(Call::Clear(*clear));
+        self.kept_error = self.fail_next_unit_call.take();
     }
 
     fn set_render_target(&mut self, target: &RenderTarget) {
         self.calls.push(Call::SetRenderTarget(*target));
+        self.kept_error = self.fail_next_unit_call.take();
     }
 
     fn set_blend(&mut self, blend: BlendState) {
@@ -321,5 +330,13 @@ impl Backend for RecordingBackend {
 
     fn dispose_context(&mut self) {
         self.calls.push(Call::DisposeContext);
+    }
+
+    fn take_error(&mut self) -> Option<BackendError> {
+        self.kept_error.take()
+    }
+
+    fn is_lost(&self) -> bool {
+        self.lost
     }
 }

@@ -562,6 +562,7 @@ impl<B: Backend> Context3D<B> {
         if target != self.state.sent_target {
             self.state.sent_target = target;
             self.backend.set_render_target(&target);
+            self.take_backend_error()?;
         }
         Ok(())
     }

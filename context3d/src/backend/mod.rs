@@ -14,8 +14,22 @@
 //!   its index buffer, and a render target that is configured.
 //!
 //! A backend returns [`BackendError`] only for what nobody could foresee: a lost context, memory
-//! exhaustion, a driver that refuses a shader. Anything else is a bug in this crate, and a
-//! backend may treat it as an invariant break.
+//! exhaustion, a driver that refuses a shader, and (with `enableErrorChecking` on) any error the
+//! driver reports. Anything else is a bug in this crate, and a backend may treat it as an
+//! invariant break.
+//!
+//! # Errors of calls that return nothing
+//!
+//! `clear` and `set_render_target` (and the `set_*`, `dispose_*` calls) return `()`. With error
+//! checking on, a backend keeps the error such a call met and hands it over through
+//! [`Backend::take_error`], which [`crate::Context3D`] asks right after `clear` and
+//! `set_render_target`, so the error is thrown by the AS3 call that caused it.
+//!
+//! # A lost context
+//!
+//! Once a backend reports [`BackendError::ContextLost`] (or [`Backend::is_lost`] says so), the
+//! context counts as lost: every resource is disposed, every later call is #3694 and
+//! `driverInfo` is `"Disposed"` (how Flash content detects a device loss).
 //!
 //! # State changes reach the backend only when they change
 //!
@@ -93,7 +107,7 @@ resource_id!(
 
 /// What only the backend can find out. [`crate::error`] maps it to Flash's error for the call
 /// that got it (shader failures to #3613/#3614, memory to #3672/#3684/#3691, a lost context
-/// to #3694).
+/// to #3694, a driver error seen with error checking on to #3710).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BackendError {
     /// The GL context is gone (device reset, window closed): every later call fails.
@@ -115,6 +129,16 @@ pub enum BackendError {
     ShaderLink {
         /// The driver's info log.
         log: String,
+    },
+    /// With `enableErrorChecking` on, the driver reported an error (GL: `glGetError`) for a
+    /// call: Error #3710 "Requested Stage3D Operation failed to complete." thrown by that
+    /// call. The call and the code are in the log and in this error's `Display`.
+    #[error("{call}: GL error 0x{code:04x}")]
+    GlError {
+        /// The AS3 call that caused it (`"clear"`, `"drawTriangles"`, ...).
+        call: &'static str,
+        /// The driver's error code (`GL_INVALID_VALUE` = 0x0501, ...).
+        code: u32,
     },
 }
 
@@ -249,4 +273,18 @@ pub trait Backend {
 
     /// `Context3D.dispose`: frees everything. No call follows except drop.
     fn dispose_context(&mut self);
+
+    /// The error the last call that returns nothing (`clear`, `set_render_target`, ...) met,
+    /// taken: `None` when it met none, or error checking is off. See the
+    /// [module docs](crate::backend#errors-of-calls-that-return-nothing). The default has none.
+    fn take_error(&mut self) -> Option<BackendError> {
+        None
+    }
+
+    /// Whether the context was lost (device reset): the [`crate::Context3D`] then behaves as
+    /// disposed. A backend that can lose its context also fails its next fallible call with
+    /// [`BackendError::ContextLost`]. The default is never lost.
+    fn is_lost(&self) -> bool {
+        false
+    }
 }

@@ -38,6 +38,11 @@ pub(crate) struct IndexBufferRes {
 }
 
 impl IndexBufferRes {
+    /// Number of indices (at most [`MAX_INDICES`]).
+    pub fn len(&self) -> u32 {
+        self.indices.len() as u32
+    }
+
     /// The largest index in `first..first + count` (`None` for an empty or outside range).
     pub fn max_index(&self, first: usize, count: usize) -> Option<u16> {
         if let Some((f, c, m)) = self.max_cache.get() {
@@ -56,11 +61,13 @@ impl IndexBufferRes {
     }
 }
 
-fn backend_err(error: crate::backend::BackendError) -> Context3DError {
-    Context3DError::Backend {
-        call: BackendCall::Buffer,
-        error,
-    }
+/// `len` bytes of a `ByteArray` from `offset`, or #3669 when it holds fewer.
+pub(crate) fn byte_array_slice(data: &[u8], offset: u32, len: usize) -> Result<&[u8]> {
+    usize::try_from(offset)
+        .ok()
+        .and_then(|o| data.get(o..))
+        .and_then(|d| d.get(..len))
+        .ok_or(Context3DError::BadInputSize)
 }
 
 /// `(start, count)` as a range inside `len` elements, or #3669.
@@ -150,9 +157,8 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::ResourceLimit);
         }
         let id = VertexBufferId(self.fresh_id());
-        self.backend
-            .create_vertex_buffer(id, &desc)
-            .map_err(backend_err)?;
+        let r = self.backend.create_vertex_buffer(id, &desc);
+        self.backend_result(BackendCall::Buffer, r)?;
         Ok(self.res.vertex_buffers.insert(VertexBufferRes { id, desc }))
     }
 
@@ -167,27 +173,14 @@ impl<B: Backend> Context3D<B> {
         num_vertices: i32,
     ) -> FlashResult<()> {
         self.live()?;
-        let res = self
-            .res
-            .vertex_buffers
-            .get(buffer)
-            .ok_or(Context3DError::Disposed)?;
-        let (start, count) = range(start_vertex, num_vertices, res.desc.num_vertices)?;
-        let words = count as usize * usize::from(res.desc.data32_per_vertex);
+        let (desc, count) = self.vertex_upload_range(buffer, start_vertex, num_vertices)?;
+        let words = count as usize * usize::from(desc.data32_per_vertex);
         let values = data.get(..words).ok_or(Context3DError::BadInputSize)?;
-        if words == 0 {
-            return Ok(());
-        }
         let bytes: Vec<u8> = values
             .iter()
             .flat_map(|v| (*v as f32).to_le_bytes())
             .collect();
-        let offset = u64::from(start) * u64::from(res.desc.stride());
-        let id = res.id;
-        self.backend
-            .upload_vertex_buffer(id, offset, &bytes)
-            .map_err(backend_err)?;
-        Ok(())
+        Ok(self.write_vertices(buffer, start_vertex, &bytes)?)
     }
 
     /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`:
@@ -203,27 +196,45 @@ impl<B: Backend> Context3D<B> {
         num_vertices: i32,
     ) -> FlashResult<()> {
         self.live()?;
+        let (desc, count) = self.vertex_upload_range(buffer, start_vertex, num_vertices)?;
+        let len = count as usize * desc.stride() as usize;
+        let bytes = byte_array_slice(data, byte_array_offset, len)?;
+        Ok(self.write_vertices(buffer, start_vertex, bytes)?)
+    }
+
+    /// The buffer's description and the vertex count of an upload of `count` vertices at
+    /// `start`: #3694 for a disposed buffer, #3669 for a range outside it.
+    fn vertex_upload_range(
+        &self,
+        buffer: VertexBuffer3D,
+        start: i32,
+        count: i32,
+    ) -> Result<(VertexBufferDesc, u32)> {
+        let desc = self
+            .res
+            .vertex_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?
+            .desc;
+        let (_, count) = range(start, count, desc.num_vertices)?;
+        Ok((desc, count))
+    }
+
+    /// Sends `bytes` (whole vertices, checked by [`Self::vertex_upload_range`]) to vertex
+    /// `start`; nothing for an empty upload.
+    fn write_vertices(&mut self, buffer: VertexBuffer3D, start: i32, bytes: &[u8]) -> Result<()> {
         let res = self
             .res
             .vertex_buffers
             .get(buffer)
             .ok_or(Context3DError::Disposed)?;
-        let (start, count) = range(start_vertex, num_vertices, res.desc.num_vertices)?;
-        let len = count as usize * res.desc.stride() as usize;
-        let offset = byte_array_offset as usize;
-        let bytes = data
-            .get(offset..)
-            .and_then(|d| d.get(..len))
-            .ok_or(Context3DError::BadInputSize)?;
-        if len == 0 {
+        if bytes.is_empty() {
             return Ok(());
         }
-        let at = u64::from(start) * u64::from(res.desc.stride());
-        let id = res.id;
-        self.backend
-            .upload_vertex_buffer(id, at, bytes)
-            .map_err(backend_err)?;
-        Ok(())
+        let start = u64::try_from(start).map_err(|_| Context3DError::BadInputSize)?;
+        let (id, at) = (res.id, start * u64::from(res.desc.stride()));
+        let r = self.backend.upload_vertex_buffer(id, at, bytes);
+        self.backend_result(BackendCall::Buffer, r)
     }
 
     /// `VertexBuffer3D.dispose()`: harmless when repeated. Streams still bound to it make the
@@ -254,7 +265,7 @@ impl<B: Backend> Context3D<B> {
             .res
             .index_buffers
             .values()
-            .map(|b| 2 * b.indices.len() as u64)
+            .map(|b| 2 * u64::from(b.len()))
             .sum();
         if self.res.index_buffers.len() >= MAX_OBJECTS_PER_TYPE
             || live + 2 * u64::from(n) > MAX_INDEX_BUFFER_BYTES
@@ -266,9 +277,8 @@ impl<B: Backend> Context3D<B> {
             num_indices: n,
             usage,
         };
-        self.backend
-            .create_index_buffer(id, &desc)
-            .map_err(backend_err)?;
+        let r = self.backend.create_index_buffer(id, &desc);
+        self.backend_result(BackendCall::Buffer, r)?;
         Ok(self.res.index_buffers.insert(IndexBufferRes {
             id,
             indices: vec![0; n as usize],
@@ -287,20 +297,12 @@ impl<B: Backend> Context3D<B> {
         count: i32,
     ) -> FlashResult<()> {
         self.live()?;
-        let len = self
-            .res
-            .index_buffers
-            .get(buffer)
-            .ok_or(Context3DError::Disposed)?
-            .indices
-            .len() as u32;
-        let (start, count) = range(start_offset, count, len)?;
+        let (start, count) = self.index_upload_range(buffer, start_offset, count)?;
         let values = data
             .get(..count as usize)
             .ok_or(Context3DError::BadInputSize)?;
         let indices: Vec<u16> = values.iter().map(|v| (*v & 0xffff) as u16).collect();
-        self.write_indices(buffer, start, &indices)?;
-        Ok(())
+        Ok(self.write_indices(buffer, start, &indices)?)
     }
 
     /// `IndexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startOffset, count)`: 16-bit
@@ -316,24 +318,29 @@ impl<B: Backend> Context3D<B> {
         count: i32,
     ) -> FlashResult<()> {
         self.live()?;
-        let len = self
-            .res
-            .index_buffers
-            .get(buffer)
-            .ok_or(Context3DError::Disposed)?
-            .indices
-            .len() as u32;
-        let (start, count) = range(start_offset, count, len)?;
-        let bytes = data
-            .get(byte_array_offset as usize..)
-            .and_then(|d| d.get(..2 * count as usize))
-            .ok_or(Context3DError::BadInputSize)?;
+        let (start, count) = self.index_upload_range(buffer, start_offset, count)?;
+        let bytes = byte_array_slice(data, byte_array_offset, 2 * count as usize)?;
         let indices: Vec<u16> = bytes
             .chunks_exact(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
             .collect();
-        self.write_indices(buffer, start, &indices)?;
-        Ok(())
+        Ok(self.write_indices(buffer, start, &indices)?)
+    }
+
+    /// `(start, count)` of an index upload: #3694 for a disposed buffer, #3669 for a range
+    /// outside it.
+    fn index_upload_range(
+        &self,
+        buffer: IndexBuffer3D,
+        start: i32,
+        count: i32,
+    ) -> Result<(u32, u32)> {
+        let res = self
+            .res
+            .index_buffers
+            .get(buffer)
+            .ok_or(Context3DError::Disposed)?;
+        range(start, count, res.len())
     }
 
     fn write_indices(&mut self, buffer: IndexBuffer3D, start: u32, indices: &[u16]) -> Result<()> {
@@ -346,14 +353,17 @@ impl<B: Backend> Context3D<B> {
             .get_mut(buffer)
             .ok_or(Context3DError::Disposed)?;
         let start = start as usize;
-        if let Some(target) = res.indices.get_mut(start..start + indices.len()) {
-            target.copy_from_slice(indices);
-        }
+        let target = start
+            .checked_add(indices.len())
+            .and_then(|end| res.indices.get_mut(start..end))
+            .ok_or(Context3DError::BadInputSize)?;
+        target.copy_from_slice(indices);
         res.max_cache.set(None);
         let id = res.id;
-        self.backend
-            .upload_index_buffer(id, 2 * start as u64, indices)
-            .map_err(backend_err)
+        let r = self
+            .backend
+            .upload_index_buffer(id, 2 * start as u64, indices);
+        self.backend_result(BackendCall::Buffer, r)
     }
 
     /// `IndexBuffer3D.dispose()`: harmless when repeated.
@@ -373,9 +383,6 @@ impl<B: Backend> Context3D<B> {
 
     /// Number of indices of a live index buffer (`None` once disposed).
     pub fn index_buffer_len(&self, buffer: IndexBuffer3D) -> Option<u32> {
-        self.res
-            .index_buffers
-            .get(buffer)
-            .map(|r| r.indices.len() as u32)
+        self.res.index_buffers.get(buffer).map(IndexBufferRes::len)
     }
 }

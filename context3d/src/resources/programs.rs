@@ -148,12 +148,8 @@ impl<B: Backend> Context3D<B> {
     ) -> FlashResult<()> {
         valid::link(vertex, fragment).map_err(Context3DError::Validation)?;
         let id = ProgramId(self.fresh_id());
-        self.backend
-            .create_program(id, vertex, fragment)
-            .map_err(|error| Context3DError::Backend {
-                call: BackendCall::Program,
-                error,
-            })?;
+        let r = self.backend.create_program(id, vertex, fragment);
+        self.backend_result(BackendCall::Program, r)?;
         let usage = ProgramUsage::of(vertex, fragment);
         if let Some(res) = self.res.programs.get_mut(program) {
             res.linked = Some(LinkedProgram { id, usage });

@@ -3,8 +3,8 @@
 
 use crate::atf::{self, AtfFormat};
 use crate::backend::{
-    Backend, BackendError, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId,
-    TextureKind, TextureUpload,
+    Backend, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId, TextureKind,
+    TextureUpload,
 };
 use crate::context::{Context3D, Context3DEvent};
 use crate::enums::{param, parse};
@@ -63,13 +63,6 @@ impl TextureRes {
         let w = (self.desc.width >> level).max(1);
         let h = (self.desc.height >> level).max(1);
         (w, h)
-    }
-}
-
-fn backend_err(error: BackendError) -> Context3DError {
-    Context3DError::Backend {
-        call: BackendCall::Texture,
-        error,
     }
 }
 
@@ -135,9 +128,8 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::ResourceLimit);
         }
         let id = TextureId(self.fresh_id());
-        self.backend
-            .create_texture(id, &desc)
-            .map_err(backend_err)?;
+        let r = self.backend.create_texture(id, &desc);
+        self.backend_result(BackendCall::Texture, r)?;
         Ok(self.res.textures.insert(TextureRes {
             id,
             desc,
@@ -159,29 +151,17 @@ impl<B: Backend> Context3D<B> {
         streaming_levels: i32,
     ) -> FlashResult<TextureBase> {
         self.live()?;
-        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
-        self.check_format_allowed(format)?;
-        let (w, h) = (positive(width)?, positive(height)?);
-        if !w.is_power_of_two() || !h.is_power_of_two() {
-            return Err(Context3DError::NotPowerOfTwo.into());
-        }
         let max = self.profile.max_texture_size();
-        if w > max || h > max {
-            return Err(Context3DError::TextureTooBig { max }.into());
-        }
-        let levels = full_chain(w, h);
-        let streaming = u8::try_from(streaming_levels)
-            .ok()
-            .filter(|s| *s < levels)
-            .ok_or(Context3DError::StreamingLevelsTooLarge)?;
-        Ok(self.new_texture(TextureDesc {
-            kind: TextureKind::TwoD,
-            width: w,
-            height: h,
+        let desc = self.mipmapped_desc(
+            TextureKind::TwoD,
+            (width, height),
             format,
-            levels,
+            (max, Context3DError::TextureTooBig { max }),
+            streaming_levels,
+        )?;
+        Ok(self.new_texture(TextureDesc {
             optimize_for_render_to_texture,
-            streaming_levels: streaming,
+            ..desc
         })?)
     }
 
@@ -195,29 +175,54 @@ impl<B: Backend> Context3D<B> {
         streaming_levels: i32,
     ) -> FlashResult<TextureBase> {
         self.live()?;
+        let max = self.profile.max_cube_texture_size();
+        let desc = self.mipmapped_desc(
+            TextureKind::Cube,
+            (size, size),
+            format,
+            (max, Context3DError::CubeTextureTooBig),
+            streaming_levels,
+        )?;
+        Ok(self.new_texture(TextureDesc {
+            optimize_for_render_to_texture,
+            ..desc
+        })?)
+    }
+
+    /// The checks `createTexture` and `createCubeTexture` share, in Flash's order: #2008
+    /// `textureFormat`, #3759, #3681, #3682, `too_big` above `max`, #3711. The description has
+    /// the full mip chain.
+    fn mipmapped_desc(
+        &self,
+        kind: TextureKind,
+        (width, height): (i32, i32),
+        format: &str,
+        (max, too_big): (u32, Context3DError),
+        streaming_levels: i32,
+    ) -> Result<TextureDesc> {
         let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
         self.check_format_allowed(format)?;
-        let s = positive(size)?;
-        if !s.is_power_of_two() {
-            return Err(Context3DError::NotPowerOfTwo.into());
+        let (w, h) = (positive(width)?, positive(height)?);
+        if !w.is_power_of_two() || !h.is_power_of_two() {
+            return Err(Context3DError::NotPowerOfTwo);
         }
-        if s > self.profile.max_cube_texture_size() {
-            return Err(Context3DError::CubeTextureTooBig.into());
+        if w > max || h > max {
+            return Err(too_big);
         }
-        let levels = full_chain(s, s);
+        let levels = full_chain(w, h);
         let streaming = u8::try_from(streaming_levels)
             .ok()
-            .filter(|l| *l < levels)
+            .filter(|s| *s < levels)
             .ok_or(Context3DError::StreamingLevelsTooLarge)?;
-        Ok(self.new_texture(TextureDesc {
-            kind: TextureKind::Cube,
-            width: s,
-            height: s,
+        Ok(TextureDesc {
+            kind,
+            width: w,
+            height: h,
             format,
             levels,
-            optimize_for_render_to_texture,
+            optimize_for_render_to_texture: false,
             streaming_levels: streaming,
-        })?)
+        })
     }
 
     /// `createRectangleTexture(width, height, format, optimizeForRenderToTexture)`.
@@ -301,15 +306,12 @@ impl<B: Backend> Context3D<B> {
     }
 
     fn send_upload(&mut self, texture: TextureBase, upload: &TextureUpload<'_>) -> Result<()> {
-        let res = self
-            .res
-            .textures
-            .get_mut(texture)
-            .ok_or(Context3DError::Disposed)?;
-        self.backend
-            .upload_texture(res.id, upload)
-            .map_err(backend_err)?;
-        res.mark_uploaded(upload.face, upload.level);
+        let id = self.texture_res(texture)?.id;
+        let r = self.backend.upload_texture(id, upload);
+        self.backend_result(BackendCall::Texture, r)?;
+        if let Some(res) = self.res.textures.get_mut(texture) {
+            res.mark_uploaded(upload.face, upload.level);
+        }
         Ok(())
     }
 
@@ -444,10 +446,7 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::TextureFormatMismatch.into());
         }
         let len = w as usize * h as usize * bytes_per_pixel;
-        let bytes = data
-            .get(byte_array_offset as usize..)
-            .and_then(|d| d.get(..len))
-            .ok_or(Context3DError::BadInputSize)?;
+        let bytes = super::buffers::byte_array_slice(data, byte_array_offset, len)?;
         let halves: Vec<u16>;
         let data = match desc.format {
             TextureFormat::Bgra => TextureData::Bgra8(bytes),
@@ -600,10 +599,14 @@ impl<B: Backend> Context3D<B> {
     }
 
     pub(crate) fn texture_desc(&self, texture: TextureBase) -> Result<&TextureDesc> {
+        Ok(&self.texture_res(texture)?.desc)
+    }
+
+    /// A live texture, or #3694.
+    fn texture_res(&self, texture: TextureBase) -> Result<&TextureRes> {
         self.res
             .textures
             .get(texture)
-            .map(|r| &r.desc)
             .ok_or(Context3DError::Disposed)
     }
 }

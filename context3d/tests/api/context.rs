@@ -264,8 +264,6 @@ fn error_checking_reaches_the_backend_when_it_changes() {
 fn backend_failures_map_to_flash_errors() {
     use context3d::BackendError;
     let mut c = ctx(Profile::Baseline);
-    c.backend_mut().fail_with = Some(BackendError::ContextLost);
-    assert_disposed(c.configure_back_buffer(64, 64, 0, false, false, false));
     c.backend_mut().fail_with = Some(BackendError::OutOfMemory);
     assert_error(
         c.create_vertex_buffer(3, 2, "staticDraw"),
@@ -353,4 +351,121 @@ fn configure_back_buffer_before_swf_30() {
         3780,
         "Error #3780: Requested width of backbuffer is not in allowed range 32 to 16384.",
     );
+}
+
+#[test]
+fn a_driver_error_is_3710_with_the_call_and_code_in_its_display() {
+    use context3d::BackendError;
+    let error = BackendError::GlError {
+        call: "clear",
+        code: 0x0502,
+    };
+    assert_eq!(error.to_string(), "clear: GL error 0x0502");
+    for call in [
+        context3d::BackendCall::Buffer,
+        context3d::BackendCall::Texture,
+        context3d::BackendCall::Program,
+        context3d::BackendCall::Other,
+    ] {
+        let e = context3d::Context3DError::Backend {
+            call,
+            error: error.clone(),
+        }
+        .to_flash();
+        assert_eq!(
+            (e.class, e.id, e.message.as_str()),
+            (
+                ErrorClass::Error,
+                3710,
+                "Error #3710: Requested Stage3D Operation failed to complete."
+            )
+        );
+    }
+}
+
+#[test]
+fn a_driver_error_of_clear_is_thrown_by_that_clear() {
+    use context3d::BackendError;
+    let mut c = ready(Profile::Baseline);
+    let gl_error = BackendError::GlError {
+        call: "clear",
+        code: 0x0502,
+    };
+    c.backend_mut().fail_next_unit_call = Some(gl_error);
+    assert_error(
+        c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7),
+        3710,
+        "Error #3710: Requested Stage3D Operation failed to complete.",
+    );
+    // Taken: the next clear is fine, and the clear reached the backend each time.
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let calls = c.backend_mut().take();
+    assert!(
+        matches!(calls[..], [Call::Clear(_), Call::Clear(_)]),
+        "{calls:?}"
+    );
+    // An error of the render target switch is thrown by the clear that sent it.
+    let t = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
+    c.backend_mut().fail_next_unit_call = Some(BackendError::GlError {
+        call: "setRenderToTexture",
+        code: 0x0506,
+    });
+    assert_error(
+        c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7),
+        3710,
+        "Error #3710: Requested Stage3D Operation failed to complete.",
+    );
+}
+
+#[test]
+fn a_lost_context_disposes_every_resource() {
+    use context3d::BackendError;
+    let mut c = ready(Profile::Standard);
+    let vb = c.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
+    let t = c.create_texture(4, 4, "bgra", false, 0).unwrap();
+    let p = c.create_program().unwrap();
+    assert_eq!(c.driver_info(), "Molehill recording backend");
+    // The device is lost, and the backend only says so through its errors (as one that does
+    // not answer `is_lost`): the first call that reaches the backend finds out.
+    c.backend_mut().fail_with = Some(BackendError::ContextLost);
+    assert_disposed(c.present());
+    // Even once the backend answers again, the context stays lost.
+    c.backend_mut().fail_with = None;
+    assert!(c.is_lost());
+    assert!(!c.is_disposed());
+    assert_eq!(c.driver_info(), "Disposed");
+    c.backend_mut().take();
+    assert_disposed(c.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3));
+    assert_disposed(c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3));
+    assert_disposed(c.texture_upload_from_bitmap_data(t, &[0; 16], 4, 4, 0, 0));
+    assert_disposed(c.set_program(Some(p)));
+    assert_disposed(c.set_texture_at(0, Some(t)));
+    assert_disposed(c.set_vertex_buffer_at(0, Some(vb), 0, "float2"));
+    assert_disposed(c.create_vertex_buffer(3, 2, "staticDraw"));
+    assert_disposed(c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7));
+    assert_disposed(c.draw_triangles(Some(ib), 0, 1));
+    assert_disposed(c.set_culling("back"));
+    assert_eq!(c.vertex_buffer_len(vb), None, "the buffer is gone");
+    assert_eq!(c.texture_size(t), None, "the texture is gone");
+    // Disposing the objects or the context is harmless, and nothing else reached the backend.
+    c.vertex_buffer_dispose(vb);
+    c.texture_dispose(t);
+    assert!(c.backend().calls.is_empty());
+    c.dispose(false);
+    assert_eq!(c.backend_mut().take(), vec![Call::DisposeContext]);
+}
+
+#[test]
+fn a_backend_that_says_it_is_lost_makes_every_call_3694() {
+    let mut c = ready(Profile::Baseline);
+    let vb = c.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    c.backend_mut().take();
+    c.backend_mut().lost = true;
+    // No backend call needed: `Backend::is_lost` is asked first.
+    assert_disposed(c.set_vertex_buffer_at(0, Some(vb), 0, "float2"));
+    assert_disposed(c.set_blend_factors("one", "zero"));
+    assert_eq!(c.driver_info(), "Disposed");
+    assert!(c.backend_mut().take().is_empty());
 }
