@@ -24,6 +24,110 @@ pub(crate) enum Handle {
     Program(Program3D),
 }
 
+macro_rules! handle_from {
+    ($($variant:ident($ty:ty)),*) => {$(
+        impl From<$ty> for Handle {
+            fn from(h: $ty) -> Handle {
+                Handle::$variant(h)
+            }
+        }
+    )*};
+}
+handle_from!(
+    VertexBuffer(VertexBuffer3D),
+    IndexBuffer(IndexBuffer3D),
+    Texture(TextureBase),
+    Program(Program3D)
+);
+
+/// An argument of an AS3 call as a trace statement spells it: numbers and flags as they are,
+/// strings and vectors owned, handles by their recorded names, `ByteArray`s and `BitmapData`s
+/// inline. The recording wrappers of [`crate::Context3D`] build each `Call` field with it.
+pub(crate) trait Recorded {
+    /// The trace's type for it (the type of the `Call` field).
+    type Arg;
+    /// The argument as the recorder writes it.
+    fn recorded(&self, rec: &Recorder) -> Self::Arg;
+}
+
+macro_rules! recorded_as_is {
+    ($($ty:ty),*) => {$(
+        impl Recorded for $ty {
+            type Arg = $ty;
+            fn recorded(&self, _: &Recorder) -> $ty {
+                *self
+            }
+        }
+    )*};
+}
+recorded_as_is!(i32, u32, f64, bool);
+
+macro_rules! recorded_by_name {
+    ($($ty:ty),*) => {$(
+        impl Recorded for $ty {
+            type Arg = Name;
+            fn recorded(&self, rec: &Recorder) -> Name {
+                rec.name(Handle::from(*self))
+            }
+        }
+    )*};
+}
+recorded_by_name!(VertexBuffer3D, IndexBuffer3D, Program3D, TextureBase);
+
+impl Recorded for str {
+    type Arg = String;
+    fn recorded(&self, _: &Recorder) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Copy> Recorded for [T] {
+    type Arg = Vec<T>;
+    fn recorded(&self, _: &Recorder) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl Recorded for [f64; 16] {
+    type Arg = Vec<f64>;
+    fn recorded(&self, _: &Recorder) -> Vec<f64> {
+        self.to_vec()
+    }
+}
+
+impl Recorded for context3d::Rect {
+    type Arg = crate::trace::Rect;
+    fn recorded(&self, _: &Recorder) -> crate::trace::Rect {
+        crate::trace::Rect {
+            x: self.x,
+            y: self.y,
+            width: self.width,
+            height: self.height,
+        }
+    }
+}
+
+impl<T: Recorded> Recorded for Option<T> {
+    type Arg = Option<T::Arg>;
+    fn recorded(&self, rec: &Recorder) -> Option<T::Arg> {
+        self.as_ref().map(|t| t.recorded(rec))
+    }
+}
+
+impl Recorded for ByteArray<'_> {
+    type Arg = ByteArrayArg;
+    fn recorded(&self, _: &Recorder) -> ByteArrayArg {
+        byte_array_arg(self)
+    }
+}
+
+impl Recorded for BitmapData<'_> {
+    type Arg = BitmapArg;
+    fn recorded(&self, _: &Recorder) -> BitmapArg {
+        bitmap_arg(self)
+    }
+}
+
 /// A recording in progress, shared by a [`crate::Stage3D`] and its contexts. Cloning gives
 /// another handle on the same recording.
 #[derive(Debug, Clone, Default)]

@@ -7,11 +7,54 @@ use std::rc::Rc;
 use agal::flash::FlashError;
 use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 
+/// Defines `Context3D` methods that call context3d and record the call, so that each AS3
+/// method is one line here and the record-then-forward logic one place.
+///
+/// `pub fn NAME(&mut self, ARG: TYPE, ...) -> T => VARIANT;` passes the arguments as they are
+/// to `context3d::Context3D::NAME` and records `Call::VARIANT { ARG: ARG.recorded(rec), ... }`
+/// (the `Call` fields are named as the arguments; see [`Recorded`]). `=> VARIANT creates KIND`
+/// records a create call whose handle is named as a `ResourceKind::KIND`. `via |inner| EXPR`
+/// runs `EXPR` (with `inner` the `context3d::Context3D`) instead of the plain forward, where
+/// an argument needs converting first; `, then METHOD` calls `self.METHOD()` after recording.
+macro_rules! forward {
+    ($(
+        $(#[$attr:meta])*
+        $vis:vis fn $method:ident(&mut self $(, $arg:ident: $ty:ty)*) -> $ret:ty
+            => $variant:ident $(creates $kind:ident)? $(via |$inner:ident| $call:expr)?
+            $(, then $after:ident)?;
+    )*) => {$(
+        $(#[$attr])*
+        $vis fn $method(&mut self $(, $arg: $ty)*) -> FlashResult<$ret> {
+            let r = forward!(@call self, $method, ($($arg),*) $(, |$inner| $call)?);
+            forward!(@record self, r, $variant, ($($arg),*) $(, $kind)?);
+            $(self.$after();)?
+            r
+        }
+    )*};
+    (@call $self:ident, $method:ident, ($($arg:ident),*)) => {
+        $self.inner.$method($($arg),*)
+    };
+    (@call $self:ident, $method:ident, ($($arg:ident),*), |$inner:ident| $call:expr) => {{
+        let $inner = &mut $self.inner;
+        $call
+    }};
+    (@record $self:ident, $r:ident, $variant:ident, ($($arg:ident),*)) => {
+        $self.record(|_rec| Call::$variant { $($arg: $arg.recorded(_rec)),* }, &$r)
+    };
+    (@record $self:ident, $r:ident, $variant:ident, ($($arg:ident),*), $kind:ident) => {
+        $self.record_create(
+            ResourceKind::$kind,
+            |_rec| Call::$variant { $($arg: $arg.recorded(_rec)),* },
+            &$r,
+        )
+    };
+}
+
 mod resources;
 
 use crate::as3::{premultiply, unpremultiply, BitmapDataMut, ByteArray};
 use crate::backend::DynBackend;
-use crate::record::{bitmap_arg_from, byte_array_arg, Handle, Recorder};
+use crate::record::{bitmap_arg_from, Handle, Recorded, Recorder};
 use crate::stage3d::Stage3DEvents;
 use crate::trace::{self, Call, ResourceKind};
 
@@ -39,15 +82,6 @@ impl std::fmt::Debug for Context3D {
 /// A trace rectangle as context3d's.
 pub(crate) fn to_rect(r: trace::Rect) -> Rect {
     Rect {
-        x: r.x,
-        y: r.y,
-        width: r.width,
-        height: r.height,
-    }
-}
-
-fn from_rect(r: Rect) -> trace::Rect {
-    trace::Rect {
         x: r.x,
         y: r.y,
         width: r.width,
@@ -90,16 +124,15 @@ impl Context3D {
         }
     }
 
-    fn record_create<T: Copy>(
+    fn record_create<T: Copy + Into<Handle>>(
         &self,
         kind: ResourceKind,
-        handle: impl FnOnce(T) -> Handle,
-        call: impl FnOnce() -> Call,
+        call: impl FnOnce(&Recorder) -> Call,
         result: &FlashResult<T>,
     ) {
         if let Some(r) = &self.recorder {
-            let h = result.as_ref().ok().map(|t| handle(*t));
-            r.call(call(), Some((kind, h)), result);
+            let h = result.as_ref().ok().map(|&t| t.into());
+            r.call(call(r), Some((kind, h)), result);
         }
     }
 
@@ -201,41 +234,13 @@ impl Context3D {
         r
     }
 
-    /// `clear(red, green, blue, alpha, depth, stencil, mask)`.
-    #[allow(clippy::too_many_arguments)] // AS3's signature.
-    pub fn clear(
-        &mut self,
-        red: f64,
-        green: f64,
-        blue: f64,
-        alpha: f64,
-        depth: f64,
-        stencil: u32,
-        mask: u32,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .clear(red, green, blue, alpha, depth, stencil, mask);
-        self.record(
-            |_| Call::Clear {
-                red,
-                green,
-                blue,
-                alpha,
-                depth,
-                stencil,
-                mask,
-            },
-            &r,
-        );
-        r
-    }
+    forward! {
+        /// `clear(red, green, blue, alpha, depth, stencil, mask)`.
+        #[allow(clippy::too_many_arguments)] // AS3's signature.
+        pub fn clear(&mut self, red: f64, green: f64, blue: f64, alpha: f64, depth: f64, stencil: u32, mask: u32) -> () => Clear;
 
-    /// `present()`.
-    pub fn present(&mut self) -> FlashResult<()> {
-        let r = self.inner.present();
-        self.record(|_| Call::Present, &r);
-        r
+        /// `present()`.
+        pub fn present(&mut self) -> () => Present;
     }
 
     /// `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
@@ -324,335 +329,65 @@ impl Context3D {
 
     // --- State ---------------------------------------------------------------------------------
 
-    /// `setProgram(program)`.
-    pub fn set_program(&mut self, program: Option<Program3D>) -> FlashResult<()> {
-        let r = self.inner.set_program(program);
-        self.record(
-            |rec| Call::SetProgram {
-                program: program.map(|p| rec.name(Handle::Program(p))),
-            },
-            &r,
-        );
-        r
-    }
+    forward! {
+        /// `setProgram(program)`.
+        pub fn set_program(&mut self, program: Option<Program3D>) -> () => SetProgram;
 
-    /// `setVertexBufferAt(index, buffer, bufferOffset, format)`.
-    pub fn set_vertex_buffer_at(
-        &mut self,
-        index: i32,
-        buffer: Option<VertexBuffer3D>,
-        buffer_offset: i32,
-        format: &str,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .set_vertex_buffer_at(index, buffer, buffer_offset, format);
-        self.record(
-            |rec| Call::SetVertexBufferAt {
-                index,
-                buffer: buffer.map(|b| rec.name(Handle::VertexBuffer(b))),
-                buffer_offset,
-                format: format.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setVertexBufferAt(index, buffer, bufferOffset, format)`.
+        pub fn set_vertex_buffer_at(&mut self, index: i32, buffer: Option<VertexBuffer3D>, buffer_offset: i32, format: &str) -> () => SetVertexBufferAt;
 
-    /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
-    pub fn set_program_constants_from_vector(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        data: &[f64],
-        num_registers: i32,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_program_constants_from_vector(
-            program_type,
-            first_register,
-            data,
-            num_registers,
-        );
-        self.record(
-            |_| Call::SetProgramConstantsFromVector {
-                program_type: program_type.to_string(),
-                first_register,
-                data: data.to_vec(),
-                num_registers,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
+        pub fn set_program_constants_from_vector(&mut self, program_type: &str, first_register: i32, data: &[f64], num_registers: i32) -> () => SetProgramConstantsFromVector;
 
-    /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
-    /// with the matrix's `rawData`.
-    pub fn set_program_constants_from_matrix(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        raw_data: &[f64; 16],
-        transposed_matrix: bool,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_program_constants_from_matrix(
-            program_type,
-            first_register,
-            raw_data,
-            transposed_matrix,
-        );
-        self.record(
-            |_| Call::SetProgramConstantsFromMatrix {
-                program_type: program_type.to_string(),
-                first_register,
-                raw_data: raw_data.to_vec(),
-                transposed_matrix,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
+        /// with the matrix's `rawData`.
+        pub fn set_program_constants_from_matrix(&mut self, program_type: &str, first_register: i32, raw_data: &[f64; 16], transposed_matrix: bool) -> () => SetProgramConstantsFromMatrix;
 
-    /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
-    /// byteArrayOffset)`.
-    pub fn set_program_constants_from_byte_array(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        num_registers: i32,
-        data: ByteArray<'_>,
-        byte_array_offset: u32,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_program_constants_from_byte_array(
-            program_type,
-            first_register,
-            num_registers,
-            data.bytes,
-            byte_array_offset,
-            data.endian,
-        );
-        self.record(
-            |_| Call::SetProgramConstantsFromByteArray {
-                program_type: program_type.to_string(),
-                first_register,
-                num_registers,
-                data: byte_array_arg(&data),
-                byte_array_offset,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
+        /// byteArrayOffset)`.
+        pub fn set_program_constants_from_byte_array(&mut self, program_type: &str, first_register: i32, num_registers: i32, data: ByteArray<'_>, byte_array_offset: u32) -> ()
+            => SetProgramConstantsFromByteArray via |inner| inner.set_program_constants_from_byte_array(
+                program_type, first_register, num_registers, data.bytes, byte_array_offset, data.endian);
 
-    /// `setTextureAt(sampler, texture)`.
-    pub fn set_texture_at(
-        &mut self,
-        sampler: i32,
-        texture: Option<TextureBase>,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_texture_at(sampler, texture);
-        self.record(
-            |rec| Call::SetTextureAt {
-                sampler,
-                texture: texture.map(|t| rec.name(Handle::Texture(t))),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setTextureAt(sampler, texture)`.
+        pub fn set_texture_at(&mut self, sampler: i32, texture: Option<TextureBase>) -> () => SetTextureAt;
 
-    /// `setSamplerStateAt(sampler, wrap, filter, mipfilter)`.
-    pub fn set_sampler_state_at(
-        &mut self,
-        sampler: i32,
-        wrap: &str,
-        filter: &str,
-        mip_filter: &str,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .set_sampler_state_at(sampler, wrap, filter, mip_filter);
-        self.record(
-            |_| Call::SetSamplerStateAt {
-                sampler,
-                wrap: wrap.to_string(),
-                filter: filter.to_string(),
-                mip_filter: mip_filter.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setSamplerStateAt(sampler, wrap, filter, mipfilter)`.
+        pub fn set_sampler_state_at(&mut self, sampler: i32, wrap: &str, filter: &str, mip_filter: &str) -> () => SetSamplerStateAt;
 
-    /// `setBlendFactors(sourceFactor, destinationFactor)`.
-    pub fn set_blend_factors(
-        &mut self,
-        source_factor: &str,
-        destination_factor: &str,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .set_blend_factors(source_factor, destination_factor);
-        self.record(
-            |_| Call::SetBlendFactors {
-                source_factor: source_factor.to_string(),
-                destination_factor: destination_factor.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setBlendFactors(sourceFactor, destinationFactor)`.
+        pub fn set_blend_factors(&mut self, source_factor: &str, destination_factor: &str) -> () => SetBlendFactors;
 
-    /// `setColorMask(red, green, blue, alpha)`.
-    pub fn set_color_mask(
-        &mut self,
-        red: bool,
-        green: bool,
-        blue: bool,
-        alpha: bool,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_color_mask(red, green, blue, alpha);
-        self.record(
-            |_| Call::SetColorMask {
-                red,
-                green,
-                blue,
-                alpha,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setColorMask(red, green, blue, alpha)`.
+        pub fn set_color_mask(&mut self, red: bool, green: bool, blue: bool, alpha: bool) -> () => SetColorMask;
 
-    /// `setCulling(triangleFaceToCull)`.
-    pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> FlashResult<()> {
-        let r = self.inner.set_culling(triangle_face_to_cull);
-        self.record(
-            |_| Call::SetCulling {
-                triangle_face_to_cull: triangle_face_to_cull.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setCulling(triangleFaceToCull)`.
+        pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> () => SetCulling;
 
-    /// `setDepthTest(depthMask, passCompareMode)`.
-    pub fn set_depth_test(&mut self, depth_mask: bool, pass_compare_mode: &str) -> FlashResult<()> {
-        let r = self.inner.set_depth_test(depth_mask, pass_compare_mode);
-        self.record(
-            |_| Call::SetDepthTest {
-                depth_mask,
-                pass_compare_mode: pass_compare_mode.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setDepthTest(depthMask, passCompareMode)`.
+        pub fn set_depth_test(&mut self, depth_mask: bool, pass_compare_mode: &str) -> () => SetDepthTest;
 
-    /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
-    /// actionOnDepthPassStencilFail)`.
-    pub fn set_stencil_actions(
-        &mut self,
-        triangle_face: &str,
-        compare_mode: &str,
-        action_on_both_pass: &str,
-        action_on_depth_fail: &str,
-        action_on_depth_pass_stencil_fail: &str,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_stencil_actions(
-            triangle_face,
-            compare_mode,
-            action_on_both_pass,
-            action_on_depth_fail,
-            action_on_depth_pass_stencil_fail,
-        );
-        self.record(
-            |_| Call::SetStencilActions {
-                triangle_face: triangle_face.to_string(),
-                compare_mode: compare_mode.to_string(),
-                action_on_both_pass: action_on_both_pass.to_string(),
-                action_on_depth_fail: action_on_depth_fail.to_string(),
-                action_on_depth_pass_stencil_fail: action_on_depth_pass_stencil_fail.to_string(),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
+        /// actionOnDepthPassStencilFail)`.
+        pub fn set_stencil_actions(&mut self, triangle_face: &str, compare_mode: &str, action_on_both_pass: &str, action_on_depth_fail: &str, action_on_depth_pass_stencil_fail: &str) -> () => SetStencilActions;
 
-    /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`.
-    pub fn set_stencil_reference_value(
-        &mut self,
-        reference_value: u32,
-        read_mask: u32,
-        write_mask: u32,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .set_stencil_reference_value(reference_value, read_mask, write_mask);
-        self.record(
-            |_| Call::SetStencilReferenceValue {
-                reference_value,
-                read_mask,
-                write_mask,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`.
+        pub fn set_stencil_reference_value(&mut self, reference_value: u32, read_mask: u32, write_mask: u32) -> () => SetStencilReferenceValue;
 
-    /// `setScissorRectangle(rectangle)`.
-    pub fn set_scissor_rectangle(&mut self, rectangle: Option<Rect>) -> FlashResult<()> {
-        let r = self.inner.set_scissor_rectangle(rectangle);
-        self.record(
-            |_| Call::SetScissorRectangle {
-                rectangle: rectangle.map(from_rect),
-            },
-            &r,
-        );
-        r
-    }
+        /// `setScissorRectangle(rectangle)`.
+        pub fn set_scissor_rectangle(&mut self, rectangle: Option<Rect>) -> () => SetScissorRectangle;
 
-    /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
-    /// colorOutputIndex)`.
-    pub fn set_render_to_texture(
-        &mut self,
-        texture: Option<TextureBase>,
-        enable_depth_and_stencil: bool,
-        anti_alias: i32,
-        surface_selector: i32,
-        color_output_index: i32,
-    ) -> FlashResult<()> {
-        let r = self.inner.set_render_to_texture(
-            texture,
-            enable_depth_and_stencil,
-            anti_alias,
-            surface_selector,
-            color_output_index,
-        );
-        self.record(
-            |rec| Call::SetRenderToTexture {
-                texture: texture.map(|t| rec.name(Handle::Texture(t))),
-                enable_depth_and_stencil,
-                anti_alias,
-                surface_selector,
-                color_output_index,
-            },
-            &r,
-        );
-        r
-    }
+        /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
+        /// colorOutputIndex)`.
+        pub fn set_render_to_texture(&mut self, texture: Option<TextureBase>, enable_depth_and_stencil: bool, anti_alias: i32, surface_selector: i32, color_output_index: i32) -> () => SetRenderToTexture;
 
-    /// `setRenderToBackBuffer()`.
-    pub fn set_render_to_back_buffer(&mut self) -> FlashResult<()> {
-        let r = self.inner.set_render_to_back_buffer();
-        self.record(|_| Call::SetRenderToBackBuffer, &r);
-        r
-    }
+        /// `setRenderToBackBuffer()`.
+        pub fn set_render_to_back_buffer(&mut self) -> () => SetRenderToBackBuffer;
 
-    /// `setFillMode(fillMode)` (AIR): `"solid"` is what Molehill draws; `"wireframe"` is
-    /// accepted and drawn solid (logged); anything else is ArgumentError #2008.
-    /// context3d has no fill mode, so this one check lives here.
-    pub fn set_fill_mode(&mut self, fill_mode: &str) -> FlashResult<()> {
-        let r = match fill_mode {
+        /// `setFillMode(fillMode)` (AIR): `"solid"` is what Molehill draws; `"wireframe"` is
+        /// accepted and drawn solid (logged); anything else is ArgumentError #2008.
+        /// context3d has no fill mode, so this one check lives here.
+        pub fn set_fill_mode(&mut self, fill_mode: &str) -> () => SetFillMode via |_inner| match fill_mode {
             "solid" => Ok(()),
             "wireframe" => {
                 log::warn!("setFillMode(\"wireframe\") is drawn solid");
@@ -660,61 +395,17 @@ impl Context3D {
             }
             _ => Err(FlashError::argument(2008, &["fillMode"])),
         };
-        self.record(
-            |_| Call::SetFillMode {
-                fill_mode: fill_mode.to_string(),
-            },
-            &r,
-        );
-        r
     }
 
     // --- Draws ---------------------------------------------------------------------------------
 
-    /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`.
-    pub fn draw_triangles(
-        &mut self,
-        index_buffer: IndexBuffer3D,
-        first_index: i32,
-        num_triangles: i32,
-    ) -> FlashResult<()> {
-        let r = self
-            .inner
-            .draw_triangles(Some(index_buffer), first_index, num_triangles);
-        self.record(
-            |rec| Call::DrawTriangles {
-                index_buffer: rec.name(Handle::IndexBuffer(index_buffer)),
-                first_index,
-                num_triangles,
-            },
-            &r,
-        );
-        r
-    }
+    forward! {
+        /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`.
+        pub fn draw_triangles(&mut self, index_buffer: IndexBuffer3D, first_index: i32, num_triangles: i32) -> ()
+            => DrawTriangles via |inner| inner.draw_triangles(Some(index_buffer), first_index, num_triangles);
 
-    /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`.
-    pub fn draw_triangles_instanced(
-        &mut self,
-        index_buffer: IndexBuffer3D,
-        num_instances: i32,
-        first_index: i32,
-        num_triangles: i32,
-    ) -> FlashResult<()> {
-        let r = self.inner.draw_triangles_instanced(
-            Some(index_buffer),
-            num_instances,
-            first_index,
-            num_triangles,
-        );
-        self.record(
-            |rec| Call::DrawTrianglesInstanced {
-                index_buffer: rec.name(Handle::IndexBuffer(index_buffer)),
-                num_instances,
-                first_index,
-                num_triangles,
-            },
-            &r,
-        );
-        r
+        /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`.
+        pub fn draw_triangles_instanced(&mut self, index_buffer: IndexBuffer3D, num_instances: i32, first_index: i32, num_triangles: i32) -> ()
+            => DrawTrianglesInstanced via |inner| inner.draw_triangles_instanced(Some(index_buffer), num_instances, first_index, num_triangles);
     }
 }
