@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::model::{ProgramKind, Version};
+use crate::model::{ProgramKind, RegisterType, Version};
 
 /// A Context3D profile, as `Stage3D.requestContext3D(profile)` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -227,6 +227,21 @@ impl Limits {
         match kind {
             ProgramKind::Vertex => self.position_outputs,
             ProgramKind::Fragment => self.color_outputs,
+        }
+    }
+
+    /// How many registers of `register` a program of `kind` may name (number `n` is valid when
+    /// `n < count`), whether or not the stage may use that register type at all.
+    pub fn count(&self, register: RegisterType, kind: ProgramKind) -> u16 {
+        match register {
+            RegisterType::Attribute => self.attributes,
+            RegisterType::Constant => self.constants(kind),
+            RegisterType::Temporary => self.temporaries(kind),
+            RegisterType::Output => self.outputs(kind),
+            RegisterType::Varying => self.varyings,
+            RegisterType::Sampler => self.samplers,
+            RegisterType::DepthOutput => self.depth_outputs,
+            RegisterType::InstanceId => self.instance_ids,
         }
     }
 }

@@ -572,3 +572,40 @@ fn odd_inputs_do_not_panic() {
         }
     }
 }
+
+/// The highest register number per name and version, docs/agal.md 3.1's table (strict mode:
+/// `fd` is 0 in version 1): that number assembles, the next is `IndexOutOfRange`.
+#[test]
+fn register_ranges_follow_the_documented_table() {
+    let table: [(&str, ProgramKind, [u16; 3]); 13] = [
+        ("va", Vertex, [7, 7, 15]),
+        ("vc", Vertex, [127, 249, 249]),
+        ("vt", Vertex, [7, 25, 25]),
+        ("op", Vertex, [0, 0, 0]),
+        ("v", Vertex, [7, 9, 9]),
+        ("v", Fragment, [7, 9, 9]),
+        ("fc", Fragment, [27, 63, 199]),
+        ("ft", Fragment, [7, 25, 25]),
+        ("fs", Fragment, [15, 15, 15]),
+        ("oc", Fragment, [0, 3, 3]),
+        ("fd", Fragment, [0, 0, 0]),
+        ("iid", Vertex, [0, 0, 0]),
+        ("vs", Vertex, [3, 3, 3]),
+    ];
+    for (name, kind, highest) in table {
+        for (version, highest) in Version::ALL.into_iter().zip(highest) {
+            let line = |n: u16| format!("mov {name}{n}, {name}{n}");
+            assert!(
+                assemble(&line(highest), kind, version).is_ok(),
+                "{} in version {version}",
+                line(highest)
+            );
+            let e = strict_err(&line(highest + 1), kind, version);
+            assert!(
+                matches!(e.kind, K::IndexOutOfRange { limit, .. } if limit == u64::from(highest) + 1),
+                "{} in version {version}: {e}",
+                line(highest + 1)
+            );
+        }
+    }
+}

@@ -284,45 +284,16 @@ proptest! {
     }
 }
 
-/// The highest register number strict mode accepts.
+/// The highest register number strict mode accepts: the version's limits, but `fs0-15` and
+/// `vs0-3` in every version and `fd`/`iid` 0 (docs/agal.md 3.1).
 fn range(register: RegisterType, kind: ProgramKind, version: Version) -> u16 {
-    use RegisterType as R;
-    let v1 = version == Version::V1;
-    let vertex = kind == ProgramKind::Vertex;
     match register {
-        R::Attribute if version == Version::V3 => 15,
-        R::Attribute => 7,
-        R::Constant if vertex => {
-            if v1 {
-                127
-            } else {
-                249
-            }
-        }
-        R::Constant => match version {
-            Version::V1 => 27,
-            Version::V2 => 63,
-            Version::V3 => 199,
-        },
-        R::Temporary => {
-            if v1 {
-                7
-            } else {
-                25
-            }
-        }
-        R::Output if vertex || v1 => 0,
-        R::Output => 3,
-        R::Varying => {
-            if v1 {
-                7
-            } else {
-                9
-            }
-        }
-        R::Sampler if vertex => 3,
-        R::Sampler => 15,
-        R::DepthOutput | R::InstanceId => 0,
+        RegisterType::Sampler if kind == ProgramKind::Vertex => 3,
+        RegisterType::Sampler => 15,
+        RegisterType::DepthOutput | RegisterType::InstanceId => 0,
+        r => agal::profile::limits(version)
+            .count(r, kind)
+            .saturating_sub(1),
     }
 }
 

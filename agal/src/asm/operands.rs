@@ -10,7 +10,8 @@
 //! per-version ranges.
 
 use super::lines::Span;
-use crate::model::{Component, RegisterType, Version};
+use crate::model::{Component, ProgramKind, RegisterType, Version};
+use crate::profile;
 
 /// One operand the expression matched.
 #[derive(Debug, Clone, Copy)]
@@ -207,63 +208,25 @@ pub(super) fn register(name: &str) -> Option<RegisterInfo> {
     })
 }
 
-/// Adobe's range (highest register number) of a register in a program of `kind`'s stage
-/// (`vertex`): `fd` in version 1 is `uint(-1)`.
+/// Adobe's range (highest register number) of a register: the AGAL limits of `version`
+/// ([`profile::limits`], the one table of them), except where the 2017 assembler differs from
+/// the player: `fs0-15` and `vs0-3` in every version, `iid` in every version (the player asks
+/// for AGAL 3, #3789), and `fd` in version 1, `uint(-1)`.
 pub(super) fn adobe_range(info: RegisterInfo, version: Version) -> u32 {
     use RegisterType as R;
-    let v1 = version == Version::V1;
     match info.register {
-        R::Attribute => {
-            if version == Version::V3 {
-                15
-            } else {
-                7
-            }
-        }
-        R::Constant if info.vertex => {
-            if v1 {
-                127
-            } else {
-                249
-            }
-        }
-        R::Constant => match version {
-            Version::V1 => 27,
-            Version::V2 => 63,
-            Version::V3 => 199,
-        },
-        R::Temporary => {
-            if v1 {
-                7
-            } else {
-                25
-            }
-        }
-        R::Output if info.vertex => 0,
-        R::Output => {
-            if v1 {
-                0
-            } else {
-                3
-            }
-        }
-        R::Varying => {
-            if v1 {
-                7
-            } else {
-                9
-            }
-        }
         R::Sampler if info.vertex => 3,
         R::Sampler => 15,
-        R::DepthOutput => {
-            if v1 {
-                u32::MAX
-            } else {
-                0
-            }
-        }
         R::InstanceId => 0,
+        R::DepthOutput if version == Version::V1 => u32::MAX,
+        register => {
+            let kind = if info.vertex {
+                ProgramKind::Vertex
+            } else {
+                ProgramKind::Fragment
+            };
+            u32::from(profile::limits(version).count(register, kind)).saturating_sub(1)
+        }
     }
 }
 
