@@ -9,7 +9,11 @@ macro_rules! field_enum {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
         pub enum $name {
-            $($(#[$vdoc])* $variant,)*
+            $(
+                #[doc = concat!("`", $word, "` (", stringify!($value), ").")]
+                $(#[$vdoc])*
+                $variant,
+            )*
         }
 
         impl $name {
@@ -37,14 +41,12 @@ macro_rules! field_enum {
 field_enum! {
     /// Texture format bits, what the program expects to read (Flash error #3763 on mismatch).
     TextureFormat {
-        /// `rgba` (0).
         #[default]
         Rgba = 0, "rgba";
-        /// `dxt1` / `compressed` (1).
+        /// Also `compressed` in assembly.
         Dxt1 = 1, "dxt1";
-        /// `dxt5` / `compressedalpha` (2).
+        /// Also `compressedalpha` in assembly.
         Dxt5 = 2, "dxt5";
-        /// `video` (3).
         Video = 3, "video";
     }
 }
@@ -52,12 +54,9 @@ field_enum! {
 field_enum! {
     /// Sampler dimension. `3d` is known to the assembler and rejected by the player (#3664).
     Dimension {
-        /// `2d` (0).
         #[default]
         TwoD = 0, "2d";
-        /// `cube` (1).
         Cube = 1, "cube";
-        /// `3d` (2).
         ThreeD = 2, "3d";
     }
 }
@@ -65,14 +64,11 @@ field_enum! {
 field_enum! {
     /// Texture coordinate wrapping.
     Wrap {
-        /// `clamp` (0).
         #[default]
         Clamp = 0, "clamp";
-        /// `repeat` / `wrap` (1).
+        /// Also `wrap` in assembly.
         Repeat = 1, "repeat";
-        /// `clamp_u_repeat_v` (2).
         ClampURepeatV = 2, "clamp_u_repeat_v";
-        /// `repeat_u_clamp_v` (3).
         RepeatUClampV = 3, "repeat_u_clamp_v";
     }
 }
@@ -80,12 +76,10 @@ field_enum! {
 field_enum! {
     /// Mipmap filter.
     MipFilter {
-        /// `mipnone` / `nomip` (0).
+        /// Also `nomip` in assembly.
         #[default]
         None = 0, "mipnone";
-        /// `mipnearest` (1).
         Nearest = 1, "mipnearest";
-        /// `miplinear` (2).
         Linear = 2, "miplinear";
     }
 }
@@ -93,18 +87,12 @@ field_enum! {
 field_enum! {
     /// Texture filter.
     Filter {
-        /// `nearest` (0).
         #[default]
         Nearest = 0, "nearest";
-        /// `linear` (1).
         Linear = 1, "linear";
-        /// `anisotropic2x` (2).
         Anisotropic2x = 2, "anisotropic2x";
-        /// `anisotropic4x` (3).
         Anisotropic4x = 3, "anisotropic4x";
-        /// `anisotropic8x` (4).
         Anisotropic8x = 4, "anisotropic8x";
-        /// `anisotropic16x` (5).
         Anisotropic16x = 5, "anisotropic16x";
     }
 }
