@@ -89,9 +89,9 @@ impl<T: Copy> Recorded for [T] {
 }
 
 impl Recorded for [f64; 16] {
-    type Arg = Vec<f64>;
-    fn recorded(&self, _: &Recorder) -> Vec<f64> {
-        self.to_vec()
+    type Arg = [f64; 16];
+    fn recorded(&self, _: &Recorder) -> [f64; 16] {
+        *self
     }
 }
 

@@ -515,20 +515,12 @@ impl Exec<'_> {
                 first_register,
                 raw_data,
                 transposed_matrix,
-            } => {
-                // A Matrix3D always has 16 numbers; missing ones read as 0 (and extra are
-                // ignored), as `new Matrix3D(v)` does with a short vector.
-                let mut m = [0.0; 16];
-                for (d, s) in m.iter_mut().zip(raw_data) {
-                    *d = *s;
-                }
-                self.ctx()?.set_program_constants_from_matrix(
-                    program_type,
-                    *first_register,
-                    &m,
-                    *transposed_matrix,
-                )
-            }
+            } => self.ctx()?.set_program_constants_from_matrix(
+                program_type,
+                *first_register,
+                raw_data,
+                *transposed_matrix,
+            ),
             Call::SetProgramConstantsFromByteArray {
                 program_type,
                 first_register,

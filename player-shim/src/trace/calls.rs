@@ -454,6 +454,11 @@ fn bitmap(v: &Arg, _: &Names) -> Result<BitmapArg, ParseError> {
 fn numbers(v: &Arg, _: &Names) -> Result<Vec<f64>, ParseError> {
     to_numbers(v)
 }
+fn matrix(v: &Arg, _: &Names) -> Result<[f64; 16], ParseError> {
+    let numbers = to_numbers(v)?;
+    <[f64; 16]>::try_from(numbers.as_slice())
+        .map_err(|_| ParseError::new(v.pos, K::MatrixLength(numbers.len())))
+}
 fn s(text: &str) -> String {
     text.to_string()
 }
@@ -583,7 +588,7 @@ fn context_call(method: &str, a: &mut Args<'_>) -> Option<Result<Call, ParseErro
             "setProgramConstantsFromMatrix" => Call::SetProgramConstantsFromMatrix {
                 program_type: a.req("programType", string)?,
                 first_register: a.req("firstRegister", int)?,
-                raw_data: a.req("matrix", numbers)?,
+                raw_data: a.req("matrix", matrix)?,
                 transposed_matrix: a.opt(false, boolean)?,
             },
             "setProgramConstantsFromByteArray" => Call::SetProgramConstantsFromByteArray {

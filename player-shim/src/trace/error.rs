@@ -128,6 +128,9 @@ pub enum ParseErrorKind {
         /// The value.
         value: f64,
     },
+    /// A `Matrix3D`'s `rawData` that is not 16 Numbers.
+    #[error("a Matrix3D's rawData is 16 Numbers, found {0}")]
+    MatrixLength(usize),
     /// Odd number of hex digits or a non-hex character.
     #[error("malformed hex bytes: {0}")]
     BadHex(&'static str),

@@ -430,7 +430,7 @@ pub enum Call {
     SetProgramConstantsFromMatrix {
         program_type: String,
         first_register: i32,
-        raw_data: Vec<f64>,
+        raw_data: [f64; 16],
         transposed_matrix: bool,
     },
     /// `context.setProgramConstantsFromByteArray(...)`.

@@ -208,6 +208,15 @@ fn errors_name_line_and_column() {
         e.to_string(),
         "line 4, column 31: expected a number, found `x`"
     );
+    // A Matrix3D's rawData is 16 Numbers (a short one was padded with zeros at replay).
+    let e = err("molehill-trace 1\nstage.requestContext3D()\ncontext.setProgramConstantsFromMatrix(\"vertex\", 0, [1, 2])\n");
+    assert_eq!(
+        (at(&e), &e.kind),
+        ((3, 52), &ParseErrorKind::MatrixLength(2))
+    );
+    let sixteen = vec!["0"; 16].join(", ");
+    let t = crate::trace::parse(&format!("molehill-trace 1\nstage.requestContext3D()\ncontext.setProgramConstantsFromMatrix(\"vertex\", 0, [{sixteen}])\n"));
+    assert!(t.is_ok(), "{t:?}");
     // Wrong type.
     let e = err(
         "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(64, \"64\", 0)\n",
