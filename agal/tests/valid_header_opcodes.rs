@@ -273,9 +273,9 @@ fn e3629_too_many_tokens() {
         upload(&p, VERT),
         "Error #3629: AGAL validation failed: Too many tokens (201) for vertex program."
     );
-    assert_eq!(upload(&prog(1, VERT, &body[..200]), VERT), "ok");
+    assert_eq!(upload_tokens(1, VERT, &body[..200]), "ok");
     // AGAL 2 allows 1024.
-    assert_eq!(upload(&prog(2, VERT, &body), VERT), "ok");
+    assert_eq!(upload_tokens(2, VERT, &body), "ok");
 }
 
 #[test]

@@ -6,11 +6,11 @@ mod common;
 use common::*;
 
 fn vert(tokens: &[Vec<u8>]) -> String {
-    upload(&prog(1, VERT, tokens), VERT)
+    upload_tokens(1, VERT, tokens)
 }
 
 fn frag(tokens: &[Vec<u8>]) -> String {
-    upload(&prog(1, FRAG, tokens), FRAG)
+    upload_tokens(1, FRAG, tokens)
 }
 
 const A: &str = "AGAL validation failed: ";
@@ -289,7 +289,7 @@ fn e3656_to_e3661_index_out_of_bounds() {
         tok(MOV, d(T, 25, XYZW), s(V, 9, IDENT), Z8),
         tok(MOV, d(OUT, 0, XYZW), s(T, 25, IDENT), Z8),
     ];
-    assert_eq!(upload(&prog(2, FRAG, &v2), FRAG), "ok");
+    assert_eq!(upload_tokens(2, FRAG, &v2), "ok");
 }
 
 #[test]

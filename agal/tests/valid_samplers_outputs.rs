@@ -6,7 +6,7 @@ mod common;
 use common::*;
 
 fn frag(version: u32, tokens: &[Vec<u8>]) -> String {
-    upload(&prog(version, FRAG, tokens), FRAG)
+    upload_tokens(version, FRAG, tokens)
 }
 
 fn tex(sampler: [u8; 8]) -> Vec<u8> {
@@ -177,7 +177,7 @@ fn e3749_depth_output_in_agal1() {
 fn e3750_depth_output_in_vertex() {
     let t = tok(MOV, d(FD, 0, 1), s(VA, 0, IDENT), Z8);
     assert_eq!(
-        upload(&prog(2, VERT, &[mov_op(), t]), VERT),
+        upload_tokens(2, VERT, &[mov_op(), t]),
         "Error #3750: AGAL validation failed: Depth output register is only available in fragment programs."
     );
 }
@@ -210,15 +210,15 @@ fn e3756_depth_mask() {
 fn instance_id_3786_3788_3789() {
     let write = tok(MOV, d(IID, 0, XYZW), s(VA, 0, IDENT), Z8);
     assert_eq!(
-        upload(&prog(3, VERT, &[mov_op(), write]), VERT),
+        upload_tokens(3, VERT, &[mov_op(), write]),
         "Error #3786: AGAL validation failed: Instance id register can not be written to for destination operand at token 2 of vertex program."
     );
     let read = tok(ADD, d(OUT, 0, XYZW), s(VA, 0, IDENT), s(IID, 0, 0));
     assert_eq!(
-        upload(&prog(2, VERT, std::slice::from_ref(&read)), VERT),
+        upload_tokens(2, VERT, std::slice::from_ref(&read)),
         "Error #3789: AGAL validation failed: Instance id register is supported in Agal version 3 and above."
     );
-    assert_eq!(upload(&prog(3, VERT, &[read]), VERT), "ok");
+    assert_eq!(upload_tokens(3, VERT, &[read]), "ok");
     let frag_read = tok(ADD, d(OUT, 0, XYZW), s(V, 0, IDENT), s(IID, 0, 0));
     assert_eq!(
         frag(3, &[frag_read]),

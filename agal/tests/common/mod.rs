@@ -99,14 +99,24 @@ pub fn profile_for(version: u32) -> Profile {
     Profile::lowest_accepting(agal::Version::from_number(version).unwrap_or(agal::Version::V1))
 }
 
+/// The version field of a program's header (1 when the header is cut short).
+fn header_version(bytes: &[u8]) -> u32 {
+    match bytes.get(1..5) {
+        Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
+        _ => 1,
+    }
+}
+
 /// Uploads `bytes` as `kind` under the lowest profile of its header version (or baseline):
 /// `"ok"` or Flash's message.
 pub fn upload(bytes: &[u8], kind: ProgramKind) -> String {
-    let version = bytes
-        .get(1..5)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .unwrap_or(1);
-    upload_in(bytes, kind, profile_for(version))
+    upload_in(bytes, kind, profile_for(header_version(bytes)))
+}
+
+/// Uploads the program of `tokens` (header `version`, `kind`) in the `kind` slot: `"ok"` or
+/// Flash's message.
+pub fn upload_tokens(version: u32, kind: ProgramKind, tokens: &[Vec<u8>]) -> String {
+    upload(&prog(version, kind, tokens), kind)
 }
 
 pub fn upload_in(bytes: &[u8], kind: ProgramKind, profile: Profile) -> String {
@@ -118,16 +128,7 @@ pub fn upload_in(bytes: &[u8], kind: ProgramKind, profile: Profile) -> String {
 
 /// Uploads both and links: `"ok"` or the first Flash message.
 pub fn pair(vertex: &[u8], fragment: &[u8]) -> String {
-    let version = vertex
-        .get(1..5)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-        .unwrap_or(1)
-        .max(
-            fragment
-                .get(1..5)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .unwrap_or(1),
-        );
+    let version = header_version(vertex).max(header_version(fragment));
     let p = profile_for(version);
     let r = validate(vertex, VERT, p)
         .and_then(|v| Ok((v, validate(fragment, FRAG, p)?)))
