@@ -277,19 +277,13 @@ pub fn limits(version: Version) -> Limits {
             instance_ids: 0,
             max_tokens: 1024,
         },
+        // AGAL 3 is AGAL 2 with 16 attributes, 200 fragment constants, `iid` and 2048 tokens.
         Version::V3 => Limits {
             attributes: 16,
-            vertex_constants: 250,
             fragment_constants: 200,
-            vertex_temporaries: 26,
-            fragment_temporaries: 26,
-            varyings: 10,
-            samplers: 16,
-            color_outputs: 4,
-            depth_outputs: 1,
-            position_outputs: 1,
             instance_ids: 1,
             max_tokens: 2048,
+            ..limits(Version::V2)
         },
     }
 }
