@@ -112,67 +112,44 @@ impl Stage<'_> {
         self.out.push_str(after);
     }
 
-    /// Component-wise functions of two sources.
+    /// Component-wise functions of two sources: `a + b`, `min(a, b)`, `pow(abs(a), b)`, and
+    /// the comparisons that set 1.0 or 0.0 (`float(a >= b)`, `vecN(greaterThanEqual(a, b))`).
     fn binary(&mut self, op: Opcode, a: &Source, b: &Source, mask: WriteMask) {
-        let infix = match op {
-            Opcode::Add => Some(" + "),
-            Opcode::Sub => Some(" - "),
-            Opcode::Mul => Some(" * "),
-            Opcode::Div => Some(" / "),
-            _ => None,
+        let n = mask.count();
+        let (before, between, after) = match op {
+            Opcode::Add => ("", " + ", ""),
+            Opcode::Sub => ("", " - ", ""),
+            Opcode::Mul => ("", " * ", ""),
+            Opcode::Div => ("", " / ", ""),
+            Opcode::Min => ("min(", ", ", ")"),
+            Opcode::Max => ("max(", ", ", ")"),
+            Opcode::Pow => ("pow(abs(", "), ", ")"),
+            Opcode::Sge | Opcode::Slt | Opcode::Seq | Opcode::Sne => {
+                let (function, operator) = match op {
+                    Opcode::Sge => ("greaterThanEqual(", " >= "),
+                    Opcode::Slt => ("lessThan(", " < "),
+                    Opcode::Seq => ("equal(", " == "),
+                    _ => ("notEqual(", " != "),
+                };
+                if n == 1 {
+                    ("float(", operator, ")")
+                } else {
+                    self.out.push_str(vector_type(n));
+                    self.out.push('(');
+                    (function, ", ", "))")
+                }
+            }
+            // Not a binary opcode: only reachable through hand-built operands. Writes `a`.
+            _ => ("", "", ""),
         };
-        if let Some(infix) = infix {
-            self.source(a, Lanes::masked(a, mask));
-            self.out.push_str(infix);
-            self.source(b, Lanes::masked(b, mask));
+        self.out.push_str(before);
+        self.source(a, Lanes::masked(a, mask));
+        if between.is_empty() {
             return;
         }
-        let n = mask.count();
-        let (function, operator) = match op {
-            Opcode::Min => ("min", ""),
-            Opcode::Max => ("max", ""),
-            Opcode::Pow => {
-                self.out.push_str("pow(abs(");
-                self.source(a, Lanes::masked(a, mask));
-                self.out.push_str("), ");
-                self.source(b, Lanes::masked(b, mask));
-                self.out.push(')');
-                return;
-            }
-            Opcode::Sge => ("greaterThanEqual", " >= "),
-            Opcode::Slt => ("lessThan", " < "),
-            Opcode::Seq => ("equal", " == "),
-            Opcode::Sne => ("notEqual", " != "),
-            // Not a binary opcode: only reachable through hand-built operands. Writes `a`.
-            _ => {
-                self.source(a, Lanes::masked(a, mask));
-                return;
-            }
-        };
-        if operator.is_empty() {
-            self.out.push_str(function);
-            self.out.push('(');
-            self.source(a, Lanes::masked(a, mask));
-            self.out.push_str(", ");
-            self.source(b, Lanes::masked(b, mask));
-            self.out.push(')');
-        } else if n == 1 {
-            // sge/slt/seq/sne: 1.0 or 0.0.
-            self.out.push_str("float(");
-            self.source(a, Lanes::masked(a, mask));
-            self.out.push_str(operator);
-            self.source(b, Lanes::masked(b, mask));
-            self.out.push(')');
-        } else {
-            self.out.push_str(vector_type(n));
-            self.out.push('(');
-            self.out.push_str(function);
-            self.out.push('(');
-            self.source(a, Lanes::masked(a, mask));
-            self.out.push_str(", ");
-            self.source(b, Lanes::masked(b, mask));
-            self.out.push_str("))");
-        }
+        self.out.push_str(between);
+        self.source(b, Lanes::masked(b, mask));
+        self.out.push_str(after);
     }
 
     /// `m33`, `m34`, `m44`: `dst.i = dot(a, row i)`, rows `b`, `b+1`, ... Written as
