@@ -56,7 +56,7 @@ use crate::as3::{premultiply, unpremultiply, BitmapDataMut, ByteArray};
 use crate::backend::DynBackend;
 use crate::record::{bitmap_arg_from, Handle, Recorded, Recorder};
 use crate::stage3d::Stage3DEvents;
-use crate::trace::{self, Call, ResourceKind};
+use crate::trace::{Call, ResourceKind};
 
 /// A Flash error as the VM throws it.
 pub type FlashResult<T> = Result<T, FlashError>;
@@ -76,16 +76,6 @@ impl std::fmt::Debug for Context3D {
             .field("disposed", &self.inner.is_disposed())
             .field("recording", &self.recorder.is_some())
             .finish()
-    }
-}
-
-/// A trace rectangle as context3d's.
-pub(crate) fn to_rect(r: trace::Rect) -> Rect {
-    Rect {
-        x: r.x,
-        y: r.y,
-        width: r.width,
-        height: r.height,
     }
 }
 

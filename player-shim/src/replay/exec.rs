@@ -9,14 +9,14 @@ use agal::flash::FlashError;
 
 use crate::as3::BitmapDataMut;
 use crate::backend::BackendFactory;
-use crate::context::{to_rect, Context3D};
+use crate::context::Context3D;
 use crate::image::{compare, difference_image, Image};
 use crate::record::Handle;
 use crate::stage3d::{Stage3D, Stage3DEvents};
 use crate::trace::{Call, Name, Pos, Statement, Trace};
-use crate::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
-use super::data::{bitmap, byte_array};
+use super::args::{Arg, Env, Prepare};
+use super::data::bitmap;
 use super::outcome::{Capture, CaptureKind, FailureKind, TraceOutcome};
 use super::ReplayOptions;
 
@@ -246,7 +246,9 @@ impl Exec<'_> {
         })
     }
 
-    fn capture(&mut self, pos: Pos, kind: CaptureKind, image: Image) {
+    /// Keeps a capture of the statement being run (and writes it under `--out`).
+    fn capture(&mut self, kind: CaptureKind, image: Image) {
+        let pos = self.current;
         self.outcome.captures.push(Capture { pos, kind, image });
         let k = self.outcome.captures.len();
         if let Some(dir) = &self.options.out_dir {
@@ -278,57 +280,14 @@ impl Exec<'_> {
         ))
     }
 
-    fn handle(&self, name: &Name) -> Result<Handle, FailureKind> {
-        match self.names.get(name) {
-            Some(Some(h)) => Ok(*h),
-            _ => Err(FailureKind::NullResource(name.clone())),
-        }
-    }
-
-    fn vertex_buffer(&self, name: &Name) -> Result<VertexBuffer3D, FailureKind> {
-        match self.handle(name)? {
-            Handle::VertexBuffer(b) => Ok(b),
-            _ => Err(FailureKind::NullResource(name.clone())),
-        }
-    }
-
-    fn index_buffer(&self, name: &Name) -> Result<IndexBuffer3D, FailureKind> {
-        match self.handle(name)? {
-            Handle::IndexBuffer(b) => Ok(b),
-            _ => Err(FailureKind::NullResource(name.clone())),
-        }
-    }
-
-    fn program(&self, name: &Name) -> Result<Program3D, FailureKind> {
-        match self.handle(name)? {
-            Handle::Program(p) => Ok(p),
-            _ => Err(FailureKind::NullResource(name.clone())),
-        }
-    }
-
-    fn texture(&self, name: &Name) -> Result<TextureBase, FailureKind> {
-        match self.handle(name)? {
-            Handle::Texture(t) => Ok(t),
-            _ => Err(FailureKind::NullResource(name.clone())),
-        }
-    }
-
-    fn opt<T>(
-        &self,
-        name: &Option<Name>,
-        f: impl Fn(&Self, &Name) -> Result<T, FailureKind>,
-    ) -> Result<Option<T>, FailureKind> {
-        name.as_ref().map(|n| f(self, n)).transpose()
-    }
-
-    fn bind<T>(
+    /// Binds the handle a create call returned to `name` (null when it threw).
+    fn bind<T: Into<Handle>>(
         &mut self,
         name: Option<&Name>,
         result: Result<T, FlashError>,
-        handle: impl FnOnce(T) -> Handle,
     ) -> Result<(), FlashError> {
         let (h, r) = match result {
-            Ok(t) => (Some(handle(t)), Ok(())),
+            Ok(t) => (Some(t.into()), Ok(())),
             Err(e) => (None, Err(e)),
         };
         if let Some(n) = name {
@@ -358,498 +317,141 @@ impl Exec<'_> {
         result: Option<&Name>,
         call: &Call,
     ) -> Result<Result<(), FlashError>, FailureKind> {
-        let base = self.base.clone();
-        Ok(match call {
-            Call::RequestContext3D {
-                render_mode,
-                profile,
-            } => return self.request(|s| s.request_context3d(render_mode, profile)),
-            Call::RequestContext3DMatchingProfiles { profiles } => {
-                let p: Vec<&str> = profiles.iter().map(String::as_str).collect();
-                return self.request(|s| s.request_context3d_matching_profiles(&p));
-            }
-            Call::SetStageX(x) => self.stage.set_x(*x),
-            Call::SetStageY(y) => self.stage.set_y(*y),
-            Call::SetStageVisible(v) => {
-                self.stage.set_visible(*v);
-                Ok(())
-            }
-            Call::ConfigureBackBuffer {
-                width,
-                height,
-                anti_alias,
-                enable_depth_and_stencil,
-                wants_best_resolution,
-                wants_best_resolution_on_browser_zoom,
-            } => self.ctx()?.configure_back_buffer(
-                *width,
-                *height,
-                *anti_alias,
-                *enable_depth_and_stencil,
-                *wants_best_resolution,
-                *wants_best_resolution_on_browser_zoom,
-            ),
-            Call::Clear {
-                red,
-                green,
-                blue,
-                alpha,
-                depth,
-                stencil,
-                mask,
-            } => self
-                .ctx()?
-                .clear(*red, *green, *blue, *alpha, *depth, *stencil, *mask),
-            Call::CreateVertexBuffer {
-                num_vertices,
-                data32_per_vertex,
-                buffer_usage,
-            } => {
-                let r = self.ctx()?.create_vertex_buffer(
-                    *num_vertices,
-                    *data32_per_vertex,
-                    buffer_usage,
-                );
-                self.bind(result, r, Handle::VertexBuffer)
-            }
-            Call::CreateVertexBufferForInstances {
-                num_vertices,
-                data32_per_vertex,
-                instances_per_element,
-                buffer_usage,
-            } => {
-                let r = self.ctx()?.create_vertex_buffer_for_instances(
-                    *num_vertices,
-                    *data32_per_vertex,
-                    *instances_per_element,
-                    buffer_usage,
-                );
-                self.bind(result, r, Handle::VertexBuffer)
-            }
-            Call::CreateIndexBuffer {
-                num_indices,
-                buffer_usage,
-            } => {
-                let r = self.ctx()?.create_index_buffer(*num_indices, buffer_usage);
-                self.bind(result, r, Handle::IndexBuffer)
-            }
-            Call::CreateProgram => {
-                let r = self.ctx()?.create_program();
-                self.bind(result, r, Handle::Program)
-            }
-            Call::CreateTexture {
-                width,
-                height,
-                format,
-                optimize_for_render_to_texture,
-                streaming_levels,
-            } => {
-                let r = self.ctx()?.create_texture(
-                    *width,
-                    *height,
-                    format,
-                    *optimize_for_render_to_texture,
-                    *streaming_levels,
-                );
-                self.bind(result, r, Handle::Texture)
-            }
-            Call::CreateCubeTexture {
-                size,
-                format,
-                optimize_for_render_to_texture,
-                streaming_levels,
-            } => {
-                let r = self.ctx()?.create_cube_texture(
-                    *size,
-                    format,
-                    *optimize_for_render_to_texture,
-                    *streaming_levels,
-                );
-                self.bind(result, r, Handle::Texture)
-            }
-            Call::CreateRectangleTexture {
-                width,
-                height,
-                format,
-                optimize_for_render_to_texture,
-            } => {
-                let r = self.ctx()?.create_rectangle_texture(
-                    *width,
-                    *height,
-                    format,
-                    *optimize_for_render_to_texture,
-                );
-                self.bind(result, r, Handle::Texture)
-            }
-            Call::CreateVideoTexture => {
-                let r = self.ctx()?.create_video_texture();
-                self.bind(result, r, Handle::Texture)
-            }
-            Call::SetProgram { program } => {
-                let p = self.opt(program, Self::program)?;
-                self.ctx()?.set_program(p)
-            }
-            Call::SetVertexBufferAt {
-                index,
-                buffer,
-                buffer_offset,
-                format,
-            } => {
-                let b = self.opt(buffer, Self::vertex_buffer)?;
-                self.ctx()?
-                    .set_vertex_buffer_at(*index, b, *buffer_offset, format)
-            }
-            Call::SetProgramConstantsFromVector {
-                program_type,
-                first_register,
-                data,
-                num_registers,
-            } => self.ctx()?.set_program_constants_from_vector(
-                program_type,
-                *first_register,
-                data,
-                *num_registers,
-            ),
-            Call::SetProgramConstantsFromMatrix {
-                program_type,
-                first_register,
-                raw_data,
-                transposed_matrix,
-            } => self.ctx()?.set_program_constants_from_matrix(
-                program_type,
-                *first_register,
-                raw_data,
-                *transposed_matrix,
-            ),
-            Call::SetProgramConstantsFromByteArray {
-                program_type,
-                first_register,
-                num_registers,
-                data,
-                byte_array_offset,
-            } => {
-                let d = byte_array(data, &base)?;
-                self.ctx()?.set_program_constants_from_byte_array(
-                    program_type,
-                    *first_register,
-                    *num_registers,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                )
-            }
-            Call::SetTextureAt { sampler, texture } => {
-                let t = self.opt(texture, Self::texture)?;
-                self.ctx()?.set_texture_at(*sampler, t)
-            }
-            Call::SetSamplerStateAt {
-                sampler,
-                wrap,
-                filter,
-                mip_filter,
-            } => self
-                .ctx()?
-                .set_sampler_state_at(*sampler, wrap, filter, mip_filter),
-            Call::SetBlendFactors {
-                source_factor,
-                destination_factor,
-            } => self
-                .ctx()?
-                .set_blend_factors(source_factor, destination_factor),
-            Call::SetColorMask {
-                red,
-                green,
-                blue,
-                alpha,
-            } => self.ctx()?.set_color_mask(*red, *green, *blue, *alpha),
-            Call::SetCulling {
-                triangle_face_to_cull,
-            } => self.ctx()?.set_culling(triangle_face_to_cull),
-            Call::SetDepthTest {
-                depth_mask,
-                pass_compare_mode,
-            } => self.ctx()?.set_depth_test(*depth_mask, pass_compare_mode),
-            Call::SetStencilActions {
-                triangle_face,
-                compare_mode,
-                action_on_both_pass,
-                action_on_depth_fail,
-                action_on_depth_pass_stencil_fail,
-            } => self.ctx()?.set_stencil_actions(
-                triangle_face,
-                compare_mode,
-                action_on_both_pass,
-                action_on_depth_fail,
-                action_on_depth_pass_stencil_fail,
-            ),
-            Call::SetStencilReferenceValue {
-                reference_value,
-                read_mask,
-                write_mask,
-            } => self
-                .ctx()?
-                .set_stencil_reference_value(*reference_value, *read_mask, *write_mask),
-            Call::SetScissorRectangle { rectangle } => {
-                self.ctx()?.set_scissor_rectangle(rectangle.map(to_rect))
-            }
-            Call::SetRenderToTexture {
-                texture,
-                enable_depth_and_stencil,
-                anti_alias,
-                surface_selector,
-                color_output_index,
-            } => {
-                let t = self.opt(texture, Self::texture)?;
-                self.ctx()?.set_render_to_texture(
-                    t,
-                    *enable_depth_and_stencil,
-                    *anti_alias,
-                    *surface_selector,
-                    *color_output_index,
-                )
-            }
-            Call::SetRenderToBackBuffer => self.ctx()?.set_render_to_back_buffer(),
-            Call::SetFillMode { fill_mode } => self.ctx()?.set_fill_mode(fill_mode),
-            Call::DrawTriangles {
-                index_buffer,
-                first_index,
-                num_triangles,
-            } => {
-                let ib = self.index_buffer(index_buffer)?;
-                self.ctx()?.draw_triangles(ib, *first_index, *num_triangles)
-            }
-            Call::DrawTrianglesInstanced {
-                index_buffer,
-                num_instances,
-                first_index,
-                num_triangles,
-            } => {
-                let ib = self.index_buffer(index_buffer)?;
-                self.ctx()?.draw_triangles_instanced(
-                    ib,
-                    *num_instances,
-                    *first_index,
-                    *num_triangles,
-                )
-            }
-            Call::Present => {
-                let ctx = self.ctx()?;
-                let shown = ctx.capture_back_buffer().ok();
-                let r = ctx.present();
-                if r.is_ok() {
-                    if let Some(image) = shown.and_then(|(w, h, px)| Image::new(w, h, px)) {
-                        let pos = self.current;
-                        self.capture(pos, CaptureKind::Present, image);
-                    }
+        /// The replay of each call: `VARIANT { FIELDS } => METHOD` prepares the fields
+        /// ([`Prepare`]), passes them to the `Context3D` method `METHOD` ([`Arg`]) and, under
+        /// `creates`, binds the returned handle to the statement's name. The calls that are
+        /// not a plain forward follow `others`, as match arms.
+        macro_rules! table {
+            (
+                calls { $($variant:ident { $($field:ident),* } => $method:ident,)* }
+                creates { $($c_variant:ident { $($c_field:ident),* } => $c_method:ident,)* }
+                others { $($others:tt)* }
+            ) => {
+                match call {
+                    $(Call::$variant { $($field),* } => {
+                        let _env = Env { names: &self.names, base: &self.base };
+                        $(let $field = $field.prepare(_env)?;)*
+                        self.ctx()?.$method($(Arg::arg(&$field)?),*)
+                    })*
+                    $(Call::$c_variant { $($c_field),* } => {
+                        let _env = Env { names: &self.names, base: &self.base };
+                        $(let $c_field = $c_field.prepare(_env)?;)*
+                        let r = self.ctx()?.$c_method($(Arg::arg(&$c_field)?),*);
+                        self.bind(result, r)
+                    })*
+                    $($others)*
                 }
-                r
+            };
+        }
+        Ok(table! {
+            calls {
+                ConfigureBackBuffer { width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution, wants_best_resolution_on_browser_zoom } => configure_back_buffer,
+                Clear { red, green, blue, alpha, depth, stencil, mask } => clear,
+                SetProgram { program } => set_program,
+                SetVertexBufferAt { index, buffer, buffer_offset, format } => set_vertex_buffer_at,
+                SetProgramConstantsFromVector { program_type, first_register, data, num_registers } => set_program_constants_from_vector,
+                SetProgramConstantsFromMatrix { program_type, first_register, raw_data, transposed_matrix } => set_program_constants_from_matrix,
+                SetProgramConstantsFromByteArray { program_type, first_register, num_registers, data, byte_array_offset } => set_program_constants_from_byte_array,
+                SetTextureAt { sampler, texture } => set_texture_at,
+                SetSamplerStateAt { sampler, wrap, filter, mip_filter } => set_sampler_state_at,
+                SetBlendFactors { source_factor, destination_factor } => set_blend_factors,
+                SetColorMask { red, green, blue, alpha } => set_color_mask,
+                SetCulling { triangle_face_to_cull } => set_culling,
+                SetDepthTest { depth_mask, pass_compare_mode } => set_depth_test,
+                SetStencilActions { triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail, action_on_depth_pass_stencil_fail } => set_stencil_actions,
+                SetStencilReferenceValue { reference_value, read_mask, write_mask } => set_stencil_reference_value,
+                SetScissorRectangle { rectangle } => set_scissor_rectangle,
+                SetRenderToTexture { texture, enable_depth_and_stencil, anti_alias, surface_selector, color_output_index } => set_render_to_texture,
+                SetRenderToBackBuffer {} => set_render_to_back_buffer,
+                SetFillMode { fill_mode } => set_fill_mode,
+                DrawTriangles { index_buffer, first_index, num_triangles } => draw_triangles,
+                DrawTrianglesInstanced { index_buffer, num_instances, first_index, num_triangles } => draw_triangles_instanced,
+                VertexBufferUploadFromVector { buffer, data, start_vertex, num_vertices } => vertex_buffer_upload_from_vector,
+                VertexBufferUploadFromByteArray { buffer, data, byte_array_offset, start_vertex, num_vertices } => vertex_buffer_upload_from_byte_array,
+                IndexBufferUploadFromVector { buffer, data, start_offset, count } => index_buffer_upload_from_vector,
+                IndexBufferUploadFromByteArray { buffer, data, byte_array_offset, start_offset, count } => index_buffer_upload_from_byte_array,
+                ProgramUpload { program, vertex_program, fragment_program } => program_upload,
+                TextureUploadFromBitmapData { texture, source, miplevel } => texture_upload_from_bitmap_data,
+                TextureUploadFromBitmapDataAsync { texture, source, miplevel } => texture_upload_from_bitmap_data_async,
+                TextureUploadFromByteArray { texture, data, byte_array_offset, miplevel } => texture_upload_from_byte_array,
+                UploadCompressedTextureFromByteArray { texture, data, byte_array_offset, is_async } => texture_upload_compressed_from_byte_array,
+                CubeTextureUploadFromBitmapData { texture, source, side, miplevel } => cube_texture_upload_from_bitmap_data,
+                CubeTextureUploadFromByteArray { texture, data, byte_array_offset, side, miplevel } => cube_texture_upload_from_byte_array,
+                RectangleTextureUploadFromBitmapData { texture, source } => rectangle_texture_upload_from_bitmap_data,
+                RectangleTextureUploadFromByteArray { texture, data, byte_array_offset } => rectangle_texture_upload_from_byte_array,
+                VideoTextureAttachFrame { texture, frame } => video_texture_attach_frame,
             }
-            Call::DrawToBitmapData { destination } => {
-                let mut bmp = bitmap(destination, &base)?;
-                let r = {
-                    let mut dest = BitmapDataMut {
-                        width: bmp.width,
-                        height: bmp.height,
-                        pixels: &mut bmp.pixels,
-                        premultiplied: false,
-                        transparent: bmp.transparent,
+            creates {
+                CreateVertexBuffer { num_vertices, data32_per_vertex, buffer_usage } => create_vertex_buffer,
+                CreateVertexBufferForInstances { num_vertices, data32_per_vertex, instances_per_element, buffer_usage } => create_vertex_buffer_for_instances,
+                CreateIndexBuffer { num_indices, buffer_usage } => create_index_buffer,
+                CreateProgram {} => create_program,
+                CreateTexture { width, height, format, optimize_for_render_to_texture, streaming_levels } => create_texture,
+                CreateCubeTexture { size, format, optimize_for_render_to_texture, streaming_levels } => create_cube_texture,
+                CreateRectangleTexture { width, height, format, optimize_for_render_to_texture } => create_rectangle_texture,
+                CreateVideoTexture {} => create_video_texture,
+            }
+            others {
+                Call::RequestContext3D {
+                    render_mode,
+                    profile,
+                } => return self.request(|s| s.request_context3d(render_mode, profile)),
+                Call::RequestContext3DMatchingProfiles { profiles } => {
+                    let p: Vec<&str> = profiles.iter().map(String::as_str).collect();
+                    return self.request(|s| s.request_context3d_matching_profiles(&p));
+                }
+                Call::SetStageX(x) => self.stage.set_x(*x),
+                Call::SetStageY(y) => self.stage.set_y(*y),
+                Call::SetStageVisible(v) => {
+                    self.stage.set_visible(*v);
+                    Ok(())
+                }
+                Call::Present => {
+                    let ctx = self.ctx()?;
+                    let shown = ctx.capture_back_buffer().ok();
+                    let r = ctx.present();
+                    if r.is_ok() {
+                        if let Some(image) = shown.and_then(|(w, h, px)| Image::new(w, h, px)) {
+                            self.capture(CaptureKind::Present, image);
+                        }
+                    }
+                    r
+                }
+                Call::DrawToBitmapData { destination } => {
+                    let mut bmp = bitmap(destination, &self.base)?;
+                    let r = {
+                        let mut dest = BitmapDataMut {
+                            width: bmp.width,
+                            height: bmp.height,
+                            pixels: &mut bmp.pixels,
+                            premultiplied: false,
+                            transparent: bmp.transparent,
+                        };
+                        self.ctx()?.draw_to_bitmap_data(&mut dest)
                     };
-                    self.ctx()?.draw_to_bitmap_data(&mut dest)
-                };
-                if r.is_ok() {
-                    if let Some(image) = Image::new(bmp.width, bmp.height, bmp.pixels) {
-                        let pos = self.current;
-                        self.capture(pos, CaptureKind::DrawToBitmapData, image);
+                    if r.is_ok() {
+                        if let Some(image) = Image::new(bmp.width, bmp.height, bmp.pixels) {
+                            self.capture(CaptureKind::DrawToBitmapData, image);
+                        }
                     }
+                    r
                 }
-                r
-            }
-            Call::DisposeContext { recreate } => {
-                self.ctx()?.dispose(*recreate);
-                Ok(())
-            }
-            Call::SetEnableErrorChecking(v) => self.ctx()?.set_enable_error_checking(*v),
-            Call::VertexBufferUploadFromVector {
-                buffer,
-                data,
-                start_vertex,
-                num_vertices,
-            } => {
-                let b = self.vertex_buffer(buffer)?;
-                self.ctx()?
-                    .vertex_buffer_upload_from_vector(b, data, *start_vertex, *num_vertices)
-            }
-            Call::VertexBufferUploadFromByteArray {
-                buffer,
-                data,
-                byte_array_offset,
-                start_vertex,
-                num_vertices,
-            } => {
-                let b = self.vertex_buffer(buffer)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.vertex_buffer_upload_from_byte_array(
-                    b,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                    *start_vertex,
-                    *num_vertices,
-                )
-            }
-            Call::IndexBufferUploadFromVector {
-                buffer,
-                data,
-                start_offset,
-                count,
-            } => {
-                let b = self.index_buffer(buffer)?;
-                self.ctx()?
-                    .index_buffer_upload_from_vector(b, data, *start_offset, *count)
-            }
-            Call::IndexBufferUploadFromByteArray {
-                buffer,
-                data,
-                byte_array_offset,
-                start_offset,
-                count,
-            } => {
-                let b = self.index_buffer(buffer)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.index_buffer_upload_from_byte_array(
-                    b,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                    *start_offset,
-                    *count,
-                )
-            }
-            Call::ProgramUpload {
-                program,
-                vertex_program,
-                fragment_program,
-            } => {
-                let p = self.program(program)?;
-                let v = byte_array(vertex_program, &base)?;
-                let f = byte_array(fragment_program, &base)?;
-                self.ctx()?
-                    .program_upload(p, v.as_byte_array(), f.as_byte_array())
-            }
-            Call::TextureUploadFromBitmapData {
-                texture,
-                source,
-                miplevel,
-            } => {
-                let t = self.texture(texture)?;
-                let b = bitmap(source, &base)?;
-                self.ctx()?
-                    .texture_upload_from_bitmap_data(t, b.as_bitmap_data(), *miplevel)
-            }
-            Call::TextureUploadFromBitmapDataAsync {
-                texture,
-                source,
-                miplevel,
-            } => {
-                let t = self.texture(texture)?;
-                let b = bitmap(source, &base)?;
-                self.ctx()?
-                    .texture_upload_from_bitmap_data_async(t, b.as_bitmap_data(), *miplevel)
-            }
-            Call::TextureUploadFromByteArray {
-                texture,
-                data,
-                byte_array_offset,
-                miplevel,
-            } => {
-                let t = self.texture(texture)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.texture_upload_from_byte_array(
-                    t,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                    *miplevel,
-                )
-            }
-            Call::UploadCompressedTextureFromByteArray {
-                texture,
-                data,
-                byte_array_offset,
-                is_async,
-            } => {
-                let t = self.texture(texture)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.texture_upload_compressed_from_byte_array(
-                    t,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                    *is_async,
-                )
-            }
-            Call::CubeTextureUploadFromBitmapData {
-                texture,
-                source,
-                side,
-                miplevel,
-            } => {
-                let t = self.texture(texture)?;
-                let b = bitmap(source, &base)?;
-                self.ctx()?.cube_texture_upload_from_bitmap_data(
-                    t,
-                    b.as_bitmap_data(),
-                    *side,
-                    *miplevel,
-                )
-            }
-            Call::CubeTextureUploadFromByteArray {
-                texture,
-                data,
-                byte_array_offset,
-                side,
-                miplevel,
-            } => {
-                let t = self.texture(texture)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.cube_texture_upload_from_byte_array(
-                    t,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                    *side,
-                    *miplevel,
-                )
-            }
-            Call::RectangleTextureUploadFromBitmapData { texture, source } => {
-                let t = self.texture(texture)?;
-                let b = bitmap(source, &base)?;
-                self.ctx()?
-                    .rectangle_texture_upload_from_bitmap_data(t, b.as_bitmap_data())
-            }
-            Call::RectangleTextureUploadFromByteArray {
-                texture,
-                data,
-                byte_array_offset,
-            } => {
-                let t = self.texture(texture)?;
-                let d = byte_array(data, &base)?;
-                self.ctx()?.rectangle_texture_upload_from_byte_array(
-                    t,
-                    d.as_byte_array(),
-                    *byte_array_offset,
-                )
-            }
-            Call::VideoTextureAttachFrame { texture, frame } => {
-                let t = self.texture(texture)?;
-                let b = bitmap(frame, &base)?;
-                self.ctx()?
-                    .video_texture_attach_frame(t, b.as_bitmap_data())
-            }
-            Call::Dispose { resource } => {
-                let h = self.handle(resource)?;
-                let ctx = self.ctx()?;
-                match h {
-                    Handle::VertexBuffer(b) => ctx.vertex_buffer_dispose(b),
-                    Handle::IndexBuffer(b) => ctx.index_buffer_dispose(b),
-                    Handle::Program(p) => ctx.program_dispose(p),
-                    Handle::Texture(t) => ctx.texture_dispose(t),
+                Call::SetEnableErrorChecking(v) => self.ctx()?.set_enable_error_checking(*v),
+                Call::DisposeContext { recreate } => {
+                    self.ctx()?.dispose(*recreate);
+                    Ok(())
                 }
-                Ok(())
+                Call::Dispose { resource } => {
+                    let h = Name::prepare(resource, Env { names: &self.names, base: &self.base })?.handle();
+                    let ctx = self.ctx()?;
+                    match h {
+                        Handle::VertexBuffer(b) => ctx.vertex_buffer_dispose(b),
+                        Handle::IndexBuffer(b) => ctx.index_buffer_dispose(b),
+                        Handle::Program(p) => ctx.program_dispose(p),
+                        Handle::Texture(t) => ctx.texture_dispose(t),
+                    }
+                    Ok(())
+                }
             }
         })
     }

@@ -8,6 +8,7 @@
 //! assert!(outcome.passed(), "{outcome}");
 //! ```
 
+mod args;
 mod data;
 mod exec;
 mod outcome;
