@@ -51,6 +51,8 @@ pub struct GlBackend {
     state: FixedState,
     error_checking: bool,
     gl_errors: Vec<GlCallError>,
+    /// The error the last call that returns nothing met ([`Backend::take_error`]).
+    kept_error: Option<BackendError>,
     lost: bool,
 }
 
@@ -126,6 +128,7 @@ impl GlBackend {
             state: FixedState::default(),
             error_checking: false,
             gl_errors: Vec::new(),
+            kept_error: None,
             lost: false,
         }
     }
@@ -171,7 +174,7 @@ impl GlBackend {
         self.caps.s3tc = false;
     }
 
-    /// GL errors seen (with error checking on) since the last call.
+    /// GL errors seen (with error checking on) since the last `take_gl_errors`, oldest first.
     pub fn take_gl_errors(&mut self) -> Vec<GlCallError> {
         std::mem::take(&mut self.gl_errors)
     }
@@ -209,13 +212,16 @@ impl GlBackend {
         Ok(())
     }
 
-    /// With error checking on, turns pending GL errors into [`GlCallError`]s for `call`;
-    /// `GL_OUT_OF_MEMORY` becomes [`BackendError::OutOfMemory`].
+    /// With error checking on, drains `glGetError` into [`GlCallError`]s for `call` (each
+    /// logged at error level) and returns the first as the call's error:
+    /// `GL_OUT_OF_MEMORY` as [`BackendError::OutOfMemory`], any other as
+    /// [`BackendError::GlError`]. With checking off no `glGetError` is issued.
     fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
         if !self.error_checking {
             return Ok(());
         }
         let mut result = Ok(());
+        // GL keeps one flag per error kind; a few calls drain them all.
         for _ in 0..16 {
             let code = self.gl.get_error();
             if code == glow::NO_ERROR {
@@ -223,12 +229,22 @@ impl GlBackend {
             }
             let e = GlCallError { call, code };
             log::error!("GL error: {e}");
-            if code == glow::OUT_OF_MEMORY {
-                result = Err(BackendError::OutOfMemory);
+            if result.is_ok() {
+                result = Err(if code == glow::OUT_OF_MEMORY {
+                    BackendError::OutOfMemory
+                } else {
+                    BackendError::GlError { call, code }
+                });
             }
             self.gl_errors.push(e);
         }
         result
+    }
+
+    /// [`Self::check`] for a call that returns nothing: the error is kept for
+    /// [`Backend::take_error`].
+    fn check_kept(&mut self, call: &'static str) {
+        self.kept_error = self.check(call).err();
     }
 
     fn bind_target(&mut self) -> Result<bool, BackendError> {
@@ -315,7 +331,7 @@ impl Backend for GlBackend {
             return Ok(());
         }
         self.gl.buffer_write(vb.gl, start as i32, data);
-        self.check("uploadFromByteArray")
+        self.check("VertexBuffer3D.upload*")
     }
 
     fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
@@ -357,7 +373,7 @@ impl Backend for GlBackend {
         };
         let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
         self.gl.buffer_write(buffer, byte_offset as i32, &bytes);
-        self.check("uploadFromVector")
+        self.check("IndexBuffer3D.upload*")
     }
 
     fn dispose_index_buffer(&mut self, id: IndexBufferId) {
@@ -394,7 +410,7 @@ impl Backend for GlBackend {
                 upload.level
             );
         }
-        self.check("uploadTexture")
+        self.check("TextureBase.upload*")
     }
 
     fn dispose_texture(&mut self, id: TextureId) {
@@ -426,6 +442,7 @@ impl Backend for GlBackend {
     }
 
     fn clear(&mut self, clear: &Clear) {
+        self.kept_error = None;
         if self.enter().is_err() {
             return;
         }
@@ -446,15 +463,16 @@ impl Backend for GlBackend {
             self.gl
                 .clear(clear.color, clear.depth, i32::from(clear.stencil), mask);
         }
-        let _ = self.check("clear");
+        self.check_kept("clear");
     }
 
     fn set_render_target(&mut self, target: &RenderTarget) {
+        self.kept_error = None;
         if self.enter().is_err() {
             return;
         }
         self.targets.set_current(&mut self.gl, target);
-        let _ = self.check("setRenderToTexture");
+        self.check_kept("setRenderToTexture");
     }
 
     fn set_blend(&mut self, blend: BlendState) {
@@ -569,6 +587,14 @@ impl Backend for GlBackend {
         let px = self.targets.read_back(&mut self.gl, rect);
         self.check("drawToBitmapData")?;
         Ok(px)
+    }
+
+    fn take_error(&mut self) -> Option<BackendError> {
+        self.kept_error.take()
+    }
+
+    fn is_lost(&self) -> bool {
+        self.lost
     }
 
     fn dispose_context(&mut self) {

@@ -30,8 +30,16 @@ fn gl_errors_are_reported_with_the_call_only_when_checking() {
     );
     assert!(b.take_gl_errors().is_empty());
     b.set_error_checking(true);
-    b.create_texture(TextureId(2), &desc(too_wide))
-        .expect("reported, not fatal");
+    let e = b
+        .create_texture(TextureId(2), &desc(too_wide))
+        .expect_err("returned by the call");
+    assert_eq!(
+        e,
+        BackendError::GlError {
+            call: "createTexture",
+            code: 0x0501
+        }
+    );
     let errors = b.take_gl_errors();
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert_eq!(errors[0].call, "createTexture");

@@ -3,7 +3,7 @@
 
 use agal::{ProgramKind, Version};
 use backend_gl::{ContextOptions, GlApi, GlBackend};
-use context3d::{Context3D, Endian, Rect};
+use context3d::{Context3D, Endian, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 
 fn bytes(src: &str, kind: ProgramKind) -> Vec<u8> {
     agal::encode(&agal::asm::assemble(src, kind, Version::V1).expect("assembles"))
@@ -18,9 +18,23 @@ const GREEN: u32 = 0xFF00_FF00;
 const BLUE: u32 = 0xFF00_00FF;
 const WHITE: u32 = 0xFFFF_FFFF;
 
+/// The objects [`scene_with`] made.
+#[allow(dead_code)]
+struct Handles {
+    program: Program3D,
+    vb: VertexBuffer3D,
+    ib: IndexBuffer3D,
+    tex: TextureBase,
+}
+
 /// A 64x64 back buffer showing a 2x2 texture (red, green / blue, white) over the whole
 /// screen, through Context3D's calls.
 fn scene(api: GlApi, profile: &str) -> Context3D<GlBackend> {
+    scene_with(api, profile).0
+}
+
+/// [`scene`] and its objects.
+fn scene_with(api: GlApi, profile: &str) -> (Context3D<GlBackend>, Handles) {
     let backend = GlBackend::headless(&ContextOptions {
         api,
         ..Default::default()
@@ -68,7 +82,13 @@ fn scene(api: GlApi, profile: &str) -> Context3D<GlBackend> {
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)
         .expect("clear");
     c.draw_triangles(Some(ib), 0, 2).expect("draw");
-    c
+    let handles = Handles {
+        program,
+        vb,
+        ib,
+        tex,
+    };
+    (c, handles)
 }
 
 #[test]
@@ -150,16 +170,100 @@ fn error_checking_finds_no_error_in_a_valid_frame_and_dispose_frees() {
 }
 
 #[test]
-fn a_lost_context_fails_every_later_call() {
-    let mut c = scene(GlApi::Es30, "baseline");
+fn a_lost_context_disposes_every_resource() {
+    let (mut c, h) = scene_with(GlApi::Es30, "baseline");
     c.backend_mut().lose_context();
     assert!(c.backend().is_lost());
-    let ib = c.create_index_buffer(3, "staticDraw");
-    assert!(ib.is_err(), "creating a buffer on a lost context fails");
+    assert!(c.is_lost() && !c.is_disposed());
+    assert_eq!(
+        c.driver_info(),
+        "Disposed",
+        "how Flash content sees a lost device"
+    );
+    let disposed = |r: Result<(), agal::flash::FlashError>, what: &str| {
+        let e = r.expect_err(what);
+        assert_eq!(
+            (e.id, e.message.as_str()),
+            (
+                3694,
+                "Error #3694: The object was disposed by an earlier call of dispose() on it."
+            ),
+            "{what}"
+        );
+    };
+    disposed(
+        c.vertex_buffer_upload_from_vector(h.vb, &[0.0; 16], 0, 4),
+        "vertex upload",
+    );
+    disposed(
+        c.index_buffer_upload_from_vector(h.ib, &[0, 1, 2], 0, 3),
+        "index upload",
+    );
+    disposed(
+        c.texture_upload_from_bitmap_data(h.tex, &[RED; 4], 2, 2, 0, 0),
+        "texture upload",
+    );
+    disposed(c.set_program(Some(h.program)), "setProgram");
+    disposed(c.set_texture_at(0, Some(h.tex)), "setTextureAt");
+    disposed(
+        c.set_vertex_buffer_at(0, Some(h.vb), 0, "float2"),
+        "setVertexBufferAt",
+    );
+    disposed(c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7), "clear");
+    disposed(c.draw_triangles(Some(h.ib), 0, 2), "drawTriangles");
+    disposed(c.present(), "present");
+    disposed(
+        c.create_index_buffer(3, "staticDraw").map(|_| ()),
+        "createIndexBuffer",
+    );
     let mut bmp = vec![0u32; 64 * 64];
+    disposed(
+        c.draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0)),
+        "drawToBitmapData",
+    );
+    assert_eq!(c.backend().vertex_arrays(), 0, "GL objects are forgotten");
+    c.texture_dispose(h.tex);
+    c.dispose(false);
+}
+
+#[test]
+fn a_gl_error_is_thrown_as_3710_by_the_call_that_caused_it_only_with_error_checking() {
+    let mut c = scene(GlApi::Es30, "baseline");
+    let video = c.create_video_texture().expect("video texture");
+    // A frame wider than any GL_MAX_TEXTURE_SIZE: glTexImage2D fails with GL_INVALID_VALUE.
+    let wide = vec![RED; 1 << 17];
+    let queries = c.backend().call_counts().get(backend_gl::CallKind::Query);
+    c.video_texture_attach_frame(video, &wide, 1 << 17, 1)
+        .expect("unchecked: nothing is thrown");
+    assert_eq!(
+        c.backend().call_counts().get(backend_gl::CallKind::Query),
+        queries,
+        "no glGetError without error checking"
+    );
+    c.set_enable_error_checking(true)
+        .expect("enableErrorChecking");
     let e = c
-        .draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
-        .expect_err("read-back fails");
-    assert!(e.message.starts_with("Error #"), "{e:?}");
-    assert_eq!(c.backend().vertex_arrays(), 0, "resources are gone");
+        .video_texture_attach_frame(video, &wide, 1 << 17, 1)
+        .expect_err("checked: the GL error is thrown");
+    assert_eq!(
+        (e.class, e.id, e.message.as_str()),
+        (
+            agal::flash::ErrorClass::Error,
+            3710,
+            "Error #3710: Requested Stage3D Operation failed to complete."
+        )
+    );
+    let errors = c.backend_mut().take_gl_errors();
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.call == "TextureBase.upload*" && e.code == 0x0501),
+        "{errors:?}"
+    );
+    // The context goes on: a valid frame and a draw throw nothing.
+    c.video_texture_attach_frame(video, &[GREEN; 4], 2, 2)
+        .expect("a valid frame");
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).expect("clear");
+    c.present().expect("present");
+    assert!(c.backend_mut().take_gl_errors().is_empty());
 }
