@@ -13,19 +13,20 @@ use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 /// `pub fn NAME(&mut self, ARG: TYPE, ...) -> T => VARIANT;` passes the arguments as they are
 /// to `context3d::Context3D::NAME` and records `Call::VARIANT { ARG: ARG.recorded(rec), ... }`
 /// (the `Call` fields are named as the arguments; see [`Recorded`]). `=> VARIANT creates KIND`
-/// records a create call whose handle is named as a `ResourceKind::KIND`. `via |inner| EXPR`
-/// runs `EXPR` (with `inner` the `context3d::Context3D`) instead of the plain forward, where
-/// an argument needs converting first; `, then METHOD` calls `self.METHOD()` after recording.
+/// records a create call whose handle is named as a `ResourceKind::KIND`. `via |ctx| EXPR`
+/// runs `EXPR` (with `ctx` this `Context3D`) instead of the plain forward, where an argument
+/// needs converting first or the result translating; `, then METHOD` calls `self.METHOD()`
+/// after recording.
 macro_rules! forward {
     ($(
         $(#[$attr:meta])*
         $vis:vis fn $method:ident(&mut self $(, $arg:ident: $ty:ty)*) -> $ret:ty
-            => $variant:ident $(creates $kind:ident)? $(via |$inner:ident| $call:expr)?
+            => $variant:ident $(creates $kind:ident)? $(via |$ctx:ident| $call:expr)?
             $(, then $after:ident)?;
     )*) => {$(
         $(#[$attr])*
         $vis fn $method(&mut self $(, $arg: $ty)*) -> FlashResult<$ret> {
-            let r = forward!(@call self, $method, ($($arg),*) $(, |$inner| $call)?);
+            let r = forward!(@call self, $method, ($($arg),*) $(, |$ctx| $call)?);
             forward!(@record self, r, $variant, ($($arg),*) $(, $kind)?);
             $(self.$after();)?
             r
@@ -34,8 +35,8 @@ macro_rules! forward {
     (@call $self:ident, $method:ident, ($($arg:ident),*)) => {
         $self.inner.$method($($arg),*)
     };
-    (@call $self:ident, $method:ident, ($($arg:ident),*), |$inner:ident| $call:expr) => {{
-        let $inner = &mut $self.inner;
+    (@call $self:ident, $method:ident, ($($arg:ident),*), |$ctx:ident| $call:expr) => {{
+        let $ctx: &mut Context3D = &mut *$self;
         $call
     }};
     (@record $self:ident, $r:ident, $variant:ident, ($($arg:ident),*)) => {
@@ -180,28 +181,28 @@ impl Context3D {
 
     // --- Frame ---------------------------------------------------------------------------------
 
-    /// `configureBackBuffer(...)`. Before SWF 30 (see [`crate::Stage3D::set_swf_version`]) Flash
-    /// reports a size outside 32..=16384 as Error #3669 and ignores `(0, 0)`: context3d's
-    /// #3780 / #3781 are translated here, the one SWF-version rule of this layer.
-    pub fn configure_back_buffer(
-        &mut self,
-        width: i32,
-        height: i32,
-        anti_alias: i32,
-        enable_depth_and_stencil: bool,
-        wants_best_resolution: bool,
-        wants_best_resolution_on_browser_zoom: bool,
-    ) -> FlashResult<()> {
-        let r = self.inner.configure_back_buffer(
+    forward! {
+        /// `configureBackBuffer(...)`. Before SWF 30 (see [`crate::Stage3D::set_swf_version`])
+        /// Flash reports a size outside 32..=16384 as Error #3669 and ignores `(0, 0)`:
+        /// context3d's #3780 / #3781 are translated here, the one SWF-version rule of this
+        /// layer.
+        pub fn configure_back_buffer(
+            &mut self,
+            width: i32,
+            height: i32,
+            anti_alias: i32,
+            enable_depth_and_stencil: bool,
+            wants_best_resolution: bool,
+            wants_best_resolution_on_browser_zoom: bool
+        ) -> () => ConfigureBackBuffer via |ctx| match ctx.inner.configure_back_buffer(
             width,
             height,
             anti_alias,
             enable_depth_and_stencil,
             wants_best_resolution,
             wants_best_resolution_on_browser_zoom,
-        );
-        let r = match r {
-            Err(e) if self.swf_version < 30 && (e.id == 3780 || e.id == 3781) => {
+        ) {
+            Err(e) if ctx.swf_version < 30 && (e.id == 3780 || e.id == 3781) => {
                 if width == 0 && height == 0 {
                     Ok(())
                 } else {
@@ -210,24 +211,21 @@ impl Context3D {
             }
             r => r,
         };
-        self.record(
-            |_| Call::ConfigureBackBuffer {
-                width,
-                height,
-                anti_alias,
-                enable_depth_and_stencil,
-                wants_best_resolution,
-                wants_best_resolution_on_browser_zoom,
-            },
-            &r,
-        );
-        r
     }
 
     forward! {
         /// `clear(red, green, blue, alpha, depth, stencil, mask)`.
         #[allow(clippy::too_many_arguments)] // AS3's signature.
-        pub fn clear(&mut self, red: f64, green: f64, blue: f64, alpha: f64, depth: f64, stencil: u32, mask: u32) -> () => Clear;
+        pub fn clear(
+            &mut self,
+            red: f64,
+            green: f64,
+            blue: f64,
+            alpha: f64,
+            depth: f64,
+            stencil: u32,
+            mask: u32
+        ) -> () => Clear;
 
         /// `present()`.
         pub fn present(&mut self) -> () => Present;
@@ -324,52 +322,123 @@ impl Context3D {
         pub fn set_program(&mut self, program: Option<Program3D>) -> () => SetProgram;
 
         /// `setVertexBufferAt(index, buffer, bufferOffset, format)`.
-        pub fn set_vertex_buffer_at(&mut self, index: i32, buffer: Option<VertexBuffer3D>, buffer_offset: i32, format: &str) -> () => SetVertexBufferAt;
+        pub fn set_vertex_buffer_at(
+            &mut self,
+            index: i32,
+            buffer: Option<VertexBuffer3D>,
+            buffer_offset: i32,
+            format: &str
+        ) -> () => SetVertexBufferAt;
 
         /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
-        pub fn set_program_constants_from_vector(&mut self, program_type: &str, first_register: i32, data: &[f64], num_registers: i32) -> () => SetProgramConstantsFromVector;
+        pub fn set_program_constants_from_vector(
+            &mut self,
+            program_type: &str,
+            first_register: i32,
+            data: &[f64],
+            num_registers: i32
+        ) -> () => SetProgramConstantsFromVector;
 
         /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
         /// with the matrix's `rawData`.
-        pub fn set_program_constants_from_matrix(&mut self, program_type: &str, first_register: i32, raw_data: &[f64; 16], transposed_matrix: bool) -> () => SetProgramConstantsFromMatrix;
+        pub fn set_program_constants_from_matrix(
+            &mut self,
+            program_type: &str,
+            first_register: i32,
+            raw_data: &[f64; 16],
+            transposed_matrix: bool
+        ) -> () => SetProgramConstantsFromMatrix;
 
         /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
         /// byteArrayOffset)`.
-        pub fn set_program_constants_from_byte_array(&mut self, program_type: &str, first_register: i32, num_registers: i32, data: ByteArray<'_>, byte_array_offset: u32) -> ()
-            => SetProgramConstantsFromByteArray via |inner| inner.set_program_constants_from_byte_array(
+        pub fn set_program_constants_from_byte_array(
+            &mut self,
+            program_type: &str,
+            first_register: i32,
+            num_registers: i32,
+            data: ByteArray<'_>,
+            byte_array_offset: u32
+        ) -> ()
+            => SetProgramConstantsFromByteArray via |ctx| ctx.inner.set_program_constants_from_byte_array(
                 program_type, first_register, num_registers, data.bytes, byte_array_offset, data.endian);
 
         /// `setTextureAt(sampler, texture)`.
-        pub fn set_texture_at(&mut self, sampler: i32, texture: Option<TextureBase>) -> () => SetTextureAt;
+        pub fn set_texture_at(
+            &mut self,
+            sampler: i32,
+            texture: Option<TextureBase>
+        ) -> () => SetTextureAt;
 
         /// `setSamplerStateAt(sampler, wrap, filter, mipfilter)`.
-        pub fn set_sampler_state_at(&mut self, sampler: i32, wrap: &str, filter: &str, mip_filter: &str) -> () => SetSamplerStateAt;
+        pub fn set_sampler_state_at(
+            &mut self,
+            sampler: i32,
+            wrap: &str,
+            filter: &str,
+            mip_filter: &str
+        ) -> () => SetSamplerStateAt;
 
         /// `setBlendFactors(sourceFactor, destinationFactor)`.
-        pub fn set_blend_factors(&mut self, source_factor: &str, destination_factor: &str) -> () => SetBlendFactors;
+        pub fn set_blend_factors(
+            &mut self,
+            source_factor: &str,
+            destination_factor: &str
+        ) -> () => SetBlendFactors;
 
         /// `setColorMask(red, green, blue, alpha)`.
-        pub fn set_color_mask(&mut self, red: bool, green: bool, blue: bool, alpha: bool) -> () => SetColorMask;
+        pub fn set_color_mask(
+            &mut self,
+            red: bool,
+            green: bool,
+            blue: bool,
+            alpha: bool
+        ) -> () => SetColorMask;
 
         /// `setCulling(triangleFaceToCull)`.
         pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> () => SetCulling;
 
         /// `setDepthTest(depthMask, passCompareMode)`.
-        pub fn set_depth_test(&mut self, depth_mask: bool, pass_compare_mode: &str) -> () => SetDepthTest;
+        pub fn set_depth_test(
+            &mut self,
+            depth_mask: bool,
+            pass_compare_mode: &str
+        ) -> () => SetDepthTest;
 
         /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
         /// actionOnDepthPassStencilFail)`.
-        pub fn set_stencil_actions(&mut self, triangle_face: &str, compare_mode: &str, action_on_both_pass: &str, action_on_depth_fail: &str, action_on_depth_pass_stencil_fail: &str) -> () => SetStencilActions;
+        pub fn set_stencil_actions(
+            &mut self,
+            triangle_face: &str,
+            compare_mode: &str,
+            action_on_both_pass: &str,
+            action_on_depth_fail: &str,
+            action_on_depth_pass_stencil_fail: &str
+        ) -> () => SetStencilActions;
 
         /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`.
-        pub fn set_stencil_reference_value(&mut self, reference_value: u32, read_mask: u32, write_mask: u32) -> () => SetStencilReferenceValue;
+        pub fn set_stencil_reference_value(
+            &mut self,
+            reference_value: u32,
+            read_mask: u32,
+            write_mask: u32
+        ) -> () => SetStencilReferenceValue;
 
         /// `setScissorRectangle(rectangle)`.
-        pub fn set_scissor_rectangle(&mut self, rectangle: Option<Rect>) -> () => SetScissorRectangle;
+        pub fn set_scissor_rectangle(
+            &mut self,
+            rectangle: Option<Rect>
+        ) -> () => SetScissorRectangle;
 
         /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
         /// colorOutputIndex)`.
-        pub fn set_render_to_texture(&mut self, texture: Option<TextureBase>, enable_depth_and_stencil: bool, anti_alias: i32, surface_selector: i32, color_output_index: i32) -> () => SetRenderToTexture;
+        pub fn set_render_to_texture(
+            &mut self,
+            texture: Option<TextureBase>,
+            enable_depth_and_stencil: bool,
+            anti_alias: i32,
+            surface_selector: i32,
+            color_output_index: i32
+        ) -> () => SetRenderToTexture;
 
         /// `setRenderToBackBuffer()`.
         pub fn set_render_to_back_buffer(&mut self) -> () => SetRenderToBackBuffer;
@@ -377,7 +446,10 @@ impl Context3D {
         /// `setFillMode(fillMode)` (AIR): `"solid"` is what Molehill draws; `"wireframe"` is
         /// accepted and drawn solid (logged); anything else is ArgumentError #2008.
         /// context3d has no fill mode, so this one check lives here.
-        pub fn set_fill_mode(&mut self, fill_mode: &str) -> () => SetFillMode via |_inner| match fill_mode {
+        pub fn set_fill_mode(
+            &mut self,
+            fill_mode: &str
+        ) -> () => SetFillMode via |_ctx| match fill_mode {
             "solid" => Ok(()),
             "wireframe" => {
                 log::warn!("setFillMode(\"wireframe\") is drawn solid");
@@ -391,11 +463,22 @@ impl Context3D {
 
     forward! {
         /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`.
-        pub fn draw_triangles(&mut self, index_buffer: IndexBuffer3D, first_index: i32, num_triangles: i32) -> ()
-            => DrawTriangles via |inner| inner.draw_triangles(Some(index_buffer), first_index, num_triangles);
+        pub fn draw_triangles(
+            &mut self,
+            index_buffer: IndexBuffer3D,
+            first_index: i32,
+            num_triangles: i32
+        ) -> ()
+            => DrawTriangles via |ctx| ctx.inner.draw_triangles(Some(index_buffer), first_index, num_triangles);
 
         /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`.
-        pub fn draw_triangles_instanced(&mut self, index_buffer: IndexBuffer3D, num_instances: i32, first_index: i32, num_triangles: i32) -> ()
-            => DrawTrianglesInstanced via |inner| inner.draw_triangles_instanced(Some(index_buffer), num_instances, first_index, num_triangles);
+        pub fn draw_triangles_instanced(
+            &mut self,
+            index_buffer: IndexBuffer3D,
+            num_instances: i32,
+            first_index: i32,
+            num_triangles: i32
+        ) -> ()
+            => DrawTrianglesInstanced via |ctx| ctx.inner.draw_triangles_instanced(Some(index_buffer), num_instances, first_index, num_triangles);
     }
 }

@@ -21,12 +21,23 @@ impl Context3D {
 
     forward! {
         /// `createVertexBuffer(numVertices, data32PerVertex, bufferUsage)`.
-        pub fn create_vertex_buffer(&mut self, num_vertices: i32, data32_per_vertex: i32, buffer_usage: &str) -> VertexBuffer3D
+        pub fn create_vertex_buffer(
+            &mut self,
+            num_vertices: i32,
+            data32_per_vertex: i32,
+            buffer_usage: &str
+        ) -> VertexBuffer3D
             => CreateVertexBuffer creates VertexBuffer;
 
         /// `createVertexBufferForInstances(numVertices, data32PerVertex, instancesPerElement,
         /// bufferUsage)` (standardExtended).
-        pub fn create_vertex_buffer_for_instances(&mut self, num_vertices: i32, data32_per_vertex: i32, instances_per_element: i32, buffer_usage: &str) -> VertexBuffer3D
+        pub fn create_vertex_buffer_for_instances(
+            &mut self,
+            num_vertices: i32,
+            data32_per_vertex: i32,
+            instances_per_element: i32,
+            buffer_usage: &str
+        ) -> VertexBuffer3D
             => CreateVertexBufferForInstances creates VertexBuffer;
 
         /// `createIndexBuffer(numIndices, bufferUsage)`.
@@ -37,15 +48,34 @@ impl Context3D {
         pub fn create_program(&mut self) -> Program3D => CreateProgram creates Program;
 
         /// `createTexture(width, height, format, optimizeForRenderToTexture, streamingLevels)`.
-        pub fn create_texture(&mut self, width: i32, height: i32, format: &str, optimize_for_render_to_texture: bool, streaming_levels: i32) -> TextureBase
+        pub fn create_texture(
+            &mut self,
+            width: i32,
+            height: i32,
+            format: &str,
+            optimize_for_render_to_texture: bool,
+            streaming_levels: i32
+        ) -> TextureBase
             => CreateTexture creates Texture;
 
         /// `createCubeTexture(size, format, optimizeForRenderToTexture, streamingLevels)`.
-        pub fn create_cube_texture(&mut self, size: i32, format: &str, optimize_for_render_to_texture: bool, streaming_levels: i32) -> TextureBase
+        pub fn create_cube_texture(
+            &mut self,
+            size: i32,
+            format: &str,
+            optimize_for_render_to_texture: bool,
+            streaming_levels: i32
+        ) -> TextureBase
             => CreateCubeTexture creates CubeTexture;
 
         /// `createRectangleTexture(width, height, format, optimizeForRenderToTexture)`.
-        pub fn create_rectangle_texture(&mut self, width: i32, height: i32, format: &str, optimize_for_render_to_texture: bool) -> TextureBase
+        pub fn create_rectangle_texture(
+            &mut self,
+            width: i32,
+            height: i32,
+            format: &str,
+            optimize_for_render_to_texture: bool
+        ) -> TextureBase
             => CreateRectangleTexture creates RectangleTexture;
 
         /// `createVideoTexture()`.
@@ -56,28 +86,59 @@ impl Context3D {
 
     forward! {
         /// `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`.
-        pub fn vertex_buffer_upload_from_vector(&mut self, buffer: VertexBuffer3D, data: &[f64], start_vertex: i32, num_vertices: i32) -> ()
+        pub fn vertex_buffer_upload_from_vector(
+            &mut self,
+            buffer: VertexBuffer3D,
+            data: &[f64],
+            start_vertex: i32,
+            num_vertices: i32
+        ) -> ()
             => VertexBufferUploadFromVector;
 
         /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`.
-        pub fn vertex_buffer_upload_from_byte_array(&mut self, buffer: VertexBuffer3D, data: ByteArray<'_>, byte_array_offset: i32, start_vertex: i32, num_vertices: i32) -> ()
-            => VertexBufferUploadFromByteArray via |inner| buffer_offset(byte_array_offset).and_then(|offset| {
-                inner.vertex_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_vertex, num_vertices)
+        pub fn vertex_buffer_upload_from_byte_array(
+            &mut self,
+            buffer: VertexBuffer3D,
+            data: ByteArray<'_>,
+            byte_array_offset: i32,
+            start_vertex: i32,
+            num_vertices: i32
+        ) -> ()
+            => VertexBufferUploadFromByteArray via |ctx| buffer_offset(byte_array_offset).and_then(|offset| {
+                ctx.inner.vertex_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_vertex, num_vertices)
             });
 
         /// `IndexBuffer3D.uploadFromVector(data, startOffset, count)`.
-        pub fn index_buffer_upload_from_vector(&mut self, buffer: IndexBuffer3D, data: &[u32], start_offset: i32, count: i32) -> ()
+        pub fn index_buffer_upload_from_vector(
+            &mut self,
+            buffer: IndexBuffer3D,
+            data: &[u32],
+            start_offset: i32,
+            count: i32
+        ) -> ()
             => IndexBufferUploadFromVector;
 
         /// `IndexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startOffset, count)`.
-        pub fn index_buffer_upload_from_byte_array(&mut self, buffer: IndexBuffer3D, data: ByteArray<'_>, byte_array_offset: i32, start_offset: i32, count: i32) -> ()
-            => IndexBufferUploadFromByteArray via |inner| buffer_offset(byte_array_offset).and_then(|offset| {
-                inner.index_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_offset, count)
+        pub fn index_buffer_upload_from_byte_array(
+            &mut self,
+            buffer: IndexBuffer3D,
+            data: ByteArray<'_>,
+            byte_array_offset: i32,
+            start_offset: i32,
+            count: i32
+        ) -> ()
+            => IndexBufferUploadFromByteArray via |ctx| buffer_offset(byte_array_offset).and_then(|offset| {
+                ctx.inner.index_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_offset, count)
             });
 
         /// `Program3D.upload(vertexProgram, fragmentProgram)`.
-        pub fn program_upload(&mut self, program: Program3D, vertex_program: ByteArray<'_>, fragment_program: ByteArray<'_>) -> ()
-            => ProgramUpload via |inner| inner.program_upload(
+        pub fn program_upload(
+            &mut self,
+            program: Program3D,
+            vertex_program: ByteArray<'_>,
+            fragment_program: ByteArray<'_>
+        ) -> ()
+            => ProgramUpload via |ctx| ctx.inner.program_upload(
                 program, vertex_program.bytes, vertex_program.endian, fragment_program.bytes, fragment_program.endian);
     }
 
@@ -119,55 +180,103 @@ impl Context3D {
 
     forward! {
         /// `Texture.uploadFromBitmapData(source, miplevel)`.
-        pub fn texture_upload_from_bitmap_data(&mut self, texture: TextureBase, source: BitmapData<'_>, miplevel: u32) -> ()
-            => TextureUploadFromBitmapData via |inner| inner.texture_upload_from_bitmap_data(
+        pub fn texture_upload_from_bitmap_data(
+            &mut self,
+            texture: TextureBase,
+            source: BitmapData<'_>,
+            miplevel: u32
+        ) -> ()
+            => TextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
                 texture, &source.premultiplied_pixels(), source.width, source.height, 0, miplevel);
 
         /// `Texture.uploadFromByteArray(data, byteArrayOffset, miplevel)`.
-        pub fn texture_upload_from_byte_array(&mut self, texture: TextureBase, data: ByteArray<'_>, byte_array_offset: u32, miplevel: u32) -> ()
-            => TextureUploadFromByteArray via |inner| inner.texture_upload_from_byte_array(
+        pub fn texture_upload_from_byte_array(
+            &mut self,
+            texture: TextureBase,
+            data: ByteArray<'_>,
+            byte_array_offset: u32,
+            miplevel: u32
+        ) -> ()
+            => TextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
                 texture, data.bytes, byte_array_offset, 0, miplevel);
 
         /// `CubeTexture.uploadFromBitmapData(source, side, miplevel)`.
-        pub fn cube_texture_upload_from_bitmap_data(&mut self, texture: TextureBase, source: BitmapData<'_>, side: u32, miplevel: u32) -> ()
-            => CubeTextureUploadFromBitmapData via |inner| inner.texture_upload_from_bitmap_data(
+        pub fn cube_texture_upload_from_bitmap_data(
+            &mut self,
+            texture: TextureBase,
+            source: BitmapData<'_>,
+            side: u32,
+            miplevel: u32
+        ) -> ()
+            => CubeTextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
                 texture, &source.premultiplied_pixels(), source.width, source.height, side, miplevel);
 
         /// `CubeTexture.uploadFromByteArray(data, byteArrayOffset, side, miplevel)`.
-        pub fn cube_texture_upload_from_byte_array(&mut self, texture: TextureBase, data: ByteArray<'_>, byte_array_offset: u32, side: u32, miplevel: u32) -> ()
-            => CubeTextureUploadFromByteArray via |inner| inner.texture_upload_from_byte_array(
+        pub fn cube_texture_upload_from_byte_array(
+            &mut self,
+            texture: TextureBase,
+            data: ByteArray<'_>,
+            byte_array_offset: u32,
+            side: u32,
+            miplevel: u32
+        ) -> ()
+            => CubeTextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
                 texture, data.bytes, byte_array_offset, side, miplevel);
 
         /// `RectangleTexture.uploadFromBitmapData(source)`.
-        pub fn rectangle_texture_upload_from_bitmap_data(&mut self, texture: TextureBase, source: BitmapData<'_>) -> ()
-            => RectangleTextureUploadFromBitmapData via |inner| inner.texture_upload_from_bitmap_data(
+        pub fn rectangle_texture_upload_from_bitmap_data(
+            &mut self,
+            texture: TextureBase,
+            source: BitmapData<'_>
+        ) -> ()
+            => RectangleTextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
                 texture, &source.premultiplied_pixels(), source.width, source.height, 0, 0);
 
         /// `RectangleTexture.uploadFromByteArray(data, byteArrayOffset)`.
-        pub fn rectangle_texture_upload_from_byte_array(&mut self, texture: TextureBase, data: ByteArray<'_>, byte_array_offset: u32) -> ()
-            => RectangleTextureUploadFromByteArray via |inner| inner.texture_upload_from_byte_array(
+        pub fn rectangle_texture_upload_from_byte_array(
+            &mut self,
+            texture: TextureBase,
+            data: ByteArray<'_>,
+            byte_array_offset: u32
+        ) -> ()
+            => RectangleTextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
                 texture, data.bytes, byte_array_offset, 0, 0);
 
         /// A video frame for a `VideoTexture`: what the VM's `attachNetStream` /
         /// `attachCamera` decoding delivers, each frame as a BitmapData (recorded as
         /// `v.attachFrame(bitmap)`).
-        pub fn video_texture_attach_frame(&mut self, texture: TextureBase, frame: BitmapData<'_>) -> ()
-            => VideoTextureAttachFrame via |inner| inner.video_texture_attach_frame(
+        pub fn video_texture_attach_frame(
+            &mut self,
+            texture: TextureBase,
+            frame: BitmapData<'_>
+        ) -> ()
+            => VideoTextureAttachFrame via |ctx| ctx.inner.video_texture_attach_frame(
                 texture, &frame.premultiplied_pixels(), frame.width, frame.height);
     }
 
     forward! {
         /// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: `textureReady` follows
         /// through [`crate::Stage3DEvents::texture_ready`].
-        pub fn texture_upload_from_bitmap_data_async(&mut self, texture: TextureBase, source: BitmapData<'_>, miplevel: u32) -> ()
-            => TextureUploadFromBitmapDataAsync via |inner| inner.texture_upload_from_bitmap_data_async(
+        pub fn texture_upload_from_bitmap_data_async(
+            &mut self,
+            texture: TextureBase,
+            source: BitmapData<'_>,
+            miplevel: u32
+        ) -> ()
+            => TextureUploadFromBitmapDataAsync via |ctx| ctx.inner.texture_upload_from_bitmap_data_async(
                 texture, &source.premultiplied_pixels(), source.width, source.height, miplevel), then dispatch_events;
 
         /// `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
         /// same method of `CubeTexture` (with `async`, `textureReady` follows through
         /// [`crate::Stage3DEvents::texture_ready`]).
-        pub fn texture_upload_compressed_from_byte_array(&mut self, texture: TextureBase, data: ByteArray<'_>, byte_array_offset: u32, is_async: bool) -> ()
-            => UploadCompressedTextureFromByteArray via |inner| inner.texture_upload_compressed_from_byte_array(
+        pub fn texture_upload_compressed_from_byte_array(
+            &mut self,
+            texture: TextureBase,
+            data: ByteArray<'_>,
+            byte_array_offset: u32,
+            is_async: bool
+        ) -> ()
+            => UploadCompressedTextureFromByteArray via |ctx| ctx.inner.texture_upload_compressed_from_byte_array(
                 texture, data.bytes, byte_array_offset, is_async), then dispatch_events;
     }
 }
