@@ -1,6 +1,8 @@
 //! AS3's argument shapes as a VM hands them over: `ByteArray` (bytes, position, endian) and
 //! `BitmapData` (32-bit ARGB pixels, premultiplied or not, as the VM stores them).
 
+use std::borrow::Cow;
+
 pub use context3d::Endian;
 
 /// The largest `BitmapData` width or height Molehill takes from a trace or a PNG: the largest
@@ -82,15 +84,20 @@ pub fn unpremultiply(argb: u32) -> u32 {
     u32::from_be_bytes([a, u(r), u(g), u(b)])
 }
 
-impl BitmapData<'_> {
+impl<'a> BitmapData<'a> {
     /// The pixels premultiplied, with alpha forced to 0xFF when not `transparent` (what a
-    /// texture upload takes).
-    pub fn premultiplied_pixels(&self) -> Vec<u32> {
+    /// texture upload takes). Borrowed when they are so already (a transparent, premultiplied
+    /// BitmapData, as Flash Player stores them): no copy on the common path.
+    pub fn premultiplied_pixels(&self) -> Cow<'a, [u32]> {
+        if self.premultiplied && self.transparent {
+            return Cow::Borrowed(self.pixels);
+        }
         self.pixels
             .iter()
             .map(|&p| {
-                let p = if self.transparent { p } else { p | 0xFF00_0000 };
-                if self.premultiplied || !self.transparent {
+                if !self.transparent {
+                    p | 0xFF00_0000
+                } else if self.premultiplied {
                     p
                 } else {
                     premultiply(p)
@@ -145,5 +152,22 @@ mod tests {
         };
         assert_eq!(b.premultiplied_pixels(), vec![0xFF112233]);
         assert_eq!(b.unpremultiplied_pixels(), vec![0xFF112233]);
+    }
+
+    #[test]
+    fn texture_pixels_are_premultiplied_once() {
+        let px = [0x80FF0000u32, 0x00FFFFFF];
+        let mut b = BitmapData {
+            width: 2,
+            height: 1,
+            pixels: &px,
+            premultiplied: false,
+            transparent: true,
+        };
+        assert_eq!(b.premultiplied_pixels(), vec![0x80800000, 0]);
+        // Already premultiplied: passed through, not copied.
+        b.premultiplied = true;
+        assert!(matches!(b.premultiplied_pixels(), Cow::Borrowed(p) if p == px));
+        assert_eq!(b.unpremultiplied_pixels(), vec![0x80FF0000, 0]);
     }
 }
