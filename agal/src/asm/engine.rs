@@ -301,16 +301,14 @@ impl<'a> Assembler<'a> {
             None => op.digits,
         };
         let index = operands::as3_uint(digits);
+        let out_of_range = |highest: u32| K::IndexOutOfRange {
+            operand: j,
+            text: text.to_string(),
+            limit: u64::from(highest) + 1,
+        };
         let range = operands::adobe_range(info, version);
         if range < index {
-            return Err(self.error(
-                at,
-                K::IndexOutOfRange {
-                    operand: j,
-                    text: text.to_string(),
-                    limit: u64::from(range) + 1,
-                },
-            ));
+            return Err(self.error(at, out_of_range(range)));
         }
         let strict_range = operands::strict_range(info, version);
         if operands::digits_value(digits) > u64::from(strict_range) {
@@ -323,14 +321,7 @@ impl<'a> Assembler<'a> {
                     },
                 );
             } else {
-                return Err(self.error(
-                    at,
-                    K::IndexOutOfRange {
-                        operand: j,
-                        text: text.to_string(),
-                        limit: u64::from(strict_range) + 1,
-                    },
-                ));
+                return Err(self.error(at, out_of_range(strict_range)));
             }
         }
         if let Some(r) = op.relative {
