@@ -371,6 +371,11 @@ impl Backend for GlBackend {
         let Some(&buffer) = self.index_buffers.get(&id) else {
             return Ok(());
         };
+        let len = self.index_lengths.get(&id).copied().unwrap_or(0);
+        if byte_offset / 2 + indices.len() as u64 > u64::from(len) {
+            log::warn!("index upload past the end of buffer {id:?} ignored");
+            return Ok(());
+        }
         let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
         self.gl.buffer_write(buffer, byte_offset as i32, &bytes);
         self.check("IndexBuffer3D.upload*")

@@ -209,9 +209,11 @@ impl FixedState {
             }
         }
         gl.stencil_mask(u32::from(s.write_mask));
+        // Sizes past i32::MAX (a huge AS3 Rectangle) saturate: they cover the whole target.
+        let size = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
         gl.scissor(
             self.scissor
-                .map(|r| [r.x, r.y, r.width as i32, r.height as i32]),
+                .map(|r| [r.x, r.y, size(r.width), size(r.height)]),
         );
     }
 

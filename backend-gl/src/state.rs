@@ -330,10 +330,12 @@ impl Gl {
         }
     }
 
-    /// See [`Gl::forget_vertex_array`].
+    /// Forgets a deleted program. Unlike the objects above, GL keeps a program in use when it
+    /// is deleted (it is only flagged for deletion), so the binding becomes unknown rather than
+    /// none.
     pub fn forget_program(&mut self, program: glow::Program) {
         if self.shadow.program == Some(Some(program)) {
-            self.shadow.program = Some(None);
+            self.shadow.program = None;
         }
     }
 

@@ -267,3 +267,23 @@ fn a_gl_error_is_thrown_as_3710_by_the_call_that_caused_it_only_with_error_check
     c.present().expect("present");
     assert!(c.backend_mut().take_gl_errors().is_empty());
 }
+
+#[test]
+fn a_scissor_rectangle_larger_than_i32_covers_the_whole_target() {
+    let (mut c, h) = scene_with(GlApi::Es30, "baseline");
+    // Rectangle sizes past i32::MAX once became negative and then empty: nothing was drawn.
+    c.set_scissor_rectangle(Some(Rect {
+        x: 0.0,
+        y: 0.0,
+        width: 1e10,
+        height: 3e9,
+    }))
+    .expect("scissor");
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).expect("clear");
+    c.draw_triangles(Some(h.ib), 0, 2).expect("draw");
+    let mut bmp = vec![0u32; 64 * 64];
+    c.draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
+        .expect("drawToBitmapData");
+    assert_eq!(bmp[10 * 64 + 10], RED, "top-left drawn");
+    assert_eq!(bmp[50 * 64 + 50], WHITE, "bottom-right drawn");
+}
