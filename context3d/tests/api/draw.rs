@@ -17,8 +17,13 @@ struct Scene {
 }
 
 fn scene(profile: Profile) -> Scene {
+    scene_sampling(profile, FS_TEXTURED)
+}
+
+/// [`scene`] with another fragment program over `VS_TEXTURED`.
+fn scene_sampling(profile: Profile, fragment: &str) -> Scene {
     let mut c = ready(profile);
-    let p = program(&mut c, VS_TEXTURED, FS_TEXTURED, Version::V1);
+    let p = program(&mut c, VS_TEXTURED, fragment, Version::V1);
     let vb = c.create_vertex_buffer(3, 5, "staticDraw").unwrap();
     c.vertex_buffer_upload_from_vector(vb, &[0.0; 15], 0, 3)
         .unwrap();
@@ -227,22 +232,10 @@ fn sampler_errors() {
 
 #[test]
 fn format_flag_on_an_uncompressed_texture_is_3606() {
-    let mut c = ready(Profile::Baseline);
-    let p = program(
-        &mut c,
-        VS_TEXTURED,
+    let Scene { mut c, ib, .. } = scene_sampling(
+        Profile::Baseline,
         "tex ft0, v0, fs0 <2d,linear,dxt1>\nmov oc, ft0",
-        Version::V1,
     );
-    let vb = c.create_vertex_buffer(3, 5, "staticDraw").unwrap();
-    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
-    let t = c.create_texture(2, 2, "bgra", false, 0).unwrap();
-    c.texture_upload_from_bitmap_data(t, &[0; 4], 2, 2, 0, 0)
-        .unwrap();
-    c.set_program(Some(p)).unwrap();
-    c.set_vertex_buffer_at(0, Some(vb), 0, "float3").unwrap();
-    c.set_vertex_buffer_at(1, Some(vb), 3, "float2").unwrap();
-    c.set_texture_at(0, Some(t)).unwrap();
     assert_error(
         c.draw_triangles(Some(ib), 0, -1),
         3606,
@@ -300,23 +293,11 @@ fn rectangle_and_video_sampling_rules() {
 
 #[test]
 fn same_texture_on_two_samplers_must_agree() {
-    let mut c = ready(Profile::Baseline);
-    let p = program(
-        &mut c,
-        VS_TEXTURED,
+    let Scene { mut c, ib, tex, .. } = scene_sampling(
+        Profile::Baseline,
         "tex ft0, v0, fs0 <2d,linear,clamp>\ntex ft1, v0, fs1 <2d,nearest,clamp>\nadd oc, ft0, ft1",
-        Version::V1,
     );
-    let vb = c.create_vertex_buffer(3, 5, "staticDraw").unwrap();
-    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
-    let t = c.create_texture(2, 2, "bgra", false, 0).unwrap();
-    c.texture_upload_from_bitmap_data(t, &[0; 4], 2, 2, 0, 0)
-        .unwrap();
-    c.set_program(Some(p)).unwrap();
-    c.set_vertex_buffer_at(0, Some(vb), 0, "float3").unwrap();
-    c.set_vertex_buffer_at(1, Some(vb), 3, "float2").unwrap();
-    c.set_texture_at(0, Some(t)).unwrap();
-    c.set_texture_at(1, Some(t)).unwrap();
+    c.set_texture_at(1, Some(tex)).unwrap();
     assert_error(
         c.draw_triangles(Some(ib), 0, -1),
         3695,
@@ -417,14 +398,9 @@ fn outputs_must_match_targets_and_depth() {
     c.draw_triangles(Some(ib), 0, -1).unwrap();
 }
 
-#[test]
-fn instanced_draws() {
-    let mut c = ready(Profile::Baseline);
-    assert_error(
-        c.draw_triangles_instanced(None, 2, 0, -1),
-        3787,
-        "Error #3787: This call requires a Context3D that is created with the standard extended profile or above.",
-    );
+/// A standardExtended context drawing 3 vertices (va0) with a per-instance stream (va1) of
+/// `elements` elements, each serving `per_element` instances.
+fn instanced_scene(elements: i32, per_element: i32) -> (Ctx, IndexBuffer3D) {
     let mut c = ready(Profile::StandardExtended);
     let p = program(
         &mut c,
@@ -434,13 +410,25 @@ fn instanced_draws() {
     );
     let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
     let inst = c
-        .create_vertex_buffer_for_instances(2, 4, 2, "staticDraw")
+        .create_vertex_buffer_for_instances(elements, 4, per_element, "staticDraw")
         .unwrap();
     let ib = c.create_index_buffer(3, "staticDraw").unwrap();
     c.set_program(Some(p)).unwrap();
     c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
     c.set_vertex_buffer_at(1, Some(inst), 0, "float4").unwrap();
     c.backend_mut().take();
+    (c, ib)
+}
+
+#[test]
+fn instanced_draws() {
+    let mut c = ready(Profile::Baseline);
+    assert_error(
+        c.draw_triangles_instanced(None, 2, 0, -1),
+        3787,
+        "Error #3787: This call requires a Context3D that is created with the standard extended profile or above.",
+    );
+    let (mut c, ib) = instanced_scene(2, 2);
     c.draw_triangles_instanced(Some(ib), 4, 0, -1).unwrap();
     let d = drawn(&mut c);
     assert_eq!((d.instances, d.streams[1].unwrap().divisor), (Some(4), 2));
@@ -491,22 +479,7 @@ fn sampler_state_precedence() {
 
 #[test]
 fn an_instance_buffer_in_a_plain_draw_serves_one_instance() {
-    let mut c = ready(Profile::StandardExtended);
-    let p = program(
-        &mut c,
-        "add vt0, va0, va1\nmov op, vt0\nmov v0, va0",
-        "mov oc, v0",
-        Version::V3,
-    );
-    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
-    let inst = c
-        .create_vertex_buffer_for_instances(1, 4, 1, "staticDraw")
-        .unwrap();
-    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
-    c.set_program(Some(p)).unwrap();
-    c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
-    c.set_vertex_buffer_at(1, Some(inst), 0, "float4").unwrap();
-    c.backend_mut().take();
+    let (mut c, ib) = instanced_scene(1, 1);
     c.draw_triangles(Some(ib), 0, -1).unwrap();
     let d = drawn(&mut c);
     assert_eq!((d.instances, d.streams[1].unwrap().divisor), (None, 1));
