@@ -586,3 +586,40 @@ proptest! {
         }
     }
 }
+
+/// Every call the conformance suite and the example traces use goes through the writer and
+/// back with each argument in its place: written, parsed and written again, the text is the
+/// same (a writer that swapped two arguments of one type would swap them back and differ).
+#[test]
+fn the_writer_puts_every_argument_of_real_traces_in_its_place() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [root.join("tests/traces"), root.join("../tests/conformance")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("note: {} is missing; skipped", dir.display());
+            continue;
+        };
+        files.extend(
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "trace")),
+        );
+    }
+    let mut variants = std::collections::HashSet::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(trace) = parse(&text) else {
+            continue; // Traces that test parse errors.
+        };
+        for s in &trace.statements {
+            if let Statement::Call { call, .. } = &s.value {
+                variants.insert(std::mem::discriminant(call));
+            }
+        }
+        let once = write(&trace);
+        let back = parse(&once).unwrap_or_else(|e| panic!("{}: {e}\n{once}", path.display()));
+        assert_eq!(write(&back), once, "{}", path.display());
+        assert_eq!(back.statements.len(), trace.statements.len());
+    }
+    eprintln!("{} traces, {} kinds of call", files.len(), variants.len());
+}

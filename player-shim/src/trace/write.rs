@@ -82,473 +82,144 @@ enum Args {
     Property(String),
 }
 
+/// A `Call` field as a trace writes it (the format follows the field's type).
+trait Written {
+    fn written(&self) -> String;
+}
+
+macro_rules! written {
+    ($($ty:ty => |$v:ident| $text:expr;)*) => {$(
+        impl Written for $ty {
+            fn written(&self) -> String {
+                let $v = self;
+                $text
+            }
+        }
+    )*};
+}
+written! {
+    i32 => |v| v.to_string();
+    u32 => |v| v.to_string();
+    bool => |v| v.to_string();
+    f64 => |v| number(*v);
+    String => |v| string(v);
+    Name => |v| v.to_string();
+    Option<Name> => |v| v.as_ref().map_or_else(|| "null".into(), Name::to_string);
+    Option<Rect> => |v| v.as_ref().map_or_else(|| "null".into(), rect);
+    Vec<f64> => |v| numbers(v);
+    [f64; 16] => |v| numbers(v);
+    Vec<u32> => |v| vector(v.iter().map(u32::to_string));
+    ByteArrayArg => |v| byte_array(v);
+    BitmapArg => |v| bitmap(v);
+}
+
 fn parts(call: &Call) -> (String, Args) {
-    let stage = || "stage".to_string();
-    let ctx = || "context".to_string();
-    let l = Args::List;
-    match call {
-        Call::RequestContext3D {
-            render_mode,
-            profile,
-        } => (stage(), l(vec![string(render_mode), string(profile)])),
-        Call::RequestContext3DMatchingProfiles { profiles } => {
-            (stage(), l(vec![vector(profiles.iter().map(|p| string(p)))]))
+    /// `context.METHOD(FIELDS)` for the `context` list; `RESOURCE.METHOD(FIELDS)` for the
+    /// `resource` list, whose first field names the receiver; the other calls follow
+    /// `others`, as match arms.
+    macro_rules! table {
+        (
+            context { $($variant:ident { $($field:ident),* },)* }
+            resource { $($r_variant:ident { $receiver:ident; $($r_field:ident),* },)* }
+            others { $($others:tt)* }
+        ) => {
+            match call {
+                $(Call::$variant { $($field),* } => {
+                    ("context".to_string(), Args::List(vec![$($field.written()),*]))
+                })*
+                $(Call::$r_variant { $receiver, $($r_field),* } => {
+                    ($receiver.to_string(), Args::List(vec![$($r_field.written()),*]))
+                })*
+                $($others)*
+            }
+        };
+    }
+    table! {
+        context {
+            ConfigureBackBuffer { width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution, wants_best_resolution_on_browser_zoom },
+            CreateVertexBuffer { num_vertices, data32_per_vertex, buffer_usage },
+            CreateVertexBufferForInstances { num_vertices, data32_per_vertex, instances_per_element, buffer_usage },
+            CreateIndexBuffer { num_indices, buffer_usage },
+            CreateProgram {},
+            CreateTexture { width, height, format, optimize_for_render_to_texture, streaming_levels },
+            CreateCubeTexture { size, format, optimize_for_render_to_texture, streaming_levels },
+            CreateRectangleTexture { width, height, format, optimize_for_render_to_texture },
+            CreateVideoTexture {},
+            SetProgram { program },
+            SetVertexBufferAt { index, buffer, buffer_offset, format },
+            SetProgramConstantsFromVector { program_type, first_register, data, num_registers },
+            SetProgramConstantsFromMatrix { program_type, first_register, raw_data, transposed_matrix },
+            SetProgramConstantsFromByteArray { program_type, first_register, num_registers, data, byte_array_offset },
+            SetTextureAt { sampler, texture },
+            SetSamplerStateAt { sampler, wrap, filter, mip_filter },
+            SetBlendFactors { source_factor, destination_factor },
+            SetColorMask { red, green, blue, alpha },
+            SetCulling { triangle_face_to_cull },
+            SetDepthTest { depth_mask, pass_compare_mode },
+            SetStencilActions { triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail, action_on_depth_pass_stencil_fail },
+            SetStencilReferenceValue { reference_value, read_mask, write_mask },
+            SetScissorRectangle { rectangle },
+            SetRenderToTexture { texture, enable_depth_and_stencil, anti_alias, surface_selector, color_output_index },
+            SetRenderToBackBuffer {},
+            SetFillMode { fill_mode },
+            DrawTriangles { index_buffer, first_index, num_triangles },
+            DrawTrianglesInstanced { index_buffer, num_instances, first_index, num_triangles },
+            Present {},
+            DrawToBitmapData { destination },
+            DisposeContext { recreate },
         }
-        Call::SetStageX(x) => (stage(), Args::Property(number(*x))),
-        Call::SetStageY(y) => (stage(), Args::Property(number(*y))),
-        Call::SetStageVisible(v) => (stage(), Args::Property(v.to_string())),
-        Call::ConfigureBackBuffer {
-            width,
-            height,
-            anti_alias,
-            enable_depth_and_stencil,
-            wants_best_resolution,
-            wants_best_resolution_on_browser_zoom,
-        } => (
-            ctx(),
-            l(vec![
-                width.to_string(),
-                height.to_string(),
-                anti_alias.to_string(),
-                enable_depth_and_stencil.to_string(),
-                wants_best_resolution.to_string(),
-                wants_best_resolution_on_browser_zoom.to_string(),
-            ]),
-        ),
-        Call::Clear {
-            red,
-            green,
-            blue,
-            alpha,
-            depth,
-            stencil,
-            mask,
-        } => (
-            ctx(),
-            l(vec![
-                number(*red),
-                number(*green),
-                number(*blue),
-                number(*alpha),
-                number(*depth),
-                stencil.to_string(),
-                argb_hex(*mask),
-            ]),
-        ),
-        Call::CreateVertexBuffer {
-            num_vertices,
-            data32_per_vertex,
-            buffer_usage,
-        } => (
-            ctx(),
-            l(vec![
-                num_vertices.to_string(),
-                data32_per_vertex.to_string(),
-                string(buffer_usage),
-            ]),
-        ),
-        Call::CreateVertexBufferForInstances {
-            num_vertices,
-            data32_per_vertex,
-            instances_per_element,
-            buffer_usage,
-        } => (
-            ctx(),
-            l(vec![
-                num_vertices.to_string(),
-                data32_per_vertex.to_string(),
-                instances_per_element.to_string(),
-                string(buffer_usage),
-            ]),
-        ),
-        Call::CreateIndexBuffer {
-            num_indices,
-            buffer_usage,
-        } => (
-            ctx(),
-            l(vec![num_indices.to_string(), string(buffer_usage)]),
-        ),
-        Call::CreateProgram
-        | Call::CreateVideoTexture
-        | Call::SetRenderToBackBuffer
-        | Call::Present => (ctx(), l(vec![])),
-        Call::CreateTexture {
-            width,
-            height,
-            format,
-            optimize_for_render_to_texture,
-            streaming_levels,
-        } => (
-            ctx(),
-            l(vec![
-                width.to_string(),
-                height.to_string(),
-                string(format),
-                optimize_for_render_to_texture.to_string(),
-                streaming_levels.to_string(),
-            ]),
-        ),
-        Call::CreateCubeTexture {
-            size,
-            format,
-            optimize_for_render_to_texture,
-            streaming_levels,
-        } => (
-            ctx(),
-            l(vec![
-                size.to_string(),
-                string(format),
-                optimize_for_render_to_texture.to_string(),
-                streaming_levels.to_string(),
-            ]),
-        ),
-        Call::CreateRectangleTexture {
-            width,
-            height,
-            format,
-            optimize_for_render_to_texture,
-        } => (
-            ctx(),
-            l(vec![
-                width.to_string(),
-                height.to_string(),
-                string(format),
-                optimize_for_render_to_texture.to_string(),
-            ]),
-        ),
-        Call::SetProgram { program } => (ctx(), l(vec![opt_name(program)])),
-        Call::SetVertexBufferAt {
-            index,
-            buffer,
-            buffer_offset,
-            format,
-        } => (
-            ctx(),
-            l(vec![
-                index.to_string(),
-                opt_name(buffer),
-                buffer_offset.to_string(),
-                string(format),
-            ]),
-        ),
-        Call::SetProgramConstantsFromVector {
-            program_type,
-            first_register,
-            data,
-            num_registers,
-        } => (
-            ctx(),
-            l(vec![
-                string(program_type),
-                first_register.to_string(),
-                numbers(data),
-                num_registers.to_string(),
-            ]),
-        ),
-        Call::SetProgramConstantsFromMatrix {
-            program_type,
-            first_register,
-            raw_data,
-            transposed_matrix,
-        } => (
-            ctx(),
-            l(vec![
-                string(program_type),
-                first_register.to_string(),
-                numbers(raw_data),
-                transposed_matrix.to_string(),
-            ]),
-        ),
-        Call::SetProgramConstantsFromByteArray {
-            program_type,
-            first_register,
-            num_registers,
-            data,
-            byte_array_offset,
-        } => (
-            ctx(),
-            l(vec![
-                string(program_type),
-                first_register.to_string(),
-                num_registers.to_string(),
-                byte_array(data),
-                byte_array_offset.to_string(),
-            ]),
-        ),
-        Call::SetTextureAt { sampler, texture } => {
-            (ctx(), l(vec![sampler.to_string(), opt_name(texture)]))
+        resource {
+            VertexBufferUploadFromVector { buffer; data, start_vertex, num_vertices },
+            VertexBufferUploadFromByteArray { buffer; data, byte_array_offset, start_vertex, num_vertices },
+            IndexBufferUploadFromVector { buffer; data, start_offset, count },
+            IndexBufferUploadFromByteArray { buffer; data, byte_array_offset, start_offset, count },
+            ProgramUpload { program; vertex_program, fragment_program },
+            TextureUploadFromBitmapData { texture; source, miplevel },
+            TextureUploadFromBitmapDataAsync { texture; source, miplevel },
+            TextureUploadFromByteArray { texture; data, byte_array_offset, miplevel },
+            UploadCompressedTextureFromByteArray { texture; data, byte_array_offset, is_async },
+            CubeTextureUploadFromBitmapData { texture; source, side, miplevel },
+            CubeTextureUploadFromByteArray { texture; data, byte_array_offset, side, miplevel },
+            RectangleTextureUploadFromBitmapData { texture; source },
+            RectangleTextureUploadFromByteArray { texture; data, byte_array_offset },
+            VideoTextureAttachFrame { texture; frame },
+            Dispose { resource; },
         }
-        Call::SetSamplerStateAt {
-            sampler,
-            wrap,
-            filter,
-            mip_filter,
-        } => (
-            ctx(),
-            l(vec![
-                sampler.to_string(),
-                string(wrap),
-                string(filter),
-                string(mip_filter),
-            ]),
-        ),
-        Call::SetBlendFactors {
-            source_factor,
-            destination_factor,
-        } => (
-            ctx(),
-            l(vec![string(source_factor), string(destination_factor)]),
-        ),
-        Call::SetColorMask {
-            red,
-            green,
-            blue,
-            alpha,
-        } => (
-            ctx(),
-            l(vec![
-                red.to_string(),
-                green.to_string(),
-                blue.to_string(),
-                alpha.to_string(),
-            ]),
-        ),
-        Call::SetCulling {
-            triangle_face_to_cull,
-        } => (ctx(), l(vec![string(triangle_face_to_cull)])),
-        Call::SetDepthTest {
-            depth_mask,
-            pass_compare_mode,
-        } => (
-            ctx(),
-            l(vec![depth_mask.to_string(), string(pass_compare_mode)]),
-        ),
-        Call::SetStencilActions {
-            triangle_face,
-            compare_mode,
-            action_on_both_pass,
-            action_on_depth_fail,
-            action_on_depth_pass_stencil_fail,
-        } => (
-            ctx(),
-            l(vec![
-                string(triangle_face),
-                string(compare_mode),
-                string(action_on_both_pass),
-                string(action_on_depth_fail),
-                string(action_on_depth_pass_stencil_fail),
-            ]),
-        ),
-        Call::SetStencilReferenceValue {
-            reference_value,
-            read_mask,
-            write_mask,
-        } => (
-            ctx(),
-            l(vec![
-                reference_value.to_string(),
-                read_mask.to_string(),
-                write_mask.to_string(),
-            ]),
-        ),
-        Call::SetScissorRectangle { rectangle } => (
-            ctx(),
-            l(vec![match rectangle {
-                Some(r) => rect(r),
-                None => "null".into(),
-            }]),
-        ),
-        Call::SetRenderToTexture {
-            texture,
-            enable_depth_and_stencil,
-            anti_alias,
-            surface_selector,
-            color_output_index,
-        } => (
-            ctx(),
-            l(vec![
-                opt_name(texture),
-                enable_depth_and_stencil.to_string(),
-                anti_alias.to_string(),
-                surface_selector.to_string(),
-                color_output_index.to_string(),
-            ]),
-        ),
-        Call::SetFillMode { fill_mode } => (ctx(), l(vec![string(fill_mode)])),
-        Call::DrawTriangles {
-            index_buffer,
-            first_index,
-            num_triangles,
-        } => (
-            ctx(),
-            l(vec![
-                index_buffer.to_string(),
-                first_index.to_string(),
-                num_triangles.to_string(),
-            ]),
-        ),
-        Call::DrawTrianglesInstanced {
-            index_buffer,
-            num_instances,
-            first_index,
-            num_triangles,
-        } => (
-            ctx(),
-            l(vec![
-                index_buffer.to_string(),
-                num_instances.to_string(),
-                first_index.to_string(),
-                num_triangles.to_string(),
-            ]),
-        ),
-        Call::DrawToBitmapData { destination } => (ctx(), l(vec![bitmap(destination)])),
-        Call::DisposeContext { recreate } => (ctx(), l(vec![recreate.to_string()])),
-        Call::SetEnableErrorChecking(b) => (ctx(), Args::Property(b.to_string())),
-        Call::VertexBufferUploadFromVector {
-            buffer,
-            data,
-            start_vertex,
-            num_vertices,
-        } => (
-            buffer.to_string(),
-            l(vec![
-                numbers(data),
-                start_vertex.to_string(),
-                num_vertices.to_string(),
-            ]),
-        ),
-        Call::VertexBufferUploadFromByteArray {
-            buffer,
-            data,
-            byte_array_offset,
-            start_vertex,
-            num_vertices,
-        } => (
-            buffer.to_string(),
-            l(vec![
-                byte_array(data),
-                byte_array_offset.to_string(),
-                start_vertex.to_string(),
-                num_vertices.to_string(),
-            ]),
-        ),
-        Call::IndexBufferUploadFromVector {
-            buffer,
-            data,
-            start_offset,
-            count,
-        } => (
-            buffer.to_string(),
-            l(vec![
-                vector(data.iter().map(u32::to_string)),
-                start_offset.to_string(),
-                count.to_string(),
-            ]),
-        ),
-        Call::IndexBufferUploadFromByteArray {
-            buffer,
-            data,
-            byte_array_offset,
-            start_offset,
-            count,
-        } => (
-            buffer.to_string(),
-            l(vec![
-                byte_array(data),
-                byte_array_offset.to_string(),
-                start_offset.to_string(),
-                count.to_string(),
-            ]),
-        ),
-        Call::ProgramUpload {
-            program,
-            vertex_program,
-            fragment_program,
-        } => (
-            program.to_string(),
-            l(vec![
-                byte_array(vertex_program),
-                byte_array(fragment_program),
-            ]),
-        ),
-        Call::TextureUploadFromBitmapData {
-            texture,
-            source,
-            miplevel,
+        others {
+            Call::RequestContext3D {
+                render_mode,
+                profile,
+            } => ("stage".into(), Args::List(vec![string(render_mode), string(profile)])),
+            Call::RequestContext3DMatchingProfiles { profiles } => (
+                "stage".into(),
+                Args::List(vec![vector(profiles.iter().map(|p| string(p)))]),
+            ),
+            Call::SetStageX(x) => ("stage".into(), Args::Property(number(*x))),
+            Call::SetStageY(y) => ("stage".into(), Args::Property(number(*y))),
+            Call::SetStageVisible(v) => ("stage".into(), Args::Property(v.to_string())),
+            Call::SetEnableErrorChecking(b) => ("context".into(), Args::Property(b.to_string())),
+            // The mask in hex, as AS3 code writes it.
+            Call::Clear {
+                red,
+                green,
+                blue,
+                alpha,
+                depth,
+                stencil,
+                mask,
+            } => (
+                "context".into(),
+                Args::List(vec![
+                    number(*red),
+                    number(*green),
+                    number(*blue),
+                    number(*alpha),
+                    number(*depth),
+                    stencil.to_string(),
+                    argb_hex(*mask),
+                ]),
+            ),
         }
-        | Call::TextureUploadFromBitmapDataAsync {
-            texture,
-            source,
-            miplevel,
-        } => (
-            texture.to_string(),
-            l(vec![bitmap(source), miplevel.to_string()]),
-        ),
-        Call::TextureUploadFromByteArray {
-            texture,
-            data,
-            byte_array_offset,
-            miplevel,
-        } => (
-            texture.to_string(),
-            l(vec![
-                byte_array(data),
-                byte_array_offset.to_string(),
-                miplevel.to_string(),
-            ]),
-        ),
-        Call::UploadCompressedTextureFromByteArray {
-            texture,
-            data,
-            byte_array_offset,
-            is_async,
-        } => (
-            texture.to_string(),
-            l(vec![
-                byte_array(data),
-                byte_array_offset.to_string(),
-                is_async.to_string(),
-            ]),
-        ),
-        Call::CubeTextureUploadFromBitmapData {
-            texture,
-            source,
-            side,
-            miplevel,
-        } => (
-            texture.to_string(),
-            l(vec![bitmap(source), side.to_string(), miplevel.to_string()]),
-        ),
-        Call::CubeTextureUploadFromByteArray {
-            texture,
-            data,
-            byte_array_offset,
-            side,
-            miplevel,
-        } => (
-            texture.to_string(),
-            l(vec![
-                byte_array(data),
-                byte_array_offset.to_string(),
-                side.to_string(),
-                miplevel.to_string(),
-            ]),
-        ),
-        Call::RectangleTextureUploadFromBitmapData { texture, source } => {
-            (texture.to_string(), l(vec![bitmap(source)]))
-        }
-        Call::RectangleTextureUploadFromByteArray {
-            texture,
-            data,
-            byte_array_offset,
-        } => (
-            texture.to_string(),
-            l(vec![byte_array(data), byte_array_offset.to_string()]),
-        ),
-        Call::VideoTextureAttachFrame { texture, frame } => {
-            (texture.to_string(), l(vec![bitmap(frame)]))
-        }
-        Call::Dispose { resource } => (resource.to_string(), l(vec![])),
     }
 }
 
@@ -596,13 +267,6 @@ pub(crate) fn string(text: &str) -> String {
     }
     s.push('"');
     s
-}
-
-fn opt_name(name: &Option<Name>) -> String {
-    match name {
-        Some(n) => n.to_string(),
-        None => "null".into(),
-    }
 }
 
 fn rect(r: &Rect) -> String {
