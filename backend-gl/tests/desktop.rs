@@ -7,21 +7,10 @@ use backend_gl::GlApi;
 use common::*;
 use context3d::*;
 
-const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
-
 fn rig(w: u32, h: u32, aa: u8) -> Rig {
     let r = Rig::with(GlApi::Desktop33, w, h, aa, true);
     assert_eq!(r.b.dialect(), agal::glsl::Dialect::Glsl330);
     r
-}
-
-fn show(r: &mut Rig, tex: TextureId) -> Vec<u32> {
-    r.b.set_render_target(&RenderTarget::BackBuffer);
-    r.clear([0.0; 4]);
-    let p = r.program(POS_UV_VS, TEX_FS);
-    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
-    r.draw_textured(p, q, &[(0, tex, nearest())]);
-    r.read()
 }
 
 #[test]
@@ -43,7 +32,7 @@ fn desktop_formats() {
         2,
         TextureData::Bgra4444(&[0xF800 | 0x0F0, 0x8F00, 0x1234, 0xFFFF]),
     );
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_eq!(r.at(&px, 1, 1), argb(0xFF, 0x88, 0xFF, 0x00));
     assert_eq!(r.at(&px, 6, 1), argb(0x88, 0xFF, 0x00, 0x00));
     let t = r.texture(
@@ -62,7 +51,7 @@ fn desktop_formats() {
         2,
         TextureData::Bgr565(&[0xF800, 0x07E0, 0x001F, 0xFFFF]),
     );
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_eq!(
         [r.at(&px, 1, 1), r.at(&px, 6, 1), r.at(&px, 1, 6)],
         [
@@ -88,7 +77,7 @@ fn desktop_formats() {
         1,
         TextureData::RgbaHalf(&[h(0.5), h(0.0), h(1.0), h(1.0)]),
     );
-    assert_px(show(&mut r, t)[0], argb(255, 128, 0, 255), 1, "half float");
+    assert_px(r.show(t)[0], argb(255, 128, 0, 255), 1, "half float");
     // DXT1 block: c0 red, c1 blue, every index 1 -> blue.
     let block = [0x00, 0xF8, 0x1F, 0x00, 0x55, 0x55, 0x55, 0x55];
     let t = r.texture(TextureKind::TwoD, TextureFormat::Compressed, 4, 4, 3, false);
@@ -103,7 +92,7 @@ fn desktop_formats() {
             ..Default::default()
         }),
     );
-    assert_eq!(show(&mut r, t)[0], argb(255, 0, 0, 255));
+    assert_eq!(r.show(t)[0], argb(255, 0, 0, 255));
 }
 
 #[test]
@@ -127,7 +116,7 @@ fn desktop_render_to_texture_and_msaa() {
     let p = r.program(POS_COLOR_VS, COLOR_FS);
     let q = r.color_quad([-1.0, 0.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
     r.draw_color(p, q);
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_eq!(r.at(&px, 3, 2), argb(255, 0, 255, 0), "top");
     assert_eq!(r.at(&px, 3, 13), argb(255, 255, 0, 0), "bottom");
 }

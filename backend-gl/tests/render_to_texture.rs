@@ -7,8 +7,6 @@ use agal::Version;
 use common::*;
 use context3d::*;
 
-const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
-
 fn to_texture(colors: [Option<ColorAttachment>; 4], depth: bool, anti_alias: u8) -> RenderTarget {
     RenderTarget::Textures {
         colors,
@@ -21,16 +19,6 @@ fn attach(texture: TextureId, face: u8) -> Option<ColorAttachment> {
     Some(ColorAttachment { texture, face })
 }
 
-/// Draws `tex` over the whole back buffer and reads it back.
-fn show(r: &mut Rig, tex: TextureId) -> Vec<u32> {
-    r.b.set_render_target(&RenderTarget::BackBuffer);
-    r.clear([0.0; 4]);
-    let p = r.program(POS_UV_VS, TEX_FS);
-    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
-    r.draw_textured(p, q, &[(0, tex, nearest())]);
-    r.read()
-}
-
 #[test]
 fn render_to_2d_texture_keeps_the_orientation() {
     let mut r = Rig::new(16, 16);
@@ -41,7 +29,7 @@ fn render_to_2d_texture_keeps_the_orientation() {
     // Top half of clip space in green.
     let q = r.color_quad([-1.0, 0.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
     r.draw_color(p, q);
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_eq!(
         r.at(&px, 3, 2),
         argb(255, 0, 255, 0),
@@ -61,7 +49,7 @@ fn render_to_texture_with_depth_and_stencil() {
     let far = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.8, [1.0, 0.0, 0.0, 1.0]);
     r.draw_color(p, near);
     r.draw_color(p, far); // fails the default `less` test
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_eq!(px[0], argb(255, 0, 0, 255));
     // Without depth: the later quad wins.
     let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
@@ -69,7 +57,7 @@ fn render_to_texture_with_depth_and_stencil() {
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.draw_color(p, near);
     r.draw_color(p, far);
-    let px = show(&mut r, t2);
+    let px = r.show(t2);
     assert_eq!(px[0], argb(255, 255, 0, 0));
 }
 
@@ -93,27 +81,11 @@ fn render_to_cube_face() {
         ));
         r.clear(*c);
     }
-    r.b.set_render_target(&RenderTarget::BackBuffer);
-    let p = r.program(
-        "mov op, va0\nmov v0, vc0",
-        "tex ft0, v0, fs0 <cube,clamp,nearest,mipnone>\nmov oc, ft0",
-    );
-    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
-    let dirs = [
-        [1.0, 0.1, 0.1, 0.0],
-        [-1.0, 0.1, 0.1, 0.0],
-        [0.1, 1.0, 0.1, 0.0],
-        [0.1, -1.0, 0.1, 0.0],
-        [0.1, 0.1, 1.0, 0.0],
-        [0.1, 0.1, -1.0, 0.0],
-    ];
-    for (face, dir) in dirs.iter().enumerate() {
-        r.b.set_program_constants(agal::ProgramKind::Vertex, 0, &[*dir]);
-        r.clear([0.0; 4]);
-        r.draw_textured(p, q, &[(0, t, nearest())]);
-        let c = colours[face].map(|v| (v * 255.0) as u8);
-        assert_eq!(r.read()[5], argb(c[3], c[0], c[1], c[2]), "face {face}");
-    }
+    let want = colours.map(|c| {
+        let c = c.map(|v| (v * 255.0) as u8);
+        argb(c[3], c[0], c[1], c[2])
+    });
+    assert_eq!(r.cube_faces(t), want);
 }
 
 #[test]
@@ -135,9 +107,9 @@ fn multiple_render_targets() {
     r.b.set_program_constants(agal::ProgramKind::Fragment, 0, &[[1.0, 1.0, 1.0, 1.0]]);
     let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.25, 0.0, 1.0]);
     r.draw_color(p, q);
-    let pa = show(&mut r, a);
+    let pa = r.show(a);
     assert_px(pa[0], argb(255, 255, 64, 0), 1, "output 0");
-    let pb = show(&mut r, b);
+    let pb = r.show(b);
     assert_px(pb[0], argb(0, 0, 191, 255), 1, "output 1");
 }
 
@@ -192,7 +164,7 @@ fn anti_aliased_render_to_texture_is_resolved_into_the_texture() {
     r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], true, 4));
     r.clear([0.0, 0.0, 0.0, 1.0]);
     diagonal(&mut r);
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert!(
         partial_pixels(&px) >= 16,
         "anti-aliased edge: {} partial pixels",
@@ -213,7 +185,7 @@ fn disposing_a_render_texture_drops_its_framebuffer() {
     let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 4, true);
     r.b.set_render_target(&to_texture([attach(t2, 0), None, None, None], false, 0));
     r.clear([0.0, 0.0, 1.0, 1.0]);
-    let px = show(&mut r, t2);
+    let px = r.show(t2);
     assert_eq!(px[0], argb(255, 0, 0, 255));
 }
 
@@ -230,7 +202,7 @@ fn render_to_half_float_texture() {
     );
     r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 0));
     r.clear([0.25, 0.5, 1.0, 1.0]);
-    let px = show(&mut r, t);
+    let px = r.show(t);
     assert_px(px[0], argb(255, 64, 128, 255), 1, "half float target");
 }
 
@@ -256,7 +228,7 @@ fn video_texture_follows_the_frame_size() {
         2,
         TextureData::Argb32(&[argb(255, 255, 0, 0); 4]),
     );
-    assert_eq!(show(&mut r, id)[0], argb(255, 255, 0, 0));
+    assert_eq!(r.show(id)[0], argb(255, 255, 0, 0));
     let frame: Vec<u32> = (0..16)
         .map(|i| {
             if i % 4 < 2 {
@@ -267,7 +239,7 @@ fn video_texture_follows_the_frame_size() {
         })
         .collect();
     r.upload(id, 0, 0, 4, 4, TextureData::Argb32(&frame));
-    let px = show(&mut r, id);
+    let px = r.show(id);
     assert_eq!(
         (r.at(&px, 1, 1), r.at(&px, 6, 1)),
         (argb(255, 0, 255, 0), argb(255, 0, 0, 255))

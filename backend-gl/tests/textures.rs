@@ -8,17 +8,6 @@ use backend_gl::decode::{dxt, etc1, packed, pvrtc};
 use common::*;
 use context3d::*;
 
-const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
-
-/// Draws `tex` over a `size` x `size` back buffer with nearest sampling; returns pixels.
-fn draw_texture(r: &mut Rig, tex: TextureId, fs: &str, state: SamplerState) -> Vec<u32> {
-    r.clear([0.0, 0.0, 0.0, 0.0]);
-    let p = r.program(POS_UV_VS, fs);
-    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
-    r.draw_textured(p, q, &[(0, tex, state)]);
-    r.read()
-}
-
 /// RGBA8 bytes to `0xAARRGGBB`.
 fn rgba_px(rgba: &[u8], i: usize) -> u32 {
     argb(
@@ -55,11 +44,11 @@ fn bgra_from_bytes_and_from_bitmap_words() {
         })
         .collect();
     r.upload(t, 0, 0, 2, 2, TextureData::Bgra8(&bytes));
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     check_2x2(&r, &px, want, 0, "bgra bytes");
     let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
     r.upload(t2, 0, 0, 2, 2, TextureData::Argb32(&want));
-    let px = draw_texture(&mut r, t2, TEX_FS, nearest());
+    let px = r.draw_texture(t2, TEX_FS, nearest());
     check_2x2(&r, &px, want, 0, "BitmapData words");
 }
 
@@ -76,7 +65,7 @@ fn packed_4444_and_565() {
         false,
     );
     r.upload(t, 0, 0, 2, 2, TextureData::Bgra4444(&texels));
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     let le: Vec<u8> = texels.iter().flat_map(|t| t.to_le_bytes()).collect();
     let rgba = packed::argb4444_to_rgba8(&le);
     check_2x2(
@@ -97,7 +86,7 @@ fn packed_4444_and_565() {
         false,
     );
     r.upload(t, 0, 0, 2, 2, TextureData::Bgr565(&texels));
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     let le: Vec<u8> = texels.iter().flat_map(|t| t.to_le_bytes()).collect();
     let rgba = packed::rgb565_to_rgba8(&le);
     check_2x2(
@@ -131,7 +120,7 @@ fn rgba_half_float() {
         false,
     );
     r.upload(t, 0, 0, 2, 2, TextureData::RgbaHalf(&texels));
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     let want = [
         argb(255, 255, 0, 0),
         argb(255, 0, 128, 0),
@@ -175,7 +164,7 @@ fn compressed_case(force_cpu: bool, alpha: bool) {
         ..Default::default()
     };
     r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     for ty in 0..4u32 {
         for tx in 0..4u32 {
             let want = rgba_px(&want_rgba, (ty * 4 + tx) as usize);
@@ -216,7 +205,7 @@ fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
             ..Default::default()
         };
         r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
-        let px = draw_texture(&mut r, t, TEX_FS, nearest());
+        let px = r.draw_texture(t, TEX_FS, nearest());
         for i in 0..16u32 {
             let (tx, ty) = (i % 4, i / 4);
             let mut want = rgba_px(&rgb, i as usize);
@@ -250,7 +239,7 @@ fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
             ..Default::default()
         }),
     );
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     for i in 0..64 {
         assert_px(px[i], rgba_px(&want, i), 0, "pvrtc");
     }
@@ -331,25 +320,7 @@ fn cube_faces_are_sampled_by_direction() {
         r.upload(t, face as u8, 0, 2, 2, TextureData::Argb32(&[*c; 4]));
         r.upload(t, face as u8, 1, 1, 1, TextureData::Argb32(&[*c; 1]));
     }
-    let p = r.program(
-        "mov op, va0\nmov v0, vc0",
-        "tex ft0, v0, fs0 <cube,clamp,nearest,mipnone>\nmov oc, ft0",
-    );
-    let dirs = [
-        [1.0, 0.1, 0.1, 0.0],
-        [-1.0, 0.1, 0.1, 0.0],
-        [0.1, 1.0, 0.1, 0.0],
-        [0.1, -1.0, 0.1, 0.0],
-        [0.1, 0.1, 1.0, 0.0],
-        [0.1, 0.1, -1.0, 0.0],
-    ];
-    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
-    for (face, dir) in dirs.iter().enumerate() {
-        r.b.set_program_constants(agal::ProgramKind::Vertex, 0, &[*dir]);
-        r.clear([0.0; 4]);
-        r.draw_textured(p, q, &[(0, t, nearest())]);
-        assert_eq!(r.read()[5], colours[face], "face {face}");
-    }
+    assert_eq!(r.cube_faces(t), colours);
 }
 
 #[test]
@@ -360,8 +331,7 @@ fn rectangle_texture_of_any_size() {
         .map(|i| argb(255, (i * 17) as u8, 0, 255 - (i * 17) as u8))
         .collect();
     r.upload(t, 0, 0, 3, 5, TextureData::Argb32(&px));
-    let out = draw_texture(
-        &mut r,
+    let out = r.draw_texture(
         t,
         "tex ft0, v0, fs0 <2d,clamp,nearest>\nmov oc, ft0",
         nearest(),
@@ -427,8 +397,7 @@ fn linear_filter_blends_texels() {
         2,
         TextureData::Argb32(&[black, white, black, white]),
     );
-    let px = draw_texture(
-        &mut r,
+    let px = r.draw_texture(
         t,
         "tex ft0, v0, fs0 <2d,clamp,linear>\nmov oc, ft0",
         sampler(Wrap::Clamp, Filter::Linear, MipFilter::None),
@@ -464,22 +433,14 @@ fn streaming_texture_samples_its_finest_uploaded_level() {
     r.upload(id, 0, 3, 1, 1, TextureData::Argb32(&[blue]));
     r.upload(id, 0, 2, 2, 2, TextureData::Argb32(&[blue; 4]));
     assert_eq!(
-        draw_texture(&mut r, id, fs, state)[0],
+        r.draw_texture(id, fs, state)[0],
         blue,
         "only levels 2 and 3 so far"
     );
     r.upload(id, 0, 1, 4, 4, TextureData::Argb32(&[green; 16]));
-    assert_eq!(
-        draw_texture(&mut r, id, fs, state)[0],
-        green,
-        "level 1 arrived"
-    );
+    assert_eq!(r.draw_texture(id, fs, state)[0], green, "level 1 arrived");
     r.upload(id, 0, 0, 8, 8, TextureData::Argb32(&[red; 64]));
-    assert_eq!(
-        draw_texture(&mut r, id, fs, state)[0],
-        red,
-        "level 0 arrived"
-    );
+    assert_eq!(r.draw_texture(id, fs, state)[0], red, "level 0 arrived");
 }
 
 #[test]
@@ -500,7 +461,7 @@ fn etc2_only_images_go_to_gl_natively() {
             ..Default::default()
         }),
     );
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     for i in 0..16u32 {
         let (tx, ty) = (i % 4, i / 4);
         assert_px(
@@ -532,7 +493,7 @@ fn etc2_only_images_go_to_gl_natively() {
             ..Default::default()
         }),
     );
-    let px = draw_texture(&mut r, t, TEX_FS, nearest());
+    let px = r.draw_texture(t, TEX_FS, nearest());
     let first = (rgba_px(&want, 0) & 0x00ff_ffff) | (200 << 24);
     assert_px(r.at(&px, 0, 0), first, 0, "etc2 eac texel 0");
 }

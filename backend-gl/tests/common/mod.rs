@@ -43,6 +43,8 @@ pub const POS_COLOR_VS: &str = "mov op, va0\nmov v0, va1";
 pub const COLOR_FS: &str = "mov oc, v0";
 pub const POS_UV_VS: &str = "mov op, va0\nmov v0, va1";
 pub const CONST_COLOR_FS: &str = "mov oc, fc0";
+/// Samples `fs0` (2D, nearest) at `v0`.
+pub const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
 
 pub fn sampler(wrap: Wrap, filter: Filter, mip: MipFilter) -> SamplerState {
     SamplerState {
@@ -308,5 +310,49 @@ impl Rig {
                 },
             )
             .expect("upload");
+    }
+}
+
+impl Rig {
+    /// Clears the current target to transparent black, draws `tex` over all of it with the
+    /// fragment program `fs` (reading `v0` as coordinates) and reads the back buffer.
+    pub fn draw_texture(&mut self, tex: TextureId, fs: &str, state: SamplerState) -> Vec<u32> {
+        self.clear([0.0; 4]);
+        let p = self.program(POS_UV_VS, fs);
+        let q = self.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+        self.draw_textured(p, q, &[(0, tex, state)]);
+        self.read()
+    }
+
+    /// Draws `tex` (nearest) over the whole back buffer and reads it back.
+    pub fn show(&mut self, tex: TextureId) -> Vec<u32> {
+        self.b.set_render_target(&RenderTarget::BackBuffer);
+        self.draw_texture(tex, TEX_FS, nearest())
+    }
+
+    /// Samples the cube texture `tex` towards the middle of each face (+X, -X, +Y, -Y, +Z, -Z)
+    /// over the whole back buffer; pixel 5 of each picture.
+    pub fn cube_faces(&mut self, tex: TextureId) -> [u32; 6] {
+        self.b.set_render_target(&RenderTarget::BackBuffer);
+        let p = self.program(
+            "mov op, va0\nmov v0, vc0",
+            "tex ft0, v0, fs0 <cube,clamp,nearest,mipnone>\nmov oc, ft0",
+        );
+        let q = self.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+        let dirs = [
+            [1.0, 0.1, 0.1, 0.0],
+            [-1.0, 0.1, 0.1, 0.0],
+            [0.1, 1.0, 0.1, 0.0],
+            [0.1, -1.0, 0.1, 0.0],
+            [0.1, 0.1, 1.0, 0.0],
+            [0.1, 0.1, -1.0, 0.0],
+        ];
+        dirs.map(|dir| {
+            self.b
+                .set_program_constants(agal::ProgramKind::Vertex, 0, &[dir]);
+            self.clear([0.0; 4]);
+            self.draw_textured(p, q, &[(0, tex, nearest())]);
+            self.read()[5]
+        })
     }
 }
