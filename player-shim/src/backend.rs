@@ -51,7 +51,8 @@ where
     }
 }
 
-/// A boxed backend as a sized [`Backend`] (what `context3d::Context3D<B>` needs).
+/// A boxed backend as a sized [`Backend`] (what `context3d::Context3D<B>` needs). Forwards
+/// every method, those with a default too (`take_error`, `is_lost`).
 pub struct DynBackend(pub Box<dyn Backend>);
 
 impl std::fmt::Debug for DynBackend {
@@ -173,5 +174,12 @@ impl Backend for DynBackend {
     }
     fn dispose_context(&mut self) {
         self.0.dispose_context()
+    }
+    // The two methods with a default: a renderer's own answers must reach context3d.
+    fn take_error(&mut self) -> Option<BackendError> {
+        self.0.take_error()
+    }
+    fn is_lost(&self) -> bool {
+        self.0.is_lost()
     }
 }

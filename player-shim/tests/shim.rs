@@ -192,6 +192,38 @@ expect error 2008 ArgumentError "Error #2008: Parameter triangleFaceToCull must 
     assert!(outcome.passed(), "{outcome}");
 }
 
+/// The renderer's own `is_lost` and `take_error` reach context3d through the boxed backend
+/// (they have defaults in the trait, and the shim's wrapper used to answer with those).
+#[test]
+fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
+    let lost = || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let mut backend = RecordingBackend::new();
+        backend.lost = true;
+        Ok(Box::new(backend))
+    };
+    let mut s = Stage3D::new(Box::new(lost), Rc::new(Events::default()));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    assert!(ctx.inner().is_lost());
+    let e = ctx.create_program().unwrap_err();
+    assert_eq!(e.id, 3694, "{e}");
+
+    let failing = || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let mut backend = RecordingBackend::new();
+        backend.fail_next_unit_call = Some(context3d::BackendError::ContextLost);
+        Ok(Box::new(backend))
+    };
+    let mut s = Stage3D::new(Box::new(failing), Rc::new(Events::default()));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    // The clear's kept error is taken: the context is lost from then on.
+    let _ = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF);
+    assert!(ctx.inner().is_lost());
+    assert_eq!(ctx.present().unwrap_err().id, 3694);
+}
+
 #[test]
 fn a_recording_of_an_invalid_bitmap_still_parses() {
     let (mut s, _) = stage();
