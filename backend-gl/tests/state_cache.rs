@@ -27,13 +27,7 @@ fn textured_scene(r: &mut Rig) -> (ProgramId, (VertexBufferId, IndexBufferId), T
             TextureData::Argb32(&vec![argb(255, 255, 255, 255); (s * s) as usize]),
         );
     }
-    let identity = [
-        [1.0, 0.0, 0.0, 0.0],
-        [0.0, 1.0, 0.0, 0.0],
-        [0.0, 0.0, 1.0, 0.0],
-        [0.0, 0.0, 0.0, 1.0],
-    ];
-    r.b.set_program_constants(ProgramKind::Vertex, 0, &identity);
+    r.b.set_program_constants(ProgramKind::Vertex, 0, &IDENTITY);
     r.b.set_program_constants(ProgramKind::Fragment, 0, &[[1.0, 0.5, 0.25, 1.0]]);
     r.b.set_blend(BlendState {
         source: BlendFactor::SourceAlpha,
@@ -50,6 +44,14 @@ fn textured_scene(r: &mut Rig) -> (ProgramId, (VertexBufferId, IndexBufferId), T
 fn state() -> SamplerState {
     sampler(Wrap::Repeat, Filter::Linear, MipFilter::Linear)
 }
+
+/// `vc0..vc3` for `m44 op, va0, vc0`: positions as they are.
+const IDENTITY: [[f32; 4]; 4] = [
+    [1.0, 0.0, 0.0, 0.0],
+    [0.0, 1.0, 0.0, 0.0],
+    [0.0, 0.0, 1.0, 0.0],
+    [0.0, 0.0, 0.0, 1.0],
+];
 
 #[test]
 fn a_repeated_draw_issues_no_state_calls() {
@@ -158,13 +160,7 @@ fn overhead_draws_per_second_report() {
     r.clear([0.0, 0.0, 0.0, 1.0]);
     let p = r.program("m44 op, va0, vc0\nmov v0, va1", "mul oc, v0, fc0");
     let q = r.color_quad([0.0, 0.0, 0.01, 0.01], 0.0, [1.0, 1.0, 1.0, 1.0]);
-    let identity = [
-        [1.0, 0.0, 0.0, 0.0],
-        [0.0, 1.0, 0.0, 0.0],
-        [0.0, 0.0, 1.0, 0.0],
-        [0.0, 0.0, 0.0, 1.0],
-    ];
-    r.b.set_program_constants(ProgramKind::Vertex, 0, &identity);
+    r.b.set_program_constants(ProgramKind::Vertex, 0, &IDENTITY);
     let n = 20_000;
     let start = std::time::Instant::now();
     for i in 0..n {
