@@ -6,23 +6,62 @@ use glow::{HasContext, PixelPackData, PixelUnpackData};
 
 use crate::state::{CallKind, Gl};
 
+/// `glGen*` and `glDelete*` of an object type whose creation takes no argument: counted, and
+/// a deleted object's bindings forgotten by the cache.
+macro_rules! gen_and_delete {
+    ($ty:ty, $create:ident, $gl_create:literal, $delete:ident, $gl_delete:literal, $forget:ident) => {
+        #[doc = concat!("`", $gl_create, "`.")]
+        pub fn $create(&mut self) -> Result<$ty, String> {
+            let gl = self.count(CallKind::Create);
+            // SAFETY: context current (module docs of `state`); no arguments.
+            unsafe { gl.$create() }
+        }
+
+        #[doc = concat!("`", $gl_delete, "`; the cache forgets the object's bindings.")]
+        pub fn $delete(&mut self, object: $ty) {
+            self.$forget(object);
+            let gl = self.count(CallKind::Delete);
+            // SAFETY: context current; the object is live and the caller drops its handle.
+            unsafe { gl.$delete(object) };
+        }
+    };
+}
+
 impl Gl {
     // ---- objects ------------------------------------------------------------------------
 
-    /// `glGenBuffers`.
-    pub fn create_buffer(&mut self) -> Result<glow::Buffer, String> {
-        let gl = self.count(CallKind::Create);
-        // SAFETY: context current.
-        unsafe { gl.create_buffer() }
-    }
-
-    /// `glDeleteBuffers`.
-    pub fn delete_buffer(&mut self, buffer: glow::Buffer) {
-        self.forget_buffer(buffer);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the buffer is live and the caller drops its handle.
-        unsafe { gl.delete_buffer(buffer) };
-    }
+    gen_and_delete!(
+        glow::Buffer,
+        create_buffer,
+        "glGenBuffers",
+        delete_buffer,
+        "glDeleteBuffers",
+        forget_buffer
+    );
+    gen_and_delete!(
+        glow::VertexArray,
+        create_vertex_array,
+        "glGenVertexArrays",
+        delete_vertex_array,
+        "glDeleteVertexArrays",
+        forget_vertex_array
+    );
+    gen_and_delete!(
+        glow::Texture,
+        create_texture,
+        "glGenTextures",
+        delete_texture,
+        "glDeleteTextures",
+        forget_texture
+    );
+    gen_and_delete!(
+        glow::Framebuffer,
+        create_framebuffer,
+        "glGenFramebuffers",
+        delete_framebuffer,
+        "glDeleteFramebuffers",
+        forget_framebuffer
+    );
 
     /// Allocates `size` bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which touches
     /// neither vertex array state nor the array-buffer binding).
@@ -44,21 +83,6 @@ impl Gl {
         // SAFETY: context current; offset + data.len() lies within the buffer (context3d
         // checked the upload against the buffer's size).
         unsafe { gl.buffer_sub_data_u8_slice(glow::COPY_WRITE_BUFFER, offset, data) };
-    }
-
-    /// `glGenVertexArrays`.
-    pub fn create_vertex_array(&mut self) -> Result<glow::VertexArray, String> {
-        let gl = self.count(CallKind::Create);
-        // SAFETY: context current.
-        unsafe { gl.create_vertex_array() }
-    }
-
-    /// `glDeleteVertexArrays`.
-    pub fn delete_vertex_array(&mut self, vao: glow::VertexArray) {
-        self.forget_vertex_array(vao);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the vertex array is live and the caller drops its handle.
-        unsafe { gl.delete_vertex_array(vao) };
     }
 
     /// Sets up attribute `index` of the bound vertex array from the bound array buffer.
@@ -91,21 +115,6 @@ impl Gl {
         let gl = self.count(CallKind::Create);
         // SAFETY: context current; a vertex array being set up is bound; the buffer is live.
         unsafe { gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(buffer)) };
-    }
-
-    /// `glGenTextures`.
-    pub fn create_texture(&mut self) -> Result<glow::Texture, String> {
-        let gl = self.count(CallKind::Create);
-        // SAFETY: context current.
-        unsafe { gl.create_texture() }
-    }
-
-    /// `glDeleteTextures`.
-    pub fn delete_texture(&mut self, texture: glow::Texture) {
-        self.forget_texture(texture);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the texture is live and the caller drops its handle.
-        unsafe { gl.delete_texture(texture) };
     }
 
     /// `glTexParameteri` on the texture bound to `target` of the active unit.
@@ -200,21 +209,6 @@ impl Gl {
         let gl = self.count(CallKind::Delete);
         // SAFETY: context current; the sampler is live and the caller drops its handle.
         unsafe { gl.delete_sampler(sampler) };
-    }
-
-    /// `glGenFramebuffers`.
-    pub fn create_framebuffer(&mut self) -> Result<glow::Framebuffer, String> {
-        let gl = self.count(CallKind::Create);
-        // SAFETY: context current.
-        unsafe { gl.create_framebuffer() }
-    }
-
-    /// `glDeleteFramebuffers`.
-    pub fn delete_framebuffer(&mut self, fbo: glow::Framebuffer) {
-        self.forget_framebuffer(fbo);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the framebuffer is live and the caller drops its handle.
-        unsafe { gl.delete_framebuffer(fbo) };
     }
 
     /// Attaches a texture image to the bound draw framebuffer.
