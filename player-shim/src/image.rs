@@ -2,7 +2,7 @@
 //! PNG reading and writing, and Ruffle's image comparison (per-channel `tolerance`, at most
 //! `max_outliers` channel values beyond it).
 
-use std::io::Cursor;
+use std::io::{BufRead, Cursor, Seek};
 use std::path::Path;
 
 use crate::as3::MAX_BITMAP_SIDE;
@@ -132,7 +132,12 @@ impl Image {
     /// Decodes a PNG (grey, grey+alpha, RGB, RGBA, indexed; 16-bit reduced to 8). A side over
     /// [`MAX_BITMAP_SIDE`] is [`ImageError::Size`].
     pub fn decode_png(bytes: &[u8]) -> Result<Image, ImageError> {
-        let mut decoder = png::Decoder::new(Cursor::new(bytes));
+        Image::decode(Cursor::new(bytes))
+    }
+
+    /// Decodes a PNG from a reader: only as much is read as the header's size needs.
+    fn decode(reader: impl BufRead + Seek) -> Result<Image, ImageError> {
+        let mut decoder = png::Decoder::new(reader);
         decoder.set_transformations(png::Transformations::normalize_to_color8());
         let mut reader = decoder.read_info()?;
         let (width, height) = (reader.info().width, reader.info().height);
@@ -163,13 +168,13 @@ impl Image {
         })
     }
 
-    /// Reads a PNG file.
+    /// Reads a PNG file (streamed: a file longer than its image is not read to its end).
     pub fn read_png(path: &Path) -> Result<Image, ImageError> {
-        let bytes = std::fs::read(path).map_err(|source| ImageError::Io {
+        let file = std::fs::File::open(path).map_err(|source| ImageError::Io {
             path: path.display().to_string(),
             source,
         })?;
-        Image::decode_png(&bytes)
+        Image::decode(std::io::BufReader::new(file))
     }
 
     /// Writes a PNG file.

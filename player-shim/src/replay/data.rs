@@ -26,14 +26,44 @@ impl Bytes {
     }
 }
 
+/// The largest data file (`bytesFile`, `hexFile`, `agalFile`) a replay reads: 1 GiB, far
+/// above what one Stage3D call takes (the largest, a 4096x4096 `rgbaHalfFloat` level, is
+/// 128 MiB), so that a trace naming a huge or endless file (`/dev/zero`) fails instead of
+/// exhausting memory.
+pub(crate) const MAX_DATA_FILE: u64 = 1 << 30;
+
 fn read(base: &Path, file: &str) -> Result<Vec<u8>, FailureKind> {
-    let path = base.join(file);
-    std::fs::read(&path).map_err(|source| FailureKind::Io { path, source })
+    read_bounded(&base.join(file), MAX_DATA_FILE)
+}
+
+/// Reads at most `limit` bytes of `path`; a longer file is [`FailureKind::FileTooLarge`].
+fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FailureKind> {
+    use std::io::Read;
+    let io = |source| FailureKind::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(FailureKind::FileTooLarge {
+            path: path.to_path_buf(),
+            limit,
+        });
+    }
+    Ok(bytes)
 }
 
 fn read_text(base: &Path, file: &str) -> Result<String, FailureKind> {
     let path = base.join(file);
-    std::fs::read_to_string(&path).map_err(|source| FailureKind::Io { path, source })
+    String::from_utf8(read(base, file)?).map_err(|e| FailureKind::Io {
+        path,
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+    })
 }
 
 /// Resolves a `ByteArray` argument; `base` is the trace's folder.
@@ -158,4 +188,27 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_files_are_read_up_to_the_bound() {
+        let endless = Path::new("/dev/zero");
+        if !endless.exists() {
+            eprintln!("note: no /dev/zero; skipped");
+            return;
+        }
+        // An endless file stops at the bound instead of exhausting memory.
+        assert!(matches!(
+            read_bounded(endless, 1000),
+            Err(FailureKind::FileTooLarge { limit: 1000, .. })
+        ));
+        let trace = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces/quadrant.trace");
+        let len = std::fs::metadata(&trace).unwrap().len();
+        assert_eq!(read_bounded(&trace, len).unwrap().len() as u64, len);
+        assert!(read_bounded(&trace, len - 1).is_err());
+    }
 }

@@ -63,6 +63,14 @@ pub enum FailureKind {
         /// Why.
         source: std::io::Error,
     },
+    /// A file beside the trace longer than a replay reads.
+    #[error("{} is over {limit} bytes", path.display())]
+    FileTooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The bound.
+        limit: u64,
+    },
     /// The trace does not parse.
     #[error("{}", .0.kind)]
     Parse(ParseError),
