@@ -66,9 +66,7 @@ impl Gl {
     /// Allocates `size` bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which touches
     /// neither vertex array state nor the array-buffer binding).
     pub fn buffer_alloc(&mut self, buffer: glow::Buffer, size: i32, usage: u32) {
-        let gl = self.count(CallKind::Bind);
-        // SAFETY: context current; the buffer is live.
-        unsafe { gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(buffer)) };
+        self.bind_copy_write_buffer(buffer);
         let gl = self.count(CallKind::Upload);
         // SAFETY: context current; a buffer is bound to COPY_WRITE_BUFFER just above.
         unsafe { gl.buffer_data_size(glow::COPY_WRITE_BUFFER, size, usage) };
@@ -76,9 +74,7 @@ impl Gl {
 
     /// Writes `data` at `offset` of `buffer` (through `GL_COPY_WRITE_BUFFER`).
     pub fn buffer_write(&mut self, buffer: glow::Buffer, offset: i32, data: &[u8]) {
-        let gl = self.count(CallKind::Bind);
-        // SAFETY: context current; the buffer is live.
-        unsafe { gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(buffer)) };
+        self.bind_copy_write_buffer(buffer);
         let gl = self.count(CallKind::Upload);
         // SAFETY: context current; offset + data.len() lies within the buffer (context3d
         // checked the upload against the buffer's size).

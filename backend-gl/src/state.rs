@@ -99,6 +99,7 @@ struct Shadow {
     program: Option<Option<glow::Program>>,
     vao: Option<Option<glow::VertexArray>>,
     array_buffer: Option<Option<glow::Buffer>>,
+    copy_write_buffer: Option<Option<glow::Buffer>>,
     draw_fbo: Option<Option<glow::Framebuffer>>,
     read_fbo: Option<Option<glow::Framebuffer>>,
     active_unit: Option<u32>,
@@ -232,6 +233,15 @@ impl Gl {
         }
     }
 
+    /// `glBindBuffer(GL_COPY_WRITE_BUFFER)` (the upload binding), when not already bound.
+    pub fn bind_copy_write_buffer(&mut self, buffer: glow::Buffer) {
+        if update(&mut self.shadow.copy_write_buffer, Some(buffer)) {
+            let gl = self.count(CallKind::Bind);
+            // SAFETY: context current; the buffer is live.
+            unsafe { gl.bind_buffer(glow::COPY_WRITE_BUFFER, Some(buffer)) };
+        }
+    }
+
     /// Binds `fbo` for drawing, when not already bound.
     pub fn bind_draw_framebuffer(&mut self, fbo: Option<glow::Framebuffer>) {
         if update(&mut self.shadow.draw_fbo, fbo) {
@@ -323,10 +333,15 @@ impl Gl {
         }
     }
 
-    /// See [`Gl::forget_vertex_array`].
+    /// Forgets the bindings of a deleted buffer (GL unbinds it from every target).
     pub fn forget_buffer(&mut self, buffer: glow::Buffer) {
-        if self.shadow.array_buffer == Some(Some(buffer)) {
-            self.shadow.array_buffer = Some(None);
+        for slot in [
+            &mut self.shadow.array_buffer,
+            &mut self.shadow.copy_write_buffer,
+        ] {
+            if *slot == Some(Some(buffer)) {
+                *slot = Some(None);
+            }
         }
     }
 

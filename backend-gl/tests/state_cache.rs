@@ -130,6 +130,30 @@ fn programs_samplers_and_vertex_arrays_are_reused() {
 }
 
 #[test]
+fn repeated_uploads_to_one_buffer_bind_it_once() {
+    let mut r = Rig::new(16, 16);
+    r.b.set_error_checking(true);
+    let vb = r.vertex_buffer(4, &[0.0; 16]);
+    let before = r.b.call_counts();
+    for _ in 0..3 {
+        r.b.upload_vertex_buffer(vb, 0, &[0u8; 64]).expect("upload");
+    }
+    let d = r.b.call_counts().since(&before);
+    assert_eq!(
+        (d.get(CallKind::Bind), d.get(CallKind::Upload)),
+        (0, 3),
+        "{d:?}"
+    );
+    // GL unbinds a deleted buffer and may hand its name to the next one: the cache must not
+    // believe the new buffer is bound (GL_INVALID_OPERATION otherwise).
+    r.b.dispose_vertex_buffer(vb);
+    let vb2 = r.vertex_buffer(4, &[1.0; 16]);
+    r.b.upload_vertex_buffer(vb2, 0, &[0u8; 64])
+        .expect("upload to a new buffer");
+    assert!(r.b.take_gl_errors().is_empty());
+}
+
+#[test]
 fn draws_per_second_report() {
     let mut r = Rig::new(64, 64);
     r.clear([0.0, 0.0, 0.0, 1.0]);
