@@ -13,11 +13,13 @@ mod lex;
 mod parse;
 #[cfg(test)]
 mod tests;
+mod values;
 mod write;
 
-pub use calls::{hex_to_bytes, method_name};
+pub use calls::method_name;
 pub use error::{ParseError, ParseErrorKind};
 pub use parse::parse;
+pub use values::hex_to_bytes;
 pub use write::{write, write_call, write_statement};
 
 use agal::flash::ErrorClass;

@@ -8,6 +8,7 @@ use agal::flash::ErrorClass;
 use super::calls::{self, Receiver};
 use super::error::{ParseError, ParseErrorKind as K};
 use super::lex::{tokenize, Tok, Token};
+use super::values;
 use super::{Located, Name, Pos, ResourceKind, Statement, Trace, FORMAT_VERSION};
 
 /// An argument as written, before it is given a type.
@@ -215,7 +216,7 @@ impl Parser {
         let value = self.value()?;
         match name.value.as_str() {
             "swfVersion" => {
-                self.trace.config.swf_version = calls::to_u32(&value, "uint")?;
+                self.trace.config.swf_version = values::to_u32(&value, "uint")?;
             }
             other => {
                 return Err(ParseError::new(
@@ -245,7 +246,7 @@ impl Parser {
                 }
                 self.last_call_has_error = true;
                 let id_arg = self.value()?;
-                let id = calls::to_u32(&id_arg, "error ID")?;
+                let id = values::to_u32(&id_arg, "error ID")?;
                 let mut class = None;
                 if let Tok::Ident(name) = self.peek().clone() {
                     let cpos = self.next().pos;
@@ -262,12 +263,12 @@ impl Parser {
                 Statement::ExpectError { id, class, message }
             }
             "pixel" => {
-                let x = calls::to_u32(&self.value()?, "uint")?;
-                let y = calls::to_u32(&self.value()?, "uint")?;
-                let argb = calls::to_u32(&self.value()?, "uint")?;
+                let x = values::to_u32(&self.value()?, "uint")?;
+                let y = values::to_u32(&self.value()?, "uint")?;
+                let argb = values::to_u32(&self.value()?, "uint")?;
                 let mut tolerance = 0;
                 if self.option("tolerance")? {
-                    tolerance = calls::to_u8(&self.value()?)?;
+                    tolerance = values::to_u8(&self.value()?)?;
                 }
                 Statement::ExpectPixel {
                     x,
@@ -278,16 +279,16 @@ impl Parser {
             }
             "image" => {
                 let file_arg = self.value()?;
-                let file = calls::to_string(&file_arg)?;
+                let file = values::to_string(&file_arg)?;
                 let mut tolerance = 0;
                 let mut max_outliers = 0;
                 loop {
                     if self.option("tolerance")? {
-                        tolerance = calls::to_u8(&self.value()?)?;
+                        tolerance = values::to_u8(&self.value()?)?;
                     } else if self.option("max_outliers")? {
                         let v = self.value()?;
                         max_outliers =
-                            calls::to_whole(&v, "count", 0.0, 9.007_199_254_740_991e15)? as u64;
+                            values::to_whole(&v, "count", 0.0, 9.007_199_254_740_991e15)? as u64;
                     } else {
                         break;
                     }
