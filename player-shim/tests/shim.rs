@@ -314,3 +314,27 @@ mod fuzz {
         }
     }
 }
+
+/// A handle from a context that a new `requestContext3D` replaced is #3694, never an object of
+/// the new context (docs/player-shim.md, section 1). Known failure: context3d's handles are
+/// slotmap keys, which every new `context3d::Context3D` hands out again from `1v1`, so the old
+/// handle aliases the new context's first buffer and the upload lands there. The shim cannot
+/// tell the two handles apart (their bits are equal); the fix belongs in context3d.
+#[test]
+#[ignore = "context3d handles alias across contexts (reported)"]
+fn a_handle_of_a_replaced_context_is_disposed_not_another_object() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let old = s
+        .context3d_mut()
+        .unwrap()
+        .create_vertex_buffer(3, 2, "staticDraw")
+        .unwrap();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    let e = ctx
+        .vertex_buffer_upload_from_vector(old, &[0.0; 6], 0, 3)
+        .unwrap_err();
+    assert_eq!(e.id, 3694);
+}
