@@ -54,6 +54,10 @@ enum Op {
     Fail(bool),
     ErrorChecking(bool),
     DisposeContext,
+    /// The next clear or render target switch meets a driver error (error checking on).
+    UnitError,
+    /// The device is lost: every later backend call fails with `ContextLost`.
+    Lose,
 }
 
 fn word() -> impl Strategy<Value = String> {
@@ -207,6 +211,8 @@ fn op() -> impl Strategy<Value = Op> {
         any::<bool>().prop_map(Op::Fail),
         any::<bool>().prop_map(Op::ErrorChecking),
         Just(Op::DisposeContext),
+        Just(Op::UnitError),
+        Just(Op::Lose),
     ]
 }
 
@@ -287,6 +293,9 @@ fn run(profile: Profile, ops: Vec<Op>) {
     let mut draws = 0usize;
     for op in ops {
         let mut failed = false;
+        // A lost (or disposed) context sends nothing more but its dispose.
+        let dead_before = (c.is_lost() || c.is_disposed()) && !matches!(op, Op::DisposeContext);
+        let unit_failing = c.backend().fail_next_unit_call.is_some();
         macro_rules! chk {
             ($e:expr) => {{
                 let r = $e;
@@ -444,9 +453,22 @@ fn run(profile: Profile, ops: Vec<Op>) {
             }
             Op::ErrorChecking(on) => run!((c.set_enable_error_checking(on))),
             Op::DisposeContext => c.dispose(false),
+            Op::UnitError => {
+                c.backend_mut().fail_next_unit_call = Some(BackendError::GlError {
+                    call: "clear",
+                    code: 0x0502,
+                });
+            }
+            Op::Lose => c.backend_mut().fail_with = Some(BackendError::ContextLost),
         }
-        let backend_failing = c.backend().fail_with.is_some();
+        let backend_failing = c.backend().fail_with.is_some() || unit_failing;
         let calls = c.backend_mut().take();
+        if dead_before {
+            assert!(
+                calls.is_empty(),
+                "a dead context reached the backend: {calls:?}"
+            );
+        }
         draws += calls.iter().filter(|c| matches!(c, Call::Draw(_))).count();
         watch.check(&calls, failed, backend_failing);
     }
