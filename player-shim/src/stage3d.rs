@@ -79,8 +79,9 @@ impl Stage3D {
 
     /// The SWF version of the content (default 44). Some of Flash's errors depend on it:
     /// before SWF 30, `configureBackBuffer` sizes outside 32..=16384 are Error #3669 (and
-    /// `(0, 0)` is accepted and ignored) instead of #3780 / #3781. Applies to contexts created
-    /// after the call.
+    /// `(0, 0, 0, false)` is accepted and ignored) instead of #3780 / #3781. Passed to each
+    /// context3d context (`context3d::Context3D::set_swf_version`), which applies the rules;
+    /// applies to contexts created after the call.
     pub fn set_swf_version(&mut self, version: u32) {
         self.swf_version = version;
         if let Some(r) = &self.recorder {
@@ -222,7 +223,9 @@ impl Stage3D {
                 return Ok(());
             }
         };
-        let inner = make(DynBackend(backend))?;
+        let mut inner = make(DynBackend(backend))?;
+        // Versions past 255 behave as the newest, as context3d's default does.
+        inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
         if let Some(mut old) = self.context.take() {
             old.dispose_silently();
         }
@@ -233,7 +236,6 @@ impl Stage3D {
             inner,
             self.events.clone(),
             self.recorder.clone(),
-            self.swf_version,
         ));
         self.events.context3d_create();
         Ok(())

@@ -354,6 +354,10 @@ fn molehill_replay_command_prints_one_line_per_trace_and_a_summary() {
 #[test]
 fn swf_version_changes_back_buffer_errors() {
     let body = "stage.requestContext3D()\ncontext.configureBackBuffer(16, 64, 0)\nexpect error ERR\ncontext.configureBackBuffer(0, 0, 0, false)\n";
+    // Before SWF 30 only (0, 0, 0, false) is ignored (agal-reference: "(0,0,0,false) is
+    // silently accepted"); the shim used to ignore (0, 0) with any antiAlias and depth flag.
+    let zero_with_depth = replay("molehill-trace 1\nconfig swfVersion 29\nstage.requestContext3D()\ncontext.configureBackBuffer(0, 0, 0, true)\nexpect error 3669\ncontext.configureBackBuffer(0, 0, 2, false)\nexpect error 3669\n");
+    assert!(zero_with_depth.passed(), "{zero_with_depth}");
     let old = replay(&format!(
         "molehill-trace 1\nconfig swfVersion 29\n{}expect error 3669\n",
         body.replace("ERR", "3669 Error \"Error #3669: Bad input size.\"")

@@ -67,7 +67,6 @@ pub struct Context3D {
     inner: context3d::Context3D<DynBackend>,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
-    swf_version: u32,
 }
 
 impl std::fmt::Debug for Context3D {
@@ -85,13 +84,11 @@ impl Context3D {
         inner: context3d::Context3D<DynBackend>,
         events: Rc<dyn Stage3DEvents>,
         recorder: Option<Recorder>,
-        swf_version: u32,
     ) -> Context3D {
         Context3D {
             inner,
             events,
             recorder,
-            swf_version,
         }
     }
 
@@ -183,9 +180,8 @@ impl Context3D {
 
     forward! {
         /// `configureBackBuffer(...)`. Before SWF 30 (see [`crate::Stage3D::set_swf_version`])
-        /// Flash reports a size outside 32..=16384 as Error #3669 and ignores `(0, 0)`:
-        /// context3d's #3780 / #3781 are translated here, the one SWF-version rule of this
-        /// layer.
+        /// a size outside 32..=16384 is Error #3669 and `(0, 0, 0, false)` is ignored
+        /// (context3d's rule).
         pub fn configure_back_buffer(
             &mut self,
             width: i32,
@@ -194,23 +190,7 @@ impl Context3D {
             enable_depth_and_stencil: bool,
             wants_best_resolution: bool,
             wants_best_resolution_on_browser_zoom: bool
-        ) -> () => ConfigureBackBuffer via |ctx| match ctx.inner.configure_back_buffer(
-            width,
-            height,
-            anti_alias,
-            enable_depth_and_stencil,
-            wants_best_resolution,
-            wants_best_resolution_on_browser_zoom,
-        ) {
-            Err(e) if ctx.swf_version < 30 && (e.id == 3780 || e.id == 3781) => {
-                if width == 0 && height == 0 {
-                    Ok(())
-                } else {
-                    Err(FlashError::error(3669, &[]))
-                }
-            }
-            r => r,
-        };
+        ) -> () => ConfigureBackBuffer;
     }
 
     forward! {
