@@ -374,3 +374,56 @@ fn swf_version_changes_back_buffer_errors() {
     ));
     assert!(new.passed(), "{new}");
 }
+
+/// `--update` writes the expected PNG from the capture; a later replay compares with it, and
+/// a mismatch under `--out` writes `NAME-K.png` and the difference image `NAME-K.diff.png`.
+#[test]
+fn update_writes_expected_images_and_out_keeps_differences() {
+    let dir = std::env::temp_dir().join(format!("molehill-shim-update-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = |red: u32| {
+        format!(
+            "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\n\
+             context.clear({red}, 0, 1, 1)\ncontext.present()\nexpect image \"sub/expected.png\"\n"
+        )
+    };
+    let path = dir.join("upd.trace");
+    std::fs::write(&path, trace(0)).unwrap();
+    let update = ReplayOptions {
+        out_dir: None,
+        update: true,
+    };
+    let outcome = replay_file(&path, &update);
+    assert!(outcome.passed(), "{outcome}");
+    let expected = dir.join("sub/expected.png");
+    assert_eq!(outcome.written, [expected.clone()]);
+    let png = player_shim::image::Image::read_png(&expected).unwrap();
+    assert_eq!(png.pixel(0, 0), Some(0xFF0000FF));
+    assert!(replay_file(&path, &ReplayOptions::default()).passed());
+
+    std::fs::write(&path, trace(1)).unwrap();
+    let out = dir.join("out");
+    let outcome = replay_file(
+        &path,
+        &ReplayOptions {
+            out_dir: Some(out.clone()),
+            update: false,
+        },
+    );
+    assert!(matches!(
+        outcome.failures[..],
+        [player_shim::replay::Failure {
+            kind: FailureKind::ImageMismatch { outliers: 1024, .. },
+            ..
+        }]
+    ));
+    assert_eq!(
+        outcome.written,
+        [out.join("upd-1.png"), out.join("upd-1.diff.png")]
+    );
+    assert!(out.join("upd-1.diff.png").exists());
+    // The expected image is left as it was.
+    assert_eq!(player_shim::image::Image::read_png(&expected).unwrap(), png);
+    let _ = std::fs::remove_dir_all(&dir);
+}
