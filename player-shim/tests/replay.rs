@@ -397,7 +397,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     let outcome = replay_file(&path, &update);
     assert!(outcome.passed(), "{outcome}");
     let expected = dir.join("sub/expected.png");
-    assert_eq!(outcome.written, [expected.clone()]);
+    assert_eq!(outcome.written, std::slice::from_ref(&expected));
     let png = player_shim::image::Image::read_png(&expected).unwrap();
     assert_eq!(png.pixel(0, 0), Some(0xFF0000FF));
     assert!(replay_file(&path, &ReplayOptions::default()).passed());
