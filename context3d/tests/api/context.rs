@@ -469,3 +469,28 @@ fn a_backend_that_says_it_is_lost_makes_every_call_3694() {
     assert_eq!(c.driver_info(), "Disposed");
     assert!(c.backend_mut().take().is_empty());
 }
+
+#[test]
+fn a_handle_of_another_context_is_3694_never_its_object() {
+    // What a VM does after a device loss: a new context, old handles still around.
+    let mut old = ready(Profile::Baseline);
+    let vb = old.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    let t = old.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let p = old.create_program().unwrap();
+    let mut new = ready(Profile::Baseline);
+    let vb_new = new.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    new.create_texture(2, 2, "bgra", false, 0).unwrap();
+    new.create_program().unwrap();
+    assert_ne!(vb, vb_new);
+    new.backend_mut().take();
+    assert_disposed(new.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3));
+    assert_disposed(new.texture_upload_from_bitmap_data(t, &[0; 4], 2, 2, 0, 0));
+    assert_disposed(new.set_program(Some(p)));
+    assert!(
+        new.backend().calls.is_empty(),
+        "nothing reached the new backend"
+    );
+    // The old context still has them.
+    old.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3)
+        .unwrap();
+}
