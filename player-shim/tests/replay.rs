@@ -427,3 +427,22 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     assert_eq!(player_shim::image::Image::read_png(&expected).unwrap(), png);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A folder argument is searched without following links to folders: a link back to a parent
+/// used to be followed until the path grew too long, failing the whole run (exit 2).
+#[cfg(unix)]
+#[test]
+fn molehill_replay_does_not_follow_folder_links() {
+    let exe = env!("CARGO_BIN_EXE_molehill");
+    let dir = std::env::temp_dir().join(format!("molehill-cli-loop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::copy(traces().join("quadrant.trace"), dir.join("sub/q.trace")).unwrap();
+    std::fs::copy(traces().join("quadrant.png"), dir.join("sub/quadrant.png")).unwrap();
+    std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
+    let out = Command::new(exe).arg("replay").arg(&dir).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

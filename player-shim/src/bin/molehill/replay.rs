@@ -22,16 +22,19 @@ pub struct ReplayArgs {
     pub traces: Vec<PathBuf>,
 }
 
-/// Every `.trace` file under `dir`, sorted.
+/// Every `.trace` file under `dir`, sorted. Links to folders are not followed (a link to a
+/// parent would loop); links to trace files are.
 fn traces_under(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut paths: Vec<PathBuf> = entries
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
+    let error = |e: std::io::Error| format!("{}: {e}", dir.display());
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(error)? {
+        let entry = entry.map_err(error)?;
+        let is_dir = entry.file_type().map_err(error)?.is_dir();
+        entries.push((entry.path(), is_dir));
+    }
+    entries.sort();
+    for (path, is_dir) in entries {
+        if is_dir {
             traces_under(&path, out)?;
         } else if path.extension().is_some_and(|e| e == "trace") {
             out.push(path);
