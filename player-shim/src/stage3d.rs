@@ -218,6 +218,9 @@ impl Stage3D {
         let backend = match self.factory.create_backend() {
             Ok(b) => b,
             Err(e) => {
+                // Bad arguments are thrown whether or not a renderer can be made: context3d
+                // checks them, here against a renderer that draws nothing.
+                make(DynBackend(Box::new(context3d::RecordingBackend::new())))?;
                 log::warn!("requestContext3D: no renderer: {e}");
                 self.events.error(&FlashError::error(3702, &[]));
                 return Ok(());

@@ -96,6 +96,13 @@ fn a_renderer_that_cannot_start_is_an_error_event() {
     let errors = events.errors.borrow();
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].message, "Error #3702: Context3D not available.");
+    drop(errors);
+    // A bad profile is thrown (#2008) even then, and sends no event.
+    let e = s.request_context3d("auto", "nonsense").unwrap_err();
+    assert_eq!((e.id, e.class), (2008, ErrorClass::ArgumentError));
+    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
+    assert_eq!(e.id, 2008);
+    assert_eq!(events.errors.borrow().len(), 1);
 }
 
 #[test]
