@@ -37,7 +37,7 @@ pub enum ImageError {
     #[error("unsupported PNG colour type {0:?}")]
     ColorType(png::ColorType),
     /// A zero-sized image, pixels that do not match the size, or a PNG wider or taller than
-    /// [`MAX_BITMAP_SIDE`](crate::as3::MAX_BITMAP_SIDE) (refused before its pixels are
+    /// [`MAX_BITMAP_SIDE`] (refused before its pixels are
     /// allocated).
     #[error("bad image size {width}x{height}")]
     Size {
