@@ -15,7 +15,7 @@
 //! 2. #3690 (more than 32768 draws since `present`; every call counts);
 //! 3. the target: #3698 (back buffer not configured), #3777 (not cleared since
 //!    `configureBackBuffer`), #3692 (not cleared since `present`); texture targets #3728,
-//!    #3694, #3730, #3729, #3761;
+//!    #3694, #3730, #3729, #3761; #3706 (a scissor rectangle outside the target);
 //! 4. #3600 (no uploaded program);
 //! 5. the index buffer: #3601 (none), #3694 (disposed), #3602 (negative offset or count
 //!    below -1), #3603 (range past the buffer);
@@ -28,8 +28,8 @@
 use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
 
 use crate::backend::{
-    Backend, BackendError, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState, TextureFormat,
-    TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
+    Backend, BackendError, PixelRect, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState,
+    TextureFormat, TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
@@ -116,6 +116,13 @@ impl<B: Backend> Context3D<B> {
                 ClearStatus::Cleared => {}
             }
         }
+        // A scissor rectangle outside the target (Flash throws it with error checking only,
+        // ruffle-rs/ruffle#11198; without, the draw has nothing to draw).
+        if let Some(scissor) = self.state.scissor {
+            if !scissor_intersects(scissor, self.target_size(&target)) {
+                return Err(Context3DError::ScissorOutside);
+            }
+        }
         // 4.
         let linked = self
             .state
@@ -199,6 +206,24 @@ impl<B: Backend> Context3D<B> {
         }
         let r = self.backend.draw(&draw);
         self.backend_result(BackendCall::Other, r)
+    }
+
+    /// The size of a render target (the back buffer's, or slot 0's texture).
+    fn target_size(&self, target: &RenderTarget) -> (u32, u32) {
+        match target {
+            RenderTarget::BackBuffer => self
+                .frame
+                .back_buffer
+                .map_or((0, 0), |b| (b.width, b.height)),
+            RenderTarget::Textures { .. } => self
+                .state
+                .targets
+                .first()
+                .copied()
+                .flatten()
+                .and_then(|slot| self.res.textures.get(slot.texture))
+                .map_or((0, 0), |r| (r.desc.width, r.desc.height)),
+        }
     }
 
     fn resolve_streams(
@@ -361,4 +386,15 @@ impl<B: Backend> Context3D<B> {
         }
         Ok(out)
     }
+}
+
+/// Whether a scissor rectangle covers at least one pixel of a `width` x `height` target.
+fn scissor_intersects(r: PixelRect, (width, height): (u32, u32)) -> bool {
+    let (x, y) = (i64::from(r.x), i64::from(r.y));
+    x < i64::from(width)
+        && y < i64::from(height)
+        && x + i64::from(r.width) > 0
+        && y + i64::from(r.height) > 0
+        && r.width > 0
+        && r.height > 0
 }

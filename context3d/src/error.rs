@@ -262,6 +262,9 @@ pub enum Context3DError {
     /// Draw before the first clear after `configureBackBuffer`: Error #3777.
     #[error("buffers need to be cleared before the first draw")]
     NotClearedBeforeFirstDraw,
+    /// Draw: a scissor rectangle that does not intersect the render target: Error #3706.
+    #[error("the scissor rectangle does not intersect the render target")]
+    ScissorOutside,
     /// Draw: a video texture sampled with mipmaps or a LOD bias: Error #3778.
     #[error("video textures can not mipmap")]
     VideoMip,
@@ -387,6 +390,7 @@ impl Context3DError {
             E::OutputsMismatch => err(3774),
             E::DepthOutputNeedsDepth => err(3776),
             E::NotClearedBeforeFirstDraw => err(3777),
+            E::ScissorOutside => err(3706),
             E::VideoMip => err(3778),
             E::InstanceStreamTooShort(s) => err1(3785, &s.to_string()),
             E::Backend { call, error } => backend_to_flash(*call, error),

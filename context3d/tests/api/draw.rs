@@ -579,3 +579,49 @@ fn a_texture_on_an_unused_sampler_is_3697() {
     c.set_texture_at(3, None).unwrap();
     c.draw_triangles(Some(ib), 0, -1).unwrap();
 }
+
+#[test]
+fn a_scissor_rectangle_outside_the_target_is_3706() {
+    let Scene { mut c, ib, .. } = scene(Profile::Baseline);
+    let msg = "Error #3706: Scissor rectangle is set but does not intersect the framebuffer.";
+    let rect = |x: f64, y: f64, width: f64, height: f64| {
+        Some(context3d::Rect {
+            x,
+            y,
+            width,
+            height,
+        })
+    };
+    for outside in [
+        rect(64.0, 0.0, 10.0, 10.0),
+        rect(0.0, 64.0, 10.0, 10.0),
+        rect(-10.0, 0.0, 10.0, 10.0),
+        rect(10.0, 10.0, 0.0, 10.0),
+    ] {
+        c.set_scissor_rectangle(outside).unwrap();
+        assert_error(c.draw_triangles(Some(ib), 0, -1), 3706, msg);
+    }
+    // One pixel inside is enough; no scissor at all is fine.
+    c.set_scissor_rectangle(rect(-10.0, 63.0, 11.0, 10.0))
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    c.set_scissor_rectangle(None).unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    // Against a texture target's size.
+    let t = c.create_texture(8, 8, "bgra", true, 0).unwrap();
+    c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
+    c.set_scissor_rectangle(rect(8.0, 0.0, 8.0, 8.0)).unwrap();
+    assert_error(c.draw_triangles(Some(ib), 0, -1), 3706, msg);
+    c.set_scissor_rectangle(rect(7.0, 7.0, 8.0, 8.0)).unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    // Without error checking the draw is dropped, as Flash's "rendering fails silently".
+    c.set_enable_error_checking(false).unwrap();
+    c.set_scissor_rectangle(rect(8.0, 0.0, 8.0, 8.0)).unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert!(!c
+        .backend()
+        .calls
+        .iter()
+        .any(|call| matches!(call, Call::Draw(_))));
+}
