@@ -321,7 +321,10 @@ impl<B: Backend> Context3D<B> {
     ///
     /// `pixels` are the `BitmapData`'s `0xAARRGGBB` values, `width * height` of them (else
     /// #2015). #3694, #3673, #3674 as for every upload; a compressed or video texture #3675;
-    /// a bitmap of another size than the level #3679. Packed and float formats are converted.
+    /// a bitmap of another size than the level #3679, except that a mip level above 0 takes
+    /// the top-left corner of a larger bitmap (Starling 1.x uploads one level-1-sized canvas
+    /// for every level, and ran on Flash Player that way). Packed and float formats are
+    /// converted.
     pub fn texture_upload_from_bitmap_data(
         &mut self,
         texture: TextureBase,
@@ -346,9 +349,19 @@ impl<B: Backend> Context3D<B> {
         if pixels.len() as u64 != u64::from(width) * u64::from(height) {
             return Err(agal::flash::FlashError::error(2015, &[]));
         }
-        if (width, height) != (w, h) {
+        let cropped: Vec<u32>;
+        let pixels = if (width, height) == (w, h) {
+            pixels
+        } else if mip_level > 0 && width >= w && height >= h {
+            cropped = pixels
+                .chunks_exact(width as usize)
+                .take(h as usize)
+                .flat_map(|row| row.iter().take(w as usize).copied())
+                .collect();
+            &cropped
+        } else {
             return Err(Context3DError::TextureSizeMismatch.into());
-        }
+        };
         let converted_u16: Vec<u16>;
         let data = match format {
             TextureFormat::BgraPacked4444 => {

@@ -555,3 +555,36 @@ fn rectangle_textures_may_be_as_large_as_the_back_buffer() {
         "Error #3766: RectangleTexture too big (max is the larger of 2048x2048 or the size of the backbuffer).",
     );
 }
+
+#[test]
+fn a_mip_level_takes_the_top_left_corner_of_a_larger_bitmap() {
+    // Starling 1.x uploads one level-1-sized canvas for every mip level.
+    let mut c = ctx(Profile::Baseline);
+    let t = c.create_texture(4, 4, "bgra", false, 0).unwrap();
+    c.backend_mut().take();
+    let canvas: Vec<u32> = (0..8).collect(); // 4 x 2: rows 0 1 2 3 / 4 5 6 7
+    c.texture_upload_from_bitmap_data(t, &canvas, 4, 2, 0, 1)
+        .unwrap();
+    c.texture_upload_from_bitmap_data(t, &canvas, 4, 2, 0, 2)
+        .unwrap();
+    let calls = c.backend_mut().take();
+    assert!(
+        matches!(&calls[0], Call::UploadTexture { level: 1, width: 2, height: 2, data: RecordedTextureData::Argb32(p), .. } if *p == vec![0, 1, 4, 5]),
+        "{calls:?}"
+    );
+    assert!(
+        matches!(&calls[1], Call::UploadTexture { level: 2, width: 1, height: 1, data: RecordedTextureData::Argb32(p), .. } if *p == vec![0]),
+        "{calls:?}"
+    );
+    // Smaller than the level, or larger at level 0, is still #3679.
+    assert_error(
+        c.texture_upload_from_bitmap_data(t, &[0; 2], 2, 1, 0, 1),
+        3679,
+        SIZE,
+    );
+    assert_error(
+        c.texture_upload_from_bitmap_data(t, &[0; 32], 8, 4, 0, 0),
+        3679,
+        SIZE,
+    );
+}
