@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::as3::{BitmapData, ByteArray, Endian};
+use crate::as3::{premultiply, BitmapData, ByteArray, Endian};
 use crate::image::{Image, ImageError};
 use crate::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
@@ -110,7 +110,8 @@ pub(crate) fn byte_array(arg: &ByteArrayArg, base: &Path) -> Result<Bytes, Failu
     })
 }
 
-/// A `BitmapData` argument's pixels (unpremultiplied).
+/// A `BitmapData` argument's pixels, premultiplied as Flash Player stores them (so a texture
+/// upload takes them without a copy; a trace's ARGB values are unpremultiplied).
 #[derive(Debug)]
 pub(crate) struct Bitmap {
     pub width: u32,
@@ -125,21 +126,26 @@ impl Bitmap {
             width: self.width,
             height: self.height,
             pixels: &self.pixels,
-            premultiplied: false,
+            premultiplied: true,
             transparent: self.transparent,
         }
     }
 }
 
+/// A `getPixel32` value as a BitmapData stores it: premultiplied, opaque when not
+/// `transparent`.
+fn stored(argb: u32, transparent: bool) -> u32 {
+    if transparent {
+        premultiply(argb)
+    } else {
+        argb | 0xFF00_0000
+    }
+}
+
 /// Resolves a `BitmapData` argument; `base` is the trace's folder.
 pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind> {
-    let opaque = |mut pixels: Vec<u32>, transparent: bool| {
-        if !transparent {
-            for p in &mut pixels {
-                *p |= 0xFF00_0000;
-            }
-        }
-        pixels
+    let store = |pixels: &[u32], transparent: bool| {
+        pixels.iter().map(|&p| stored(p, transparent)).collect()
     };
     Ok(match arg {
         BitmapArg::Fill {
@@ -150,10 +156,7 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
         } => Bitmap {
             width: *width,
             height: *height,
-            pixels: opaque(
-                vec![*fill; *width as usize * *height as usize],
-                *transparent,
-            ),
+            pixels: vec![stored(*fill, *transparent); *width as usize * *height as usize],
             transparent: *transparent,
         },
         BitmapArg::Pixels {
@@ -164,7 +167,7 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
         } => Bitmap {
             width: *width,
             height: *height,
-            pixels: opaque(pixels.clone(), *transparent),
+            pixels: store(pixels, *transparent),
             transparent: *transparent,
         },
         BitmapArg::File { path, transparent } => {
@@ -183,7 +186,7 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
             Bitmap {
                 width: image.width(),
                 height: image.height(),
-                pixels: opaque(image.pixels().to_vec(), *transparent),
+                pixels: store(image.pixels(), *transparent),
                 transparent: *transparent,
             }
         }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use agal::flash::FlashError;
 
-use crate::as3::BitmapDataMut;
+use crate::as3::{unpremultiply, BitmapDataMut};
 use crate::backend::BackendFactory;
 use crate::context::Context3D;
 use crate::image::{compare, difference_image, Image};
@@ -424,13 +424,14 @@ impl Exec<'_> {
                             width: bmp.width,
                             height: bmp.height,
                             pixels: &mut bmp.pixels,
-                            premultiplied: false,
+                            premultiplied: true,
                             transparent: bmp.transparent,
                         };
                         self.ctx()?.draw_to_bitmap_data(&mut dest)
                     };
                     if r.is_ok() {
-                        if let Some(image) = Image::new(bmp.width, bmp.height, bmp.pixels) {
+                        let shown = bmp.pixels.into_iter().map(unpremultiply).collect();
+                        if let Some(image) = Image::new(bmp.width, bmp.height, shown) {
                             self.capture(CaptureKind::DrawToBitmapData, image);
                         }
                     }
