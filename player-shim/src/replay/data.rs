@@ -59,9 +59,13 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FailureKind> {
 }
 
 fn read_text(base: &Path, file: &str) -> Result<String, FailureKind> {
-    let path = base.join(file);
-    String::from_utf8(read(base, file)?).map_err(|e| FailureKind::Io {
-        path,
+    read_text_file(&base.join(file))
+}
+
+/// A UTF-8 text file of at most [`MAX_DATA_FILE`] bytes (a trace, or AGAL or hex beside one).
+pub(crate) fn read_text_file(path: &Path) -> Result<String, FailureKind> {
+    String::from_utf8(read_bounded(path, MAX_DATA_FILE)?).map_err(|e| FailureKind::Io {
+        path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
     })
 }

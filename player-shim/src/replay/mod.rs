@@ -31,19 +31,13 @@ pub struct ReplayOptions {
 }
 
 /// Reads, parses and replays the trace at `path` on headless OpenGL. Never panics: a file
-/// that cannot be read or parsed is a failed outcome.
+/// that cannot be read (or is over 1 GiB) or parsed is a failed outcome.
 pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
-    let text = match std::fs::read_to_string(path) {
+    let text = match data::read_text_file(path) {
         Ok(t) => t,
-        Err(source) => {
+        Err(kind) => {
             let mut outcome = TraceOutcome::new(path);
-            outcome.fail(
-                Pos::default(),
-                FailureKind::Io {
-                    path: path.to_path_buf(),
-                    source,
-                },
-            );
+            outcome.fail(Pos::default(), kind);
             return outcome;
         }
     };
