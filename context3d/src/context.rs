@@ -337,6 +337,7 @@ impl<B: Backend> Context3D<B> {
         self.backend_result(BackendCall::Other, r)?;
         self.frame.draws = 0;
         self.frame.clear = ClearStatus::Presented;
+        self.frame.filled = false;
         // "Like setRenderToBackBuffer(), calling present() also resets the render target."
         self.state.to_texture = false;
         self.state.targets = [None; 4];

@@ -28,8 +28,8 @@
 use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
 
 use crate::backend::{
-    Backend, BackendError, PixelRect, RenderTarget, ResolvedDraw, SamplerBinding, SamplerState,
-    TextureFormat, TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
+    Backend, BackendError, Clear, ClearMask, PixelRect, RenderTarget, ResolvedDraw, SamplerBinding,
+    SamplerState, TextureFormat, TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
@@ -95,8 +95,44 @@ impl<B: Backend> Context3D<B> {
                     "draw dropped (enableErrorChecking is off): {}",
                     e.to_flash()
                 );
+                if e == Context3DError::NotClearedThisFrame {
+                    self.fill_uncleared_back_buffer();
+                }
                 Ok(())
             }
+        }
+    }
+
+    /// A draw after `present` without `clear` (error checking off) fails, and Flash "will
+    /// alternately clear the render buffer to yellow and green" (Adobe's `present()` docs):
+    /// the first such draw of a frame fills the back buffer yellow, in the next such frame
+    /// green, and so on.
+    fn fill_uncleared_back_buffer(&mut self) {
+        if self.frame.filled {
+            return;
+        }
+        self.frame.filled = true;
+        let color = if self.frame.fills % 2 == 0 {
+            [1.0, 1.0, 0.0, 1.0]
+        } else {
+            [0.0, 1.0, 0.0, 1.0]
+        };
+        self.frame.fills = self.frame.fills.wrapping_add(1);
+        if self.flush_render_target().is_err() {
+            return;
+        }
+        self.backend.clear(&Clear {
+            color,
+            depth: 1.0,
+            stencil: 0,
+            mask: ClearMask {
+                color: true,
+                depth: true,
+                stencil: true,
+            },
+        });
+        if let Err(e) = self.take_backend_error() {
+            log::warn!("yellow/green fill failed: {}", e.to_flash());
         }
     }
 

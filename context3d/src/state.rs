@@ -106,6 +106,10 @@ pub(crate) struct Frame {
     pub clear: ClearStatus,
     /// Draws since the last `present`.
     pub draws: u32,
+    /// The back buffer was filled yellow or green this frame (a draw without `clear`).
+    pub filled: bool,
+    /// How many frames were filled so far (even: yellow, odd: green).
+    pub fills: u32,
 }
 
 // The calls that set state and bindings.

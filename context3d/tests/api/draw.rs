@@ -499,11 +499,25 @@ fn without_error_checking_bad_draws_fail_silently() {
     c.set_vertex_buffer_at(2, None, 0, "float1").unwrap();
     c.draw_triangles(Some(ib), 0, -1).unwrap();
     drawn(&mut c);
-    // Missing clear after present: dropped.
+    // Missing clear after present: dropped, and the back buffer turns yellow (once a frame),
+    // then green the next such frame (Adobe's present() docs).
+    let fill = |c: &mut Ctx| {
+        let calls = c.backend_mut().take();
+        match &calls[..] {
+            [Call::Clear(clear)] => clear.color,
+            other => panic!("{other:?}"),
+        }
+    };
     c.present().unwrap();
     c.backend_mut().take();
     c.draw_triangles(Some(ib), 0, -1).unwrap();
-    assert!(c.backend().calls.is_empty());
+    assert_eq!(fill(&mut c), [1.0, 1.0, 0.0, 1.0], "yellow");
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert!(c.backend().calls.is_empty(), "filled once a frame");
+    c.present().unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert_eq!(fill(&mut c), [0.0, 1.0, 0.0, 1.0], "green");
     // Too many draws is still thrown (every call counts).
     for _ in 1..context3d::context::MAX_DRAWS_PER_FRAME {
         c.draw_triangles(Some(ib), 0, -1).unwrap();
