@@ -178,6 +178,25 @@ impl Context3D {
 
     // --- Textures ------------------------------------------------------------------------------
 
+    /// A `BitmapData` into one face and level of any texture class, premultiplied first when
+    /// the VM's pixels are not.
+    fn upload_bitmap(
+        &mut self,
+        texture: TextureBase,
+        source: &BitmapData<'_>,
+        side: u32,
+        miplevel: u32,
+    ) -> FlashResult<()> {
+        self.inner.texture_upload_from_bitmap_data(
+            texture,
+            &source.premultiplied_pixels(),
+            source.width,
+            source.height,
+            side,
+            miplevel,
+        )
+    }
+
     forward! {
         /// `Texture.uploadFromBitmapData(source, miplevel)`.
         pub fn texture_upload_from_bitmap_data(
@@ -186,8 +205,7 @@ impl Context3D {
             source: BitmapData<'_>,
             miplevel: u32
         ) -> ()
-            => TextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
-                texture, &source.premultiplied_pixels(), source.width, source.height, 0, miplevel);
+            => TextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, 0, miplevel);
 
         /// `Texture.uploadFromByteArray(data, byteArrayOffset, miplevel)`.
         pub fn texture_upload_from_byte_array(
@@ -208,8 +226,7 @@ impl Context3D {
             side: u32,
             miplevel: u32
         ) -> ()
-            => CubeTextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
-                texture, &source.premultiplied_pixels(), source.width, source.height, side, miplevel);
+            => CubeTextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, side, miplevel);
 
         /// `CubeTexture.uploadFromByteArray(data, byteArrayOffset, side, miplevel)`.
         pub fn cube_texture_upload_from_byte_array(
@@ -229,8 +246,7 @@ impl Context3D {
             texture: TextureBase,
             source: BitmapData<'_>
         ) -> ()
-            => RectangleTextureUploadFromBitmapData via |ctx| ctx.inner.texture_upload_from_bitmap_data(
-                texture, &source.premultiplied_pixels(), source.width, source.height, 0, 0);
+            => RectangleTextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, 0, 0);
 
         /// `RectangleTexture.uploadFromByteArray(data, byteArrayOffset)`.
         pub fn rectangle_texture_upload_from_byte_array(
