@@ -6,8 +6,21 @@ use glow::{HasContext, PixelPackData, PixelUnpackData};
 
 use crate::state::{CallKind, Gl};
 
-/// `glGen*` and `glDelete*` of an object type whose creation takes no argument: counted, and
-/// a deleted object's bindings forgotten by the cache.
+/// The `glDelete*` wrapper of an object type: counted, and the object's bindings forgotten by
+/// the cache.
+macro_rules! delete {
+    ($ty:ty, $delete:ident, $gl_delete:literal, $forget:ident) => {
+        #[doc = concat!("`", $gl_delete, "`; the cache forgets the object's bindings.")]
+        pub fn $delete(&mut self, object: $ty) {
+            self.$forget(object);
+            let gl = self.count(CallKind::Delete);
+            // SAFETY: context current; the object is live and the caller drops its handle.
+            unsafe { gl.$delete(object) };
+        }
+    };
+}
+
+/// `glGen*` and `glDelete*` of an object type whose creation takes no argument.
 macro_rules! gen_and_delete {
     ($ty:ty, $create:ident, $gl_create:literal, $delete:ident, $gl_delete:literal, $forget:ident) => {
         #[doc = concat!("`", $gl_create, "`.")]
@@ -17,13 +30,7 @@ macro_rules! gen_and_delete {
             unsafe { gl.$create() }
         }
 
-        #[doc = concat!("`", $gl_delete, "`; the cache forgets the object's bindings.")]
-        pub fn $delete(&mut self, object: $ty) {
-            self.$forget(object);
-            let gl = self.count(CallKind::Delete);
-            // SAFETY: context current; the object is live and the caller drops its handle.
-            unsafe { gl.$delete(object) };
-        }
+        delete!($ty, $delete, $gl_delete, $forget);
     };
 }
 
@@ -199,13 +206,12 @@ impl Gl {
         Ok(sampler)
     }
 
-    /// `glDeleteSamplers`.
-    pub fn delete_sampler(&mut self, sampler: glow::Sampler) {
-        self.forget_sampler(sampler);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the sampler is live and the caller drops its handle.
-        unsafe { gl.delete_sampler(sampler) };
-    }
+    delete!(
+        glow::Sampler,
+        delete_sampler,
+        "glDeleteSamplers",
+        forget_sampler
+    );
 
     /// Attaches a texture image to the bound draw framebuffer.
     pub fn framebuffer_texture(
@@ -391,13 +397,12 @@ impl Gl {
         unsafe { gl.delete_shader(shader) };
     }
 
-    /// `glDeleteProgram`.
-    pub fn delete_program(&mut self, program: glow::Program) {
-        self.forget_program(program);
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the program is live and the caller drops its handle.
-        unsafe { gl.delete_program(program) };
-    }
+    delete!(
+        glow::Program,
+        delete_program,
+        "glDeleteProgram",
+        forget_program
+    );
 
     /// `glGetUniformLocation`.
     pub fn uniform_location(
