@@ -333,9 +333,7 @@ impl Gl {
         let gl = self.count(CallKind::Query);
         // SAFETY: context current; the shader is live.
         let log = unsafe { gl.get_shader_info_log(shader) };
-        let gl = self.count(CallKind::Delete);
-        // SAFETY: context current; the shader is live and dropped here.
-        unsafe { gl.delete_shader(shader) };
+        self.delete_shader(shader);
         Err(log)
     }
 
