@@ -324,9 +324,11 @@ impl Backend for GlBackend {
         let Some(vb) = self.vertex_buffers.get_mut(&id) else {
             return Ok(());
         };
-        let start = byte_offset as usize;
-        let end = start + data.len();
-        if end > vb.len {
+        let start = usize::try_from(byte_offset).unwrap_or(usize::MAX);
+        if start
+            .checked_add(data.len())
+            .map_or(true, |end| end > vb.len)
+        {
             log::warn!("vertex upload past the end of buffer {id:?} ignored");
             return Ok(());
         }

@@ -76,3 +76,48 @@ fn short_texture_data_is_refused_not_read() {
     );
     assert!(b.take_gl_errors().is_empty());
 }
+
+#[test]
+fn uploads_past_a_buffer_are_refused_not_written() {
+    let mut b = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    b.set_error_checking(true);
+    let vb = VertexBufferId(1);
+    b.create_vertex_buffer(
+        vb,
+        &VertexBufferDesc {
+            num_vertices: 4,
+            data32_per_vertex: 1,
+            usage: BufferUsage::StaticDraw,
+            instances_per_element: None,
+        },
+    )
+    .expect("vertex buffer");
+    let ib = IndexBufferId(2);
+    b.create_index_buffer(
+        ib,
+        &IndexBufferDesc {
+            num_indices: 3,
+            usage: BufferUsage::StaticDraw,
+        },
+    )
+    .expect("index buffer");
+    let uploads = b.call_counts().get(CallKind::Upload);
+    // An offset whose sum with the length overflows once panicked (debug) or wrapped.
+    b.upload_vertex_buffer(vb, u64::MAX - 2, &[0; 8])
+        .expect("logged and skipped");
+    b.upload_vertex_buffer(vb, 12, &[0; 8])
+        .expect("logged and skipped");
+    b.upload_index_buffer(ib, 4, &[1, 2])
+        .expect("logged and skipped");
+    b.upload_index_buffer(ib, u64::MAX, &[1])
+        .expect("logged and skipped");
+    assert_eq!(
+        b.call_counts().get(CallKind::Upload),
+        uploads,
+        "nothing reached GL"
+    );
+    b.upload_vertex_buffer(vb, 8, &[0; 8]).expect("fits");
+    b.upload_index_buffer(ib, 2, &[1, 2]).expect("fits");
+    assert_eq!(b.call_counts().get(CallKind::Upload), uploads + 2);
+    assert!(b.take_gl_errors().is_empty());
+}
