@@ -338,9 +338,16 @@ impl Context3D {
             num_registers: i32,
             data: ByteArray<'_>,
             byte_array_offset: u32
-        ) -> ()
-            => SetProgramConstantsFromByteArray via |ctx| ctx.inner.set_program_constants_from_byte_array(
-                program_type, first_register, num_registers, data.bytes, byte_array_offset, data.endian);
+        ) -> () => SetProgramConstantsFromByteArray via |ctx| {
+            ctx.inner.set_program_constants_from_byte_array(
+                program_type,
+                first_register,
+                num_registers,
+                data.bytes,
+                byte_array_offset,
+                data.endian,
+            )
+        };
 
         /// `setTextureAt(sampler, texture)`.
         pub fn set_texture_at(
@@ -448,8 +455,11 @@ impl Context3D {
             index_buffer: IndexBuffer3D,
             first_index: i32,
             num_triangles: i32
-        ) -> ()
-            => DrawTriangles via |ctx| ctx.inner.draw_triangles(Some(index_buffer), first_index, num_triangles);
+        ) -> () => DrawTriangles via |ctx| {
+            ctx
+                .inner
+                .draw_triangles(Some(index_buffer), first_index, num_triangles)
+        };
 
         /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`.
         pub fn draw_triangles_instanced(
@@ -458,7 +468,13 @@ impl Context3D {
             num_instances: i32,
             first_index: i32,
             num_triangles: i32
-        ) -> ()
-            => DrawTrianglesInstanced via |ctx| ctx.inner.draw_triangles_instanced(Some(index_buffer), num_instances, first_index, num_triangles);
+        ) -> () => DrawTrianglesInstanced via |ctx| {
+            ctx.inner.draw_triangles_instanced(
+                Some(index_buffer),
+                num_instances,
+                first_index,
+                num_triangles,
+            )
+        };
     }
 }

@@ -26,8 +26,7 @@ impl Context3D {
             num_vertices: i32,
             data32_per_vertex: i32,
             buffer_usage: &str
-        ) -> VertexBuffer3D
-            => CreateVertexBuffer creates VertexBuffer;
+        ) -> VertexBuffer3D => CreateVertexBuffer creates VertexBuffer;
 
         /// `createVertexBufferForInstances(numVertices, data32PerVertex, instancesPerElement,
         /// bufferUsage)` (standardExtended).
@@ -37,8 +36,7 @@ impl Context3D {
             data32_per_vertex: i32,
             instances_per_element: i32,
             buffer_usage: &str
-        ) -> VertexBuffer3D
-            => CreateVertexBufferForInstances creates VertexBuffer;
+        ) -> VertexBuffer3D => CreateVertexBufferForInstances creates VertexBuffer;
 
         /// `createIndexBuffer(numIndices, bufferUsage)`.
         pub fn create_index_buffer(&mut self, num_indices: i32, buffer_usage: &str) -> IndexBuffer3D
@@ -55,8 +53,7 @@ impl Context3D {
             format: &str,
             optimize_for_render_to_texture: bool,
             streaming_levels: i32
-        ) -> TextureBase
-            => CreateTexture creates Texture;
+        ) -> TextureBase => CreateTexture creates Texture;
 
         /// `createCubeTexture(size, format, optimizeForRenderToTexture, streamingLevels)`.
         pub fn create_cube_texture(
@@ -65,8 +62,7 @@ impl Context3D {
             format: &str,
             optimize_for_render_to_texture: bool,
             streaming_levels: i32
-        ) -> TextureBase
-            => CreateCubeTexture creates CubeTexture;
+        ) -> TextureBase => CreateCubeTexture creates CubeTexture;
 
         /// `createRectangleTexture(width, height, format, optimizeForRenderToTexture)`.
         pub fn create_rectangle_texture(
@@ -75,11 +71,11 @@ impl Context3D {
             height: i32,
             format: &str,
             optimize_for_render_to_texture: bool
-        ) -> TextureBase
-            => CreateRectangleTexture creates RectangleTexture;
+        ) -> TextureBase => CreateRectangleTexture creates RectangleTexture;
 
         /// `createVideoTexture()`.
-        pub fn create_video_texture(&mut self) -> TextureBase => CreateVideoTexture creates VideoTexture;
+        pub fn create_video_texture(&mut self) -> TextureBase
+            => CreateVideoTexture creates VideoTexture;
     }
 
     // --- VertexBuffer3D, IndexBuffer3D, Program3D ----------------------------------------------
@@ -92,8 +88,7 @@ impl Context3D {
             data: &[f64],
             start_vertex: i32,
             num_vertices: i32
-        ) -> ()
-            => VertexBufferUploadFromVector;
+        ) -> () => VertexBufferUploadFromVector;
 
         /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`.
         pub fn vertex_buffer_upload_from_byte_array(
@@ -103,10 +98,17 @@ impl Context3D {
             byte_array_offset: i32,
             start_vertex: i32,
             num_vertices: i32
-        ) -> ()
-            => VertexBufferUploadFromByteArray via |ctx| buffer_offset(byte_array_offset).and_then(|offset| {
-                ctx.inner.vertex_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_vertex, num_vertices)
-            });
+        ) -> () => VertexBufferUploadFromByteArray via |ctx| {
+            buffer_offset(byte_array_offset).and_then(|offset| {
+                ctx.inner.vertex_buffer_upload_from_byte_array(
+                    buffer,
+                    data.bytes,
+                    offset,
+                    start_vertex,
+                    num_vertices,
+                )
+            })
+        };
 
         /// `IndexBuffer3D.uploadFromVector(data, startOffset, count)`.
         pub fn index_buffer_upload_from_vector(
@@ -115,8 +117,7 @@ impl Context3D {
             data: &[u32],
             start_offset: i32,
             count: i32
-        ) -> ()
-            => IndexBufferUploadFromVector;
+        ) -> () => IndexBufferUploadFromVector;
 
         /// `IndexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startOffset, count)`.
         pub fn index_buffer_upload_from_byte_array(
@@ -126,10 +127,17 @@ impl Context3D {
             byte_array_offset: i32,
             start_offset: i32,
             count: i32
-        ) -> ()
-            => IndexBufferUploadFromByteArray via |ctx| buffer_offset(byte_array_offset).and_then(|offset| {
-                ctx.inner.index_buffer_upload_from_byte_array(buffer, data.bytes, offset, start_offset, count)
-            });
+        ) -> () => IndexBufferUploadFromByteArray via |ctx| {
+            buffer_offset(byte_array_offset).and_then(|offset| {
+                ctx.inner.index_buffer_upload_from_byte_array(
+                    buffer,
+                    data.bytes,
+                    offset,
+                    start_offset,
+                    count,
+                )
+            })
+        };
 
         /// `Program3D.upload(vertexProgram, fragmentProgram)`.
         pub fn program_upload(
@@ -137,9 +145,15 @@ impl Context3D {
             program: Program3D,
             vertex_program: ByteArray<'_>,
             fragment_program: ByteArray<'_>
-        ) -> ()
-            => ProgramUpload via |ctx| ctx.inner.program_upload(
-                program, vertex_program.bytes, vertex_program.endian, fragment_program.bytes, fragment_program.endian);
+        ) -> () => ProgramUpload via |ctx| {
+            ctx.inner.program_upload(
+                program,
+                vertex_program.bytes,
+                vertex_program.endian,
+                fragment_program.bytes,
+                fragment_program.endian,
+            )
+        };
     }
 
     /// `VertexBuffer3D.dispose()`.
@@ -204,8 +218,9 @@ impl Context3D {
             texture: TextureBase,
             source: BitmapData<'_>,
             miplevel: u32
-        ) -> ()
-            => TextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, 0, miplevel);
+        ) -> () => TextureUploadFromBitmapData via |ctx| {
+            ctx.upload_bitmap(texture, &source, 0, miplevel)
+        };
 
         /// `Texture.uploadFromByteArray(data, byteArrayOffset, miplevel)`.
         pub fn texture_upload_from_byte_array(
@@ -214,9 +229,15 @@ impl Context3D {
             data: ByteArray<'_>,
             byte_array_offset: u32,
             miplevel: u32
-        ) -> ()
-            => TextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
-                texture, data.bytes, byte_array_offset, 0, miplevel);
+        ) -> () => TextureUploadFromByteArray via |ctx| {
+            ctx.inner.texture_upload_from_byte_array(
+                texture,
+                data.bytes,
+                byte_array_offset,
+                0,
+                miplevel,
+            )
+        };
 
         /// `CubeTexture.uploadFromBitmapData(source, side, miplevel)`.
         pub fn cube_texture_upload_from_bitmap_data(
@@ -225,8 +246,9 @@ impl Context3D {
             source: BitmapData<'_>,
             side: u32,
             miplevel: u32
-        ) -> ()
-            => CubeTextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, side, miplevel);
+        ) -> () => CubeTextureUploadFromBitmapData via |ctx| {
+            ctx.upload_bitmap(texture, &source, side, miplevel)
+        };
 
         /// `CubeTexture.uploadFromByteArray(data, byteArrayOffset, side, miplevel)`.
         pub fn cube_texture_upload_from_byte_array(
@@ -236,17 +258,24 @@ impl Context3D {
             byte_array_offset: u32,
             side: u32,
             miplevel: u32
-        ) -> ()
-            => CubeTextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
-                texture, data.bytes, byte_array_offset, side, miplevel);
+        ) -> () => CubeTextureUploadFromByteArray via |ctx| {
+            ctx.inner.texture_upload_from_byte_array(
+                texture,
+                data.bytes,
+                byte_array_offset,
+                side,
+                miplevel,
+            )
+        };
 
         /// `RectangleTexture.uploadFromBitmapData(source)`.
         pub fn rectangle_texture_upload_from_bitmap_data(
             &mut self,
             texture: TextureBase,
             source: BitmapData<'_>
-        ) -> ()
-            => RectangleTextureUploadFromBitmapData via |ctx| ctx.upload_bitmap(texture, &source, 0, 0);
+        ) -> () => RectangleTextureUploadFromBitmapData via |ctx| {
+            ctx.upload_bitmap(texture, &source, 0, 0)
+        };
 
         /// `RectangleTexture.uploadFromByteArray(data, byteArrayOffset)`.
         pub fn rectangle_texture_upload_from_byte_array(
@@ -254,9 +283,11 @@ impl Context3D {
             texture: TextureBase,
             data: ByteArray<'_>,
             byte_array_offset: u32
-        ) -> ()
-            => RectangleTextureUploadFromByteArray via |ctx| ctx.inner.texture_upload_from_byte_array(
-                texture, data.bytes, byte_array_offset, 0, 0);
+        ) -> () => RectangleTextureUploadFromByteArray via |ctx| {
+            ctx
+                .inner
+                .texture_upload_from_byte_array(texture, data.bytes, byte_array_offset, 0, 0)
+        };
 
         /// A video frame for a `VideoTexture`: what the VM's `attachNetStream` /
         /// `attachCamera` decoding delivers, each frame as a BitmapData (recorded as
@@ -265,9 +296,14 @@ impl Context3D {
             &mut self,
             texture: TextureBase,
             frame: BitmapData<'_>
-        ) -> ()
-            => VideoTextureAttachFrame via |ctx| ctx.inner.video_texture_attach_frame(
-                texture, &frame.premultiplied_pixels(), frame.width, frame.height);
+        ) -> () => VideoTextureAttachFrame via |ctx| {
+            ctx.inner.video_texture_attach_frame(
+                texture,
+                &frame.premultiplied_pixels(),
+                frame.width,
+                frame.height,
+            )
+        };
     }
 
     forward! {
@@ -278,9 +314,15 @@ impl Context3D {
             texture: TextureBase,
             source: BitmapData<'_>,
             miplevel: u32
-        ) -> ()
-            => TextureUploadFromBitmapDataAsync via |ctx| ctx.inner.texture_upload_from_bitmap_data_async(
-                texture, &source.premultiplied_pixels(), source.width, source.height, miplevel), then dispatch_events;
+        ) -> () => TextureUploadFromBitmapDataAsync via |ctx| {
+            ctx.inner.texture_upload_from_bitmap_data_async(
+                texture,
+                &source.premultiplied_pixels(),
+                source.width,
+                source.height,
+                miplevel,
+            )
+        }, then dispatch_events;
 
         /// `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
         /// same method of `CubeTexture` (with `async`, `textureReady` follows through
@@ -291,8 +333,13 @@ impl Context3D {
             data: ByteArray<'_>,
             byte_array_offset: u32,
             is_async: bool
-        ) -> ()
-            => UploadCompressedTextureFromByteArray via |ctx| ctx.inner.texture_upload_compressed_from_byte_array(
-                texture, data.bytes, byte_array_offset, is_async), then dispatch_events;
+        ) -> () => UploadCompressedTextureFromByteArray via |ctx| {
+            ctx.inner.texture_upload_compressed_from_byte_array(
+                texture,
+                data.bytes,
+                byte_array_offset,
+                is_async,
+            )
+        }, then dispatch_events;
     }
 }

@@ -345,50 +345,103 @@ impl Exec<'_> {
         }
         Ok(table! {
             calls {
-                ConfigureBackBuffer { width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution, wants_best_resolution_on_browser_zoom } => configure_back_buffer,
+                ConfigureBackBuffer {
+                    width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution,
+                    wants_best_resolution_on_browser_zoom
+                } => configure_back_buffer,
                 Clear { red, green, blue, alpha, depth, stencil, mask } => clear,
                 SetProgram { program } => set_program,
                 SetVertexBufferAt { index, buffer, buffer_offset, format } => set_vertex_buffer_at,
-                SetProgramConstantsFromVector { program_type, first_register, data, num_registers } => set_program_constants_from_vector,
-                SetProgramConstantsFromMatrix { program_type, first_register, raw_data, transposed_matrix } => set_program_constants_from_matrix,
-                SetProgramConstantsFromByteArray { program_type, first_register, num_registers, data, byte_array_offset } => set_program_constants_from_byte_array,
+                SetProgramConstantsFromVector {
+                    program_type, first_register, data, num_registers
+                } => set_program_constants_from_vector,
+                SetProgramConstantsFromMatrix {
+                    program_type, first_register, raw_data, transposed_matrix
+                } => set_program_constants_from_matrix,
+                SetProgramConstantsFromByteArray {
+                    program_type, first_register, num_registers, data, byte_array_offset
+                } => set_program_constants_from_byte_array,
                 SetTextureAt { sampler, texture } => set_texture_at,
                 SetSamplerStateAt { sampler, wrap, filter, mip_filter } => set_sampler_state_at,
                 SetBlendFactors { source_factor, destination_factor } => set_blend_factors,
                 SetColorMask { red, green, blue, alpha } => set_color_mask,
                 SetCulling { triangle_face_to_cull } => set_culling,
                 SetDepthTest { depth_mask, pass_compare_mode } => set_depth_test,
-                SetStencilActions { triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail, action_on_depth_pass_stencil_fail } => set_stencil_actions,
-                SetStencilReferenceValue { reference_value, read_mask, write_mask } => set_stencil_reference_value,
+                SetStencilActions {
+                    triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail,
+                    action_on_depth_pass_stencil_fail
+                } => set_stencil_actions,
+                SetStencilReferenceValue {
+                    reference_value, read_mask, write_mask
+                } => set_stencil_reference_value,
                 SetScissorRectangle { rectangle } => set_scissor_rectangle,
-                SetRenderToTexture { texture, enable_depth_and_stencil, anti_alias, surface_selector, color_output_index } => set_render_to_texture,
+                SetRenderToTexture {
+                    texture, enable_depth_and_stencil, anti_alias, surface_selector,
+                    color_output_index
+                } => set_render_to_texture,
                 SetRenderToBackBuffer {} => set_render_to_back_buffer,
                 SetFillMode { fill_mode } => set_fill_mode,
                 DrawTriangles { index_buffer, first_index, num_triangles } => draw_triangles,
-                DrawTrianglesInstanced { index_buffer, num_instances, first_index, num_triangles } => draw_triangles_instanced,
-                VertexBufferUploadFromVector { buffer, data, start_vertex, num_vertices } => vertex_buffer_upload_from_vector,
-                VertexBufferUploadFromByteArray { buffer, data, byte_array_offset, start_vertex, num_vertices } => vertex_buffer_upload_from_byte_array,
-                IndexBufferUploadFromVector { buffer, data, start_offset, count } => index_buffer_upload_from_vector,
-                IndexBufferUploadFromByteArray { buffer, data, byte_array_offset, start_offset, count } => index_buffer_upload_from_byte_array,
+                DrawTrianglesInstanced {
+                    index_buffer, num_instances, first_index, num_triangles
+                } => draw_triangles_instanced,
+                VertexBufferUploadFromVector {
+                    buffer, data, start_vertex, num_vertices
+                } => vertex_buffer_upload_from_vector,
+                VertexBufferUploadFromByteArray {
+                    buffer, data, byte_array_offset, start_vertex, num_vertices
+                } => vertex_buffer_upload_from_byte_array,
+                IndexBufferUploadFromVector {
+                    buffer, data, start_offset, count
+                } => index_buffer_upload_from_vector,
+                IndexBufferUploadFromByteArray {
+                    buffer, data, byte_array_offset, start_offset, count
+                } => index_buffer_upload_from_byte_array,
                 ProgramUpload { program, vertex_program, fragment_program } => program_upload,
-                TextureUploadFromBitmapData { texture, source, miplevel } => texture_upload_from_bitmap_data,
-                TextureUploadFromBitmapDataAsync { texture, source, miplevel } => texture_upload_from_bitmap_data_async,
-                TextureUploadFromByteArray { texture, data, byte_array_offset, miplevel } => texture_upload_from_byte_array,
-                UploadCompressedTextureFromByteArray { texture, data, byte_array_offset, is_async } => texture_upload_compressed_from_byte_array,
-                CubeTextureUploadFromBitmapData { texture, source, side, miplevel } => cube_texture_upload_from_bitmap_data,
-                CubeTextureUploadFromByteArray { texture, data, byte_array_offset, side, miplevel } => cube_texture_upload_from_byte_array,
-                RectangleTextureUploadFromBitmapData { texture, source } => rectangle_texture_upload_from_bitmap_data,
-                RectangleTextureUploadFromByteArray { texture, data, byte_array_offset } => rectangle_texture_upload_from_byte_array,
+                TextureUploadFromBitmapData {
+                    texture, source, miplevel
+                } => texture_upload_from_bitmap_data,
+                TextureUploadFromBitmapDataAsync {
+                    texture, source, miplevel
+                } => texture_upload_from_bitmap_data_async,
+                TextureUploadFromByteArray {
+                    texture, data, byte_array_offset, miplevel
+                } => texture_upload_from_byte_array,
+                UploadCompressedTextureFromByteArray {
+                    texture, data, byte_array_offset, is_async
+                } => texture_upload_compressed_from_byte_array,
+                CubeTextureUploadFromBitmapData {
+                    texture, source, side, miplevel
+                } => cube_texture_upload_from_bitmap_data,
+                CubeTextureUploadFromByteArray {
+                    texture, data, byte_array_offset, side, miplevel
+                } => cube_texture_upload_from_byte_array,
+                RectangleTextureUploadFromBitmapData {
+                    texture, source
+                } => rectangle_texture_upload_from_bitmap_data,
+                RectangleTextureUploadFromByteArray {
+                    texture, data, byte_array_offset
+                } => rectangle_texture_upload_from_byte_array,
                 VideoTextureAttachFrame { texture, frame } => video_texture_attach_frame,
             }
             creates {
-                CreateVertexBuffer { num_vertices, data32_per_vertex, buffer_usage } => create_vertex_buffer,
-                CreateVertexBufferForInstances { num_vertices, data32_per_vertex, instances_per_element, buffer_usage } => create_vertex_buffer_for_instances,
+                CreateVertexBuffer {
+                    num_vertices, data32_per_vertex, buffer_usage
+                } => create_vertex_buffer,
+                CreateVertexBufferForInstances {
+                    num_vertices, data32_per_vertex, instances_per_element, buffer_usage
+                } => create_vertex_buffer_for_instances,
                 CreateIndexBuffer { num_indices, buffer_usage } => create_index_buffer,
                 CreateProgram {} => create_program,
-                CreateTexture { width, height, format, optimize_for_render_to_texture, streaming_levels } => create_texture,
-                CreateCubeTexture { size, format, optimize_for_render_to_texture, streaming_levels } => create_cube_texture,
-                CreateRectangleTexture { width, height, format, optimize_for_render_to_texture } => create_rectangle_texture,
+                CreateTexture {
+                    width, height, format, optimize_for_render_to_texture, streaming_levels
+                } => create_texture,
+                CreateCubeTexture {
+                    size, format, optimize_for_render_to_texture, streaming_levels
+                } => create_cube_texture,
+                CreateRectangleTexture {
+                    width, height, format, optimize_for_render_to_texture
+                } => create_rectangle_texture,
                 CreateVideoTexture {} => create_video_texture,
             }
             others {
@@ -443,7 +496,11 @@ impl Exec<'_> {
                     Ok(())
                 }
                 Call::Dispose { resource } => {
-                    let h = Name::prepare(resource, Env { names: &self.names, base: &self.base })?.handle();
+                    let env = Env {
+                        names: &self.names,
+                        base: &self.base,
+                    };
+                    let h = resource.prepare(env)?.handle();
                     let ctx = self.ctx()?;
                     match h {
                         Handle::VertexBuffer(b) => ctx.vertex_buffer_dispose(b),

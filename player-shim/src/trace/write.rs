@@ -136,30 +136,46 @@ fn parts(call: &Call) -> (String, Args) {
     }
     table! {
         context {
-            ConfigureBackBuffer { width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution, wants_best_resolution_on_browser_zoom },
+            ConfigureBackBuffer {
+                width, height, anti_alias, enable_depth_and_stencil, wants_best_resolution,
+                wants_best_resolution_on_browser_zoom
+            },
             CreateVertexBuffer { num_vertices, data32_per_vertex, buffer_usage },
-            CreateVertexBufferForInstances { num_vertices, data32_per_vertex, instances_per_element, buffer_usage },
+            CreateVertexBufferForInstances {
+                num_vertices, data32_per_vertex, instances_per_element, buffer_usage
+            },
             CreateIndexBuffer { num_indices, buffer_usage },
             CreateProgram {},
-            CreateTexture { width, height, format, optimize_for_render_to_texture, streaming_levels },
+            CreateTexture {
+                width, height, format, optimize_for_render_to_texture, streaming_levels
+            },
             CreateCubeTexture { size, format, optimize_for_render_to_texture, streaming_levels },
             CreateRectangleTexture { width, height, format, optimize_for_render_to_texture },
             CreateVideoTexture {},
             SetProgram { program },
             SetVertexBufferAt { index, buffer, buffer_offset, format },
             SetProgramConstantsFromVector { program_type, first_register, data, num_registers },
-            SetProgramConstantsFromMatrix { program_type, first_register, raw_data, transposed_matrix },
-            SetProgramConstantsFromByteArray { program_type, first_register, num_registers, data, byte_array_offset },
+            SetProgramConstantsFromMatrix {
+                program_type, first_register, raw_data, transposed_matrix
+            },
+            SetProgramConstantsFromByteArray {
+                program_type, first_register, num_registers, data, byte_array_offset
+            },
             SetTextureAt { sampler, texture },
             SetSamplerStateAt { sampler, wrap, filter, mip_filter },
             SetBlendFactors { source_factor, destination_factor },
             SetColorMask { red, green, blue, alpha },
             SetCulling { triangle_face_to_cull },
             SetDepthTest { depth_mask, pass_compare_mode },
-            SetStencilActions { triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail, action_on_depth_pass_stencil_fail },
+            SetStencilActions {
+                triangle_face, compare_mode, action_on_both_pass, action_on_depth_fail,
+                action_on_depth_pass_stencil_fail
+            },
             SetStencilReferenceValue { reference_value, read_mask, write_mask },
             SetScissorRectangle { rectangle },
-            SetRenderToTexture { texture, enable_depth_and_stencil, anti_alias, surface_selector, color_output_index },
+            SetRenderToTexture {
+                texture, enable_depth_and_stencil, anti_alias, surface_selector, color_output_index
+            },
             SetRenderToBackBuffer {},
             SetFillMode { fill_mode },
             DrawTriangles { index_buffer, first_index, num_triangles },
@@ -170,7 +186,9 @@ fn parts(call: &Call) -> (String, Args) {
         }
         resource {
             VertexBufferUploadFromVector { buffer; data, start_vertex, num_vertices },
-            VertexBufferUploadFromByteArray { buffer; data, byte_array_offset, start_vertex, num_vertices },
+            VertexBufferUploadFromByteArray {
+                buffer; data, byte_array_offset, start_vertex, num_vertices
+            },
             IndexBufferUploadFromVector { buffer; data, start_offset, count },
             IndexBufferUploadFromByteArray { buffer; data, byte_array_offset, start_offset, count },
             ProgramUpload { program; vertex_program, fragment_program },
