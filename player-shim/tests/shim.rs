@@ -323,12 +323,9 @@ mod fuzz {
 }
 
 /// A handle from a context that a new `requestContext3D` replaced is #3694, never an object of
-/// the new context (docs/player-shim.md, section 1). Known failure: context3d's handles are
-/// slotmap keys, which every new `context3d::Context3D` hands out again from `1v1`, so the old
-/// handle aliases the new context's first buffer and the upload lands there. The shim cannot
-/// tell the two handles apart (their bits are equal); the fix belongs in context3d.
+/// the new context (docs/player-shim.md, section 1). It used to alias the new context's first
+/// buffer (context3d's handles restarted at `1v1` in every context; fixed there in 2d97f8a).
 #[test]
-#[ignore = "context3d handles alias across contexts (reported)"]
 fn a_handle_of_a_replaced_context_is_disposed_not_another_object() {
     let (mut s, _) = stage();
     s.request_context3d("auto", "baseline").unwrap();
