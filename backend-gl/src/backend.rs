@@ -259,6 +259,12 @@ impl GlBackend {
     }
 }
 
+/// A size or offset as GL's `GLsizei`/`GLintptr` argument; past `i32::MAX` (never from
+/// context3d) it saturates, and GL refuses it rather than the cast wrapping to a small value.
+fn gl_size(v: u64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
 fn usage(u: context3d::BufferUsage) -> u32 {
     match u {
         context3d::BufferUsage::StaticDraw => glow::STATIC_DRAW,
@@ -308,7 +314,8 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl.buffer_alloc(buffer, len as i32, usage(desc.usage));
+        self.gl
+            .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage));
         self.vertex_buffers
             .insert(id, VertexBuffer { gl: buffer, len });
         self.check("createVertexBuffer")
@@ -356,8 +363,11 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl
-            .buffer_alloc(buffer, desc.num_indices as i32 * 2, usage(desc.usage));
+        self.gl.buffer_alloc(
+            buffer,
+            gl_size(2 * u64::from(desc.num_indices)),
+            usage(desc.usage),
+        );
         self.index_buffers.insert(id, buffer);
         self.index_lengths.insert(id, desc.num_indices);
         self.check("createIndexBuffer")
@@ -559,7 +569,7 @@ impl Backend for GlBackend {
         }
         self.gl.draw_triangles(
             draw.index_count as i32,
-            draw.first_index as i32 * 2,
+            gl_size(2 * u64::from(draw.first_index)),
             draw.instances.map(|n| n as i32),
         );
         self.check(if draw.instances.is_some() {
@@ -623,5 +633,18 @@ impl Backend for GlBackend {
         self.samplers.clear(Some(gl));
         self.vertex_arrays.clear(Some(gl));
         self.targets.clear(Some(gl));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gl_size;
+
+    #[test]
+    fn gl_sizes_saturate_instead_of_overflowing() {
+        // `num_indices as i32 * 2` overflowed (a debug panic) past 2^30 indices.
+        assert_eq!(gl_size(2 * u64::from(1u32 << 30)), i32::MAX);
+        assert_eq!(gl_size(2 * u64::from(u32::MAX)), i32::MAX);
+        assert_eq!(gl_size(2 * 524_287), 1_048_574);
     }
 }
