@@ -1,6 +1,11 @@
-//! The objects a context creates: handles (slotmap key types, never handed out twice in a
-//! process, so that the handle of a disposed object, or of another context's object, never
-//! reaches a live object) and what the context keeps about each.
+//! The objects a context creates, kept in slotmaps with generational handles, and what the
+//! context keeps about each.
+//!
+//! A handle is the object's slotmap key plus the id of the map that made it: the key's
+//! generation makes the handle of a disposed object name nothing once its slot is reused, and
+//! the map id makes the handle of another (replaced, lost, disposed) context's object name
+//! nothing here, where bare slotmap keys would alias the first objects of every new context.
+//! Either way the use is Error #3694.
 //!
 //! - [`buffers`]: `VertexBuffer3D`, `IndexBuffer3D`;
 //! - [`textures`]: `Texture`, `CubeTexture`, `RectangleTexture`, `VideoTexture`;
@@ -12,79 +17,109 @@ pub mod buffers;
 pub mod programs;
 pub mod textures;
 
-use std::collections::HashMap;
-use std::hash::Hash;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-use slotmap::{new_key_type, KeyData};
+use slotmap::{new_key_type, SlotMap};
 
 pub use programs::ProgramUsage;
 
 new_key_type! {
+    /// A slot of one [`Objects`] map.
+    pub(crate) struct Slot;
+}
+
+/// A handle: which map made it, and its generational key there.
+pub(crate) trait Handle: Copy {
+    fn new(map: u32, slot: Slot) -> Self;
+    fn parts(self) -> (u32, Slot);
+}
+
+macro_rules! handles {
+    ($($(#[$doc:meta])* $name:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name {
+            map: u32,
+            slot: Slot,
+        }
+
+        impl Handle for $name {
+            fn new(map: u32, slot: Slot) -> Self {
+                $name { map, slot }
+            }
+
+            fn parts(self) -> (u32, Slot) {
+                (self.map, self.slot)
+            }
+        }
+    )*};
+}
+
+handles! {
     /// A `VertexBuffer3D`.
-    pub struct VertexBuffer3D;
+    VertexBuffer3D;
     /// An `IndexBuffer3D`.
-    pub struct IndexBuffer3D;
+    IndexBuffer3D;
     /// A `TextureBase`: `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture`.
-    pub struct TextureBase;
+    TextureBase;
     /// A `Program3D`.
-    pub struct Program3D;
+    Program3D;
 }
 
 /// Most live objects of one type (Flash's resource limit, #3691): 4096 vertex buffers,
 /// 4096 index buffers, 4096 textures, 4096 programs.
 pub const MAX_OBJECTS_PER_TYPE: usize = 4096;
 
-/// The next handle of any object of any context in this process.
-static NEXT_HANDLE: AtomicU64 = AtomicU64::new(0);
+/// The id of the next [`Objects`] map made in this process.
+static NEXT_MAP: AtomicU32 = AtomicU32::new(0);
 
-/// A handle never handed out before by any context: a handle of a disposed object, or of an
-/// object of another (replaced, lost, disposed) context, names nothing here (#3694), where the
-/// per-map keys of a slotmap would alias the first objects of every new context.
-fn fresh_handle<K: From<KeyData>>() -> K {
-    // Slotmap keys are an index and an odd version; skip the index u32::MAX (the null key).
-    const INDICES: u64 = u32::MAX as u64;
-    let n = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed);
-    let (version, index) = (2 * (n / INDICES) + 1, n % INDICES);
-    K::from(KeyData::from_ffi(version << 32 | index))
-}
-
-/// The live objects of one type, by handle.
+/// The live objects of one type: a slotmap, and the id that tags the handles it gives out.
 #[derive(Debug)]
 pub(crate) struct Objects<K, V> {
-    map: HashMap<K, V>,
+    id: u32,
+    map: SlotMap<Slot, V>,
+    handle: PhantomData<K>,
 }
 
 impl<K, V> Default for Objects<K, V> {
     fn default() -> Self {
         Objects {
-            map: HashMap::new(),
+            id: NEXT_MAP.fetch_add(1, Ordering::Relaxed),
+            map: SlotMap::with_key(),
+            handle: PhantomData,
         }
     }
 }
 
-impl<K: Copy + Eq + Hash + From<KeyData>, V> Objects<K, V> {
-    /// Adds an object under a fresh handle.
+impl<K: Handle, V> Objects<K, V> {
+    /// Adds an object; its handle.
     pub fn insert(&mut self, value: V) -> K {
-        let key = fresh_handle();
-        self.map.insert(key, value);
-        key
+        K::new(self.id, self.map.insert(value))
+    }
+
+    /// The slot of `key` when this map made it.
+    fn slot(&self, key: K) -> Option<Slot> {
+        let (map, slot) = key.parts();
+        (map == self.id).then_some(slot)
     }
 
     pub fn get(&self, key: K) -> Option<&V> {
-        self.map.get(&key)
+        self.map.get(self.slot(key)?)
     }
 
     pub fn get_mut(&mut self, key: K) -> Option<&mut V> {
-        self.map.get_mut(&key)
+        let slot = self.slot(key)?;
+        self.map.get_mut(slot)
     }
 
     pub fn contains_key(&self, key: K) -> bool {
-        self.map.contains_key(&key)
+        self.get(key).is_some()
     }
 
     pub fn remove(&mut self, key: K) -> Option<V> {
-        self.map.remove(&key)
+        let slot = self.slot(key)?;
+        self.map.remove(slot)
     }
 
     pub fn len(&self) -> usize {
@@ -119,5 +154,16 @@ mod tests {
         assert_eq!(b.get(ka), None, "a handle of another map names nothing");
         assert_eq!(a.remove(ka), Some(1));
         assert_eq!(a.get(ka), None);
+    }
+
+    #[test]
+    fn a_disposed_handle_never_names_the_object_in_its_reused_slot() {
+        let mut a: Objects<TextureBase, u8> = Objects::default();
+        let old = a.insert(1);
+        a.remove(old);
+        let new = a.insert(2);
+        assert_ne!(old, new);
+        assert_eq!(a.get(old), None);
+        assert_eq!(a.get(new), Some(&2));
     }
 }
