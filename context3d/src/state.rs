@@ -407,7 +407,11 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
-    /// byteArrayOffset)`, floats read in the `ByteArray`'s `endian`.
+    /// byteArrayOffset)`: little-endian 32-bit floats, whatever the `ByteArray`'s `endian`
+    /// (`_endian` is taken for API compatibility and ignored). Flash Player reads the bytes as
+    /// they are: ruffle-rs/ruffle PR #23901 compared a `bigEndian` ByteArray in Flash Player
+    /// (garbage for big-endian floats, the same picture as little-endian for little-endian
+    /// floats), as vertex and index `uploadFromByteArray` do (Adobe-Runtime-Support #1773).
     ///
     /// #2008 `programType`; `numRegisters` negative, or fewer than `16 * numRegisters` bytes
     /// after the offset, is #3669 (recorded from Flash Player, -1 included).
@@ -418,7 +422,7 @@ impl<B: Backend> Context3D<B> {
         num_registers: i32,
         data: &[u8],
         byte_array_offset: u32,
-        endian: Endian,
+        _endian: Endian,
     ) -> FlashResult<()> {
         self.live()?;
         let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
@@ -427,13 +431,7 @@ impl<B: Backend> Context3D<B> {
             .get(byte_array_offset as usize..)
             .filter(|rest| !rest.is_empty() && rest.len() / 16 >= count)
             .ok_or(Context3DError::BadInputSize)?;
-        let float = |b: &[u8]| {
-            let w = [b[0], b[1], b[2], b[3]];
-            match endian {
-                Endian::Little => f32::from_le_bytes(w),
-                Endian::Big => f32::from_be_bytes(w),
-            }
-        };
+        let float = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
         let values: Vec<[f32; 4]> = bytes
             .chunks_exact(16)
             .take(count)

@@ -365,11 +365,13 @@ fn constants_from_byte_array_recorded_cases() {
         .unwrap();
     c.set_program_constants_from_byte_array("vertex", 1, 2, &f(8), 0, le)
         .unwrap();
-    let be: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
+    // The ByteArray's endian is ignored: little-endian bytes in a "bigEndian" ByteArray are
+    // read as little-endian (ruffle-rs/ruffle PR #23901, checked in Flash Player).
+    let le_bytes: Vec<u8> = [1.0f32, 2.0, 3.0, 4.0]
         .iter()
-        .flat_map(|v| v.to_be_bytes())
+        .flat_map(|v| v.to_le_bytes())
         .collect();
-    c.set_program_constants_from_byte_array("fragment", 0, 1, &be, 0, Endian::Big)
+    c.set_program_constants_from_byte_array("fragment", 0, 1, &le_bytes, 0, Endian::Big)
         .unwrap();
     assert_eq!(
         constants(&mut c),
