@@ -344,6 +344,22 @@ impl<B: Backend> Context3D<B> {
         Ok(())
     }
 
+    /// The checks `drawToBitmapData` makes before it copies anything: #3694; #3698 without a
+    /// back buffer; #3692 after `present()` with no `clear()` since, whether error checking is
+    /// on or not (Flash Player 32, recorded by ruffle-rs/ruffle's `context3d_draw_to_bitmap_data`
+    /// test, PR #24448: "after present: Error #3692"). A VM's `drawToBitmapData` calls this,
+    /// then [`draw_to_bitmap_data`](Self::draw_to_bitmap_data).
+    pub fn check_draw_to_bitmap_data(&self) -> FlashResult<()> {
+        self.live()?;
+        if self.frame.back_buffer.is_none() {
+            return Err(Context3DError::BackBufferNotConfigured.into());
+        }
+        if self.frame.clear == ClearStatus::Presented {
+            return Err(Context3DError::NotClearedThisFrame.into());
+        }
+        Ok(())
+    }
+
     /// `drawToBitmapData(destination, srcRect, destPoint)`: copies the back buffer into
     /// `destination` (`dest_width * dest_height` ARGB pixels, top row first).
     ///
@@ -351,6 +367,15 @@ impl<B: Backend> Context3D<B> {
     /// to `dest_point` in the destination and clipped to it; pixels outside are untouched.
     /// Needs `configureBackBuffer` (#3698); a destination whose length is not
     /// `dest_width * dest_height` is Error #2015 (an invalid `BitmapData`).
+    /// The copy is 1:1 from the top-left, neither scaled nor stretched: a larger destination
+    /// keeps its pixels past the back buffer, a smaller one gets the back buffer's top-left
+    /// (recorded in Flash Player 32 by ruffle-rs/ruffle's `context3d_draw_to_bitmap_data`
+    /// test, PR #24448: a 50x50 back buffer into 80x60 and 30x30 BitmapData).
+    ///
+    /// This method does not check that the back buffer was cleared since `present()` (Flash
+    /// throws #3692 then): replays also use it to capture what `present()` shows, which must
+    /// work in that state. The AS3 call is [`check_draw_to_bitmap_data`](Self::check_draw_to_bitmap_data)
+    /// and then this method.
     pub fn draw_to_bitmap_data(
         &mut self,
         destination: &mut [u32],

@@ -154,6 +154,7 @@ fn clear_and_present_need_a_back_buffer() {
     let m = "Error #3698: The back buffer is not configured.";
     assert_error(c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7), 3698, m);
     assert_error(c.present(), 3698, m);
+    assert_error(c.check_draw_to_bitmap_data(), 3698, m);
     let mut dest = vec![0u32; 4];
     assert_error(
         c.draw_to_bitmap_data(&mut dest, 2, 2, None, (0, 0)),
@@ -224,6 +225,27 @@ fn draw_to_bitmap_data_copies_and_clips() {
         2015,
         "Error #2015: Invalid BitmapData.",
     );
+}
+
+#[test]
+fn draw_to_bitmap_data_after_present_needs_a_clear() {
+    // Flash Player 32 throws #3692 from drawToBitmapData after present() with no clear, error
+    // checking off (ruffle-rs/ruffle tests/swfs/avm2/context3d_draw_to_bitmap_data, PR #24448).
+    let mut c = ready(Profile::Baseline);
+    c.set_enable_error_checking(false).unwrap();
+    c.present().unwrap();
+    c.backend_mut().take();
+    assert_error(
+        c.check_draw_to_bitmap_data(),
+        3692,
+        "Error #3692: All buffers need to be cleared every frame before drawing.",
+    );
+    assert!(c.backend().calls.is_empty());
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    c.check_draw_to_bitmap_data().unwrap();
+    let mut dest = vec![0u32; 4];
+    c.draw_to_bitmap_data(&mut dest, 2, 2, None, (0, 0))
+        .unwrap();
 }
 
 #[test]
