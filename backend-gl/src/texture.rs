@@ -256,6 +256,12 @@ pub enum UploadError {
     /// A decoder refused the data.
     #[error(transparent)]
     Decode(#[from] crate::decode::DecodeError),
+    /// Uncompressed pixels (a `BitmapData`) for a `compressed` texture whose storage an
+    /// earlier ATF upload made S3TC or ETC2: Molehill does not compress on the CPU.
+    #[error(
+        "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
+    )]
+    NotCompressed,
 }
 
 /// Decodes a compressed image to RGBA8 on the CPU.
@@ -335,6 +341,9 @@ pub fn upload(
     let level = i32::from(up.level);
     let (w, h) = (up.width as i32, up.height as i32);
     let (internal, format, ty) = tex.storage.gl_formats();
+    if tex.storage.compressed() && !matches!(up.data, TextureData::Compressed(_)) {
+        return Err(UploadError::NotCompressed);
+    }
     let bytes: Vec<u8> = match (&up.data, tex.storage) {
         (TextureData::Compressed(img), Storage::Dxt1 | Storage::Dxt5) => match img.dxt {
             Some(d) => {

@@ -187,6 +187,48 @@ fn dxt1_and_dxt5_through_gl_s3tc_and_decoded_on_the_cpu() {
 }
 
 #[test]
+fn compressed_textures_take_bitmap_data_uncompressed() {
+    // uploadFromBitmapData into a `compressed` / `compressedAlpha` texture (desktop Flash
+    // compresses at run time; Molehill keeps RGBA8): the pixels come back exactly.
+    let mut r = Rig::new(8, 8);
+    let want = [
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        argb(255, 0, 0, 255),
+        argb(255, 10, 20, 30),
+    ];
+    for format in [TextureFormat::Compressed, TextureFormat::CompressedAlpha] {
+        let t = r.texture(TextureKind::TwoD, format, 2, 2, 2, false);
+        r.upload(t, 0, 0, 2, 2, TextureData::Argb32(&want));
+        let px = r.draw_texture(t, TEX_FS, nearest());
+        check_2x2(&r, &px, want, 0, &format!("{format:?} from BitmapData"));
+    }
+    // Once an ATF image made the storage S3TC, BitmapData pixels are refused (logged), never
+    // handed to GL as a compressed image: no GL error, the DXT texels stay.
+    if r.b.has_s3tc() {
+        r.b.set_error_checking(true);
+        let t = r.texture(TextureKind::TwoD, TextureFormat::Compressed, 4, 4, 3, false);
+        let block = dxt1_block();
+        let img = CompressedImage {
+            dxt: Some(&block),
+            ..Default::default()
+        };
+        r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
+        r.upload(
+            t,
+            0,
+            0,
+            4,
+            4,
+            TextureData::Argb32(&[argb(255, 0, 255, 0); 16]),
+        );
+        assert!(r.b.take_gl_errors().is_empty());
+        let px = r.draw_texture(t, TEX_FS, nearest());
+        assert_px(r.at(&px, 0, 0), argb(255, 255, 0, 0), 3, "DXT texel kept");
+    }
+}
+
+#[test]
 fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
     let mut r = Rig::new(8, 8);
     // ETC1 individual mode: bases 0x88 / 0x44, tables 0 and 7, mixed indices.

@@ -320,11 +320,16 @@ impl<B: Backend> Context3D<B> {
     /// `RectangleTexture.uploadFromBitmapData(source)` (`side` and `miplevel` 0).
     ///
     /// `pixels` are the `BitmapData`'s `0xAARRGGBB` values, `width * height` of them (else
-    /// #2015). #3694, #3673, #3674 as for every upload; a compressed or video texture #3675;
-    /// a bitmap of another size than the level #3679, except that a mip level above 0 takes
-    /// the top-left corner of a larger bitmap (Starling 1.x uploads one level-1-sized canvas
-    /// for every level, and ran on Flash Player that way). Packed and float formats are
-    /// converted.
+    /// #2015). #3694, #3673, #3674 as for every upload; a video texture #3675; a bitmap of
+    /// another size than the level #3679, except that a mip level above 0 takes the top-left
+    /// corner of a larger bitmap (Starling 1.x uploads one level-1-sized canvas for every
+    /// level, and ran on Flash Player that way). Packed and float formats are converted.
+    ///
+    /// A `compressed` / `compressedAlpha` texture takes the pixels too: desktop Flash Player
+    /// compresses them at run time (Adobe's `uploadFromBitmapData` docs give #3675 only "on a
+    /// mobile platform where runtime texture compression is not supported"; ruffle-rs/ruffle
+    /// PR #10102 notes SWFs uploading opaque BitmapData to `compressed` textures). Molehill
+    /// keeps them uncompressed (no DXT artefacts).
     pub fn texture_upload_from_bitmap_data(
         &mut self,
         texture: TextureBase,
@@ -338,12 +343,7 @@ impl<B: Backend> Context3D<B> {
         let (face, w, h) = self.upload_target(texture, side, mip_level)?;
         let format = self.texture_desc(texture)?.format;
         let kind = self.texture_desc(texture)?.kind;
-        if kind == TextureKind::Video
-            || matches!(
-                format,
-                TextureFormat::Compressed | TextureFormat::CompressedAlpha
-            )
-        {
+        if kind == TextureKind::Video {
             return Err(Context3DError::TextureFormatMismatch.into());
         }
         if pixels.len() as u64 != u64::from(width) * u64::from(height) {
@@ -433,8 +433,10 @@ impl<B: Backend> Context3D<B> {
 
     /// `uploadFromByteArray(data, byteArrayOffset, [side,] miplevel)`: raw pixels in the
     /// texture's format (BGRA bytes; little-endian `u16` for the packed formats; four
-    /// little-endian binary16 per pixel for `rgbaHalfFloat`). #3694, #3673, #3674; a compressed
-    /// or video texture #3675 (use `uploadCompressedTextureFromByteArray`); fewer bytes after
+    /// little-endian binary16 per pixel for `rgbaHalfFloat`), whatever the `ByteArray`'s
+    /// `endian`. #3694, #3673, #3674; a compressed or video texture #3675 (use
+    /// `uploadCompressedTextureFromByteArray`; what layout desktop Flash Player's run-time
+    /// compression would expect in a ByteArray is not documented); fewer bytes after
     /// the offset than the level needs #3669.
     pub fn texture_upload_from_byte_array(
         &mut self,
