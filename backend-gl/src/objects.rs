@@ -157,6 +157,36 @@ impl Gl {
         };
     }
 
+    /// `glTexSubImage2D` of the `width` x `height` rectangle at the level's top-left corner.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tex_sub_image_2d_corner(
+        &mut self,
+        target: u32,
+        level: i32,
+        width: i32,
+        height: i32,
+        format: u32,
+        ty: u32,
+        data: &[u8],
+    ) {
+        let gl = self.count(CallKind::Upload);
+        // SAFETY: context current; the caller bound the texture, whose level is at least
+        // width x height; `data` holds width * height texels of format/ty (texture.rs sizes it).
+        unsafe {
+            gl.tex_sub_image_2d(
+                target,
+                level,
+                0,
+                0,
+                width,
+                height,
+                format,
+                ty,
+                PixelUnpackData::Slice(Some(data)),
+            )
+        };
+    }
+
     /// `glCompressedTexImage2D` into the texture bound to the active unit.
     pub fn compressed_tex_image_2d(
         &mut self,

@@ -256,6 +256,9 @@ pub enum UploadError {
     /// A decoder refused the data.
     #[error(transparent)]
     Decode(#[from] crate::decode::DecodeError),
+    /// Data larger than the level it is for (context3d never sends it).
+    #[error("texture data larger than its level")]
+    TooLarge,
     /// Uncompressed pixels (a `BitmapData`) for a `compressed` texture whose storage an
     /// earlier ATF upload made S3TC or ETC2: Molehill does not compress on the CPU.
     #[error(
@@ -382,7 +385,17 @@ pub fn upload(
             got: bytes.len(),
         });
     }
-    gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
+    if (up.width, up.height) == level_size(&tex.desc, up.level) {
+        gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
+    } else {
+        // A BitmapData smaller than the level: its top-left corner only (every level was
+        // allocated at creation or at the storage choice, so the level is at least w x h).
+        let (lw, lh) = level_size(&tex.desc, up.level);
+        if up.width > lw || up.height > lh {
+            return Err(UploadError::TooLarge);
+        }
+        gl.tex_sub_image_2d_corner(target, level, w, h, format, ty, &bytes);
+    }
     Ok(())
 }
 

@@ -229,6 +229,33 @@ fn compressed_textures_take_bitmap_data_uncompressed() {
 }
 
 #[test]
+fn data_smaller_than_its_level_fills_the_top_left_corner() {
+    // uploadFromBitmapData of a smaller BitmapData: only the level's top-left corner changes.
+    let mut r = Rig::new(8, 8);
+    let red = argb(255, 255, 0, 0);
+    let green = argb(255, 0, 255, 0);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 4, 4, 3, false);
+    r.upload(t, 0, 0, 4, 4, TextureData::Argb32(&[red; 16]));
+    r.upload(t, 0, 0, 2, 2, TextureData::Argb32(&[green; 4]));
+    let px = r.draw_texture(t, TEX_FS, nearest());
+    check_2x2(&r, &px, [green, red, red, red], 0, "2x2 into 4x4");
+    // A packed format, 1 row.
+    let p = r.texture(
+        TextureKind::TwoD,
+        TextureFormat::BgrPacked565,
+        2,
+        2,
+        2,
+        false,
+    );
+    r.upload(p, 0, 0, 2, 2, TextureData::Bgr565(&[0xF800; 4]));
+    r.upload(p, 0, 0, 2, 1, TextureData::Bgr565(&[0x001F; 2]));
+    let px = r.draw_texture(p, TEX_FS, nearest());
+    let blue = argb(255, 0, 0, 255);
+    check_2x2(&r, &px, [blue, blue, red, red], 0, "565 2x1 into 2x2");
+}
+
+#[test]
 fn etc1_with_and_without_alpha_and_pvrtc_decoded() {
     let mut r = Rig::new(8, 8);
     // ETC1 individual mode: bases 0x88 / 0x44, tables 0 and 7, mixed indices.

@@ -154,9 +154,12 @@ pub struct TextureUpload<'a> {
     pub face: u8,
     /// Mip level; 0 for rectangle and video textures.
     pub level: u8,
-    /// Width of this level in pixels (`max(1, width >> level)`; a video frame's width).
+    /// Width of the data in pixels: the level's width (`max(1, width >> level)`; a video
+    /// frame's width), or less for a `BitmapData` smaller than the level, whose pixels go to
+    /// the level's top-left corner (the rest of the level keeps its texels). Only
+    /// uncompressed data is ever smaller than its level.
     pub width: u32,
-    /// Height of this level in pixels.
+    /// Height of the data in pixels (the level's height, or less as for `width`).
     pub height: u32,
     /// The pixels.
     pub data: TextureData<'a>,

@@ -320,10 +320,17 @@ impl<B: Backend> Context3D<B> {
     /// `RectangleTexture.uploadFromBitmapData(source)` (`side` and `miplevel` 0).
     ///
     /// `pixels` are the `BitmapData`'s `0xAARRGGBB` values, `width * height` of them (else
-    /// #2015). #3694, #3673, #3674 as for every upload; a video texture #3675; a bitmap of
-    /// another size than the level #3679, except that a mip level above 0 takes the top-left
-    /// corner of a larger bitmap (Starling 1.x uploads one level-1-sized canvas for every
-    /// level, and ran on Flash Player that way). Packed and float formats are converted.
+    /// #2015). #3694, #3673, #3674 as for every upload; a video texture #3675. The bitmap's
+    /// top-left corner goes to the level's top-left corner:
+    /// - a bitmap larger than level 0 (in either dimension) is #3679;
+    /// - a mip level above 0 takes the top-left corner of a larger bitmap (Starling 1.x uploads
+    ///   one level-1-sized canvas for every level, and ran on Flash Player that way);
+    /// - a smaller bitmap fills only the level's top-left corner, the rest keeps what it held
+    ///   (Fancy Pants World 4 uploads a 4x4 BitmapData to an 8x8 texture and runs on Flash
+    ///   Player: ruffle-rs/ruffle PR #14492, issue #14312); the backend gets a
+    ///   [`TextureUpload`] smaller than the level.
+    ///
+    /// Packed and float formats are converted.
     ///
     /// A `compressed` / `compressedAlpha` texture takes the pixels too: desktop Flash Player
     /// compresses them at run time (Adobe's `uploadFromBitmapData` docs give #3675 only "on a
@@ -349,19 +356,23 @@ impl<B: Backend> Context3D<B> {
         if pixels.len() as u64 != u64::from(width) * u64::from(height) {
             return Err(agal::flash::FlashError::error(2015, &[]));
         }
+        if mip_level == 0 && (width > w || height > h) {
+            return Err(Context3DError::TextureSizeMismatch.into());
+        }
+        // The bitmap's top-left min(width, w) x min(height, h) goes to the level's top-left.
+        let (cw, ch) = (width.min(w), height.min(h));
         let cropped: Vec<u32>;
-        let pixels = if (width, height) == (w, h) {
+        let pixels = if cw == width {
             pixels
-        } else if mip_level > 0 && width >= w && height >= h {
+        } else {
             cropped = pixels
                 .chunks_exact(width as usize)
-                .take(h as usize)
-                .flat_map(|row| row.iter().take(w as usize).copied())
+                .take(ch as usize)
+                .flat_map(|row| row.iter().take(cw as usize).copied())
                 .collect();
             &cropped
-        } else {
-            return Err(Context3DError::TextureSizeMismatch.into());
         };
+        let pixels = pixels.get(..cw as usize * ch as usize).unwrap_or(pixels);
         let converted_u16: Vec<u16>;
         let data = match format {
             TextureFormat::BgraPacked4444 => {
@@ -387,8 +398,8 @@ impl<B: Backend> Context3D<B> {
         let upload = TextureUpload {
             face,
             level: mip_level as u8,
-            width: w,
-            height: h,
+            width: cw,
+            height: ch,
             data,
         };
         Ok(self.send_upload(texture, &upload)?)

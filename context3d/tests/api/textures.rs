@@ -574,6 +574,50 @@ fn rectangle_textures_may_be_as_large_as_the_back_buffer() {
 }
 
 #[test]
+fn a_smaller_bitmap_fills_the_top_left_corner_of_its_level() {
+    // Fancy Pants World 4 uploads a 4x4 BitmapData to an 8x8 texture (ruffle-rs/ruffle PR
+    // #14492): the backend gets the bitmap's own size.
+    let mut c = ctx(Profile::Baseline);
+    let t = c.create_texture(8, 8, "bgra", false, 0).unwrap();
+    c.backend_mut().take();
+    let small: Vec<u32> = (0..16).collect();
+    c.texture_upload_from_bitmap_data(t, &small, 4, 4, 0, 0)
+        .unwrap();
+    // Level 1 (4x4) from a 6x2 bitmap: 4 columns cropped, 2 rows.
+    let wide: Vec<u32> = (0..12).collect();
+    c.texture_upload_from_bitmap_data(t, &wide, 6, 2, 0, 1)
+        .unwrap();
+    let calls = c.backend_mut().take();
+    assert!(
+        matches!(&calls[0], Call::UploadTexture { level: 0, width: 4, height: 4, data: RecordedTextureData::Argb32(p), .. } if *p == small),
+        "{calls:?}"
+    );
+    assert!(
+        matches!(&calls[1], Call::UploadTexture { level: 1, width: 4, height: 2, data: RecordedTextureData::Argb32(p), .. } if *p == vec![0, 1, 2, 3, 6, 7, 8, 9]),
+        "{calls:?}"
+    );
+    // Packed formats convert only the bitmap's pixels.
+    let p = c.create_texture(4, 4, "bgrPacked565", false, 0).unwrap();
+    c.backend_mut().take();
+    c.texture_upload_from_bitmap_data(p, &[0xffff_ffff; 2], 2, 1, 0, 0)
+        .unwrap();
+    assert!(matches!(
+        &c.backend_mut().take()[..],
+        [Call::UploadTexture {
+            width: 2,
+            height: 1,
+            ..
+        }]
+    ));
+    // One dimension larger than level 0 is #3679.
+    assert_error(
+        c.texture_upload_from_bitmap_data(t, &[0; 16], 16, 1, 0, 0),
+        3679,
+        SIZE,
+    );
+}
+
+#[test]
 fn a_mip_level_takes_the_top_left_corner_of_a_larger_bitmap() {
     // Starling 1.x uploads one level-1-sized canvas for every mip level.
     let mut c = ctx(Profile::Baseline);
@@ -593,12 +637,7 @@ fn a_mip_level_takes_the_top_left_corner_of_a_larger_bitmap() {
         matches!(&calls[1], Call::UploadTexture { level: 2, width: 1, height: 1, data: RecordedTextureData::Argb32(p), .. } if *p == vec![0]),
         "{calls:?}"
     );
-    // Smaller than the level, or larger at level 0, is still #3679.
-    assert_error(
-        c.texture_upload_from_bitmap_data(t, &[0; 2], 2, 1, 0, 1),
-        3679,
-        SIZE,
-    );
+    // Larger than level 0 is still #3679.
     assert_error(
         c.texture_upload_from_bitmap_data(t, &[0; 32], 8, 4, 0, 0),
         3679,
