@@ -234,7 +234,11 @@ impl Context3D {
                 destination.transparent,
             )
         });
-        let r = if destination.premultiplied {
+        // Flash Player refuses a copy of a presented, uncleared back buffer (#3692) even with
+        // error checking off; `capture_back_buffer` (replay's capture of `present`) skips this.
+        let r = if let Err(e) = self.inner.check_draw_to_bitmap_data() {
+            Err(e)
+        } else if destination.premultiplied {
             self.inner.draw_to_bitmap_data(
                 destination.pixels,
                 destination.width,
