@@ -284,6 +284,15 @@ impl Gl {
         }
     }
 
+    /// Binds `texture` to `target` of unit 0 and makes unit 0 active, for the calls that act
+    /// on the active unit's texture (parameters, image uploads). [`Gl::bind_texture`] alone
+    /// does not do it: when the texture is already bound there it skips `glActiveTexture`
+    /// too, and a draw may have left another unit active.
+    pub fn bind_texture_to_edit(&mut self, target: u32, texture: glow::Texture) {
+        self.active_texture(0);
+        self.bind_texture(0, target, Some(texture));
+    }
+
     /// `glBindSampler`, when not already bound.
     pub fn bind_sampler(&mut self, unit: usize, sampler: Option<glow::Sampler>) {
         let unit = unit.min(UNITS - 1);

@@ -177,7 +177,7 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc) -> Result<Texture, String> {
         storage: storage_for(desc.format),
         base_level: 0,
     };
-    gl.bind_texture(0, target, Some(tex.gl));
+    gl.bind_texture_to_edit(target, tex.gl);
     // A streaming texture (`streamingLevels` > 0) samples its finest uploaded level; until
     // something is uploaded that is the coarsest one.
     if desc.streaming_levels > 0 {
@@ -306,7 +306,7 @@ pub fn upload(
     up: &TextureUpload<'_>,
     caps: &TextureCaps,
 ) -> Result<(), UploadError> {
-    gl.bind_texture(0, tex.target, Some(tex.gl));
+    gl.bind_texture_to_edit(tex.target, tex.gl);
     if tex.desc.kind == TextureKind::Video
         && (tex.desc.width, tex.desc.height) != (up.width, up.height)
     {

@@ -200,3 +200,36 @@ fn overhead_draws_per_second_report() {
         n as f64 / secs
     );
 }
+
+/// A texture already bound to unit 0 while another unit is active: its upload must still
+/// reach it (the cache skipped `glActiveTexture` with the binding, and the pixels went into
+/// the texture of the unit a draw had left active).
+#[test]
+fn an_upload_reaches_its_texture_whatever_unit_a_draw_left_active() {
+    let mut r = Rig::new(4, 4);
+    let red = argb(255, 255, 0, 0);
+    let green = argb(255, 0, 255, 0);
+    let blue = argb(255, 0, 0, 255);
+    let a = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 1, 1, 1, false);
+    let b = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 1, 1, 1, false);
+    r.upload(a, 0, 0, 1, 1, TextureData::Argb32(&[red]));
+    r.upload(b, 0, 0, 1, 1, TextureData::Argb32(&[green]));
+    // Sample both: a on unit 0, b on unit 1 (unit 1 is left active).
+    let p = r.program(
+        POS_UV_VS,
+        "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\n\
+         tex ft1, v0, fs1 <2d,clamp,nearest,mipnone>\n\
+         add oc, ft0, ft1",
+    );
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    r.clear([0.0; 4]);
+    r.draw_textured(p, q, &[(0, a, nearest()), (1, b, nearest())]);
+    let px = r.read();
+    assert_px(r.at(&px, 1, 1), argb(255, 255, 255, 0), 1, "red + green");
+    // Replace a's texel; b must keep its own.
+    r.upload(a, 0, 0, 1, 1, TextureData::Argb32(&[blue]));
+    let px = r.show(a);
+    assert_px(r.at(&px, 1, 1), blue, 1, "a after its upload");
+    let px = r.show(b);
+    assert_px(r.at(&px, 1, 1), green, 1, "b untouched by a's upload");
+}
