@@ -3,6 +3,9 @@
 //! [`context3d::Backend`] (a GL context, or anything else that implements the trait), held as a
 //! trait object so the AS3-facing types are not generic.
 
+use std::cell::{Ref, RefCell, RefMut};
+use std::rc::Rc;
+
 use context3d::{
     BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
     IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
@@ -51,6 +54,142 @@ where
     }
 }
 
+/// Implements [`Backend`] for a wrapper by forwarding every method (those with a default too,
+/// `take_error` and `is_lost`: a renderer's own answers must reach context3d) to the backend
+/// that `$get(&self.0)` / `$get_mut(&mut self.0)` reach.
+macro_rules! forward_backend {
+    (impl$(<$g:ident: Backend>)? for $ty:ty, $get:path, $get_mut:path) => {
+        impl$(<$g: Backend>)? Backend for $ty {
+            fn driver_info(&self) -> String {
+                $get(&self.0).driver_info()
+            }
+            fn set_error_checking(&mut self, enabled: bool) {
+                $get_mut(&mut self.0).set_error_checking(enabled)
+            }
+            fn configure_back_buffer(
+                &mut self,
+                config: &BackBufferConfig,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).configure_back_buffer(config)
+            }
+            fn create_vertex_buffer(
+                &mut self,
+                id: VertexBufferId,
+                desc: &VertexBufferDesc,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).create_vertex_buffer(id, desc)
+            }
+            fn upload_vertex_buffer(
+                &mut self,
+                id: VertexBufferId,
+                byte_offset: u64,
+                data: &[u8],
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).upload_vertex_buffer(id, byte_offset, data)
+            }
+            fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+                $get_mut(&mut self.0).dispose_vertex_buffer(id)
+            }
+            fn create_index_buffer(
+                &mut self,
+                id: IndexBufferId,
+                desc: &IndexBufferDesc,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).create_index_buffer(id, desc)
+            }
+            fn upload_index_buffer(
+                &mut self,
+                id: IndexBufferId,
+                byte_offset: u64,
+                indices: &[u16],
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).upload_index_buffer(id, byte_offset, indices)
+            }
+            fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+                $get_mut(&mut self.0).dispose_index_buffer(id)
+            }
+            fn create_texture(
+                &mut self,
+                id: TextureId,
+                desc: &TextureDesc,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).create_texture(id, desc)
+            }
+            fn upload_texture(
+                &mut self,
+                id: TextureId,
+                upload: &TextureUpload<'_>,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).upload_texture(id, upload)
+            }
+            fn dispose_texture(&mut self, id: TextureId) {
+                $get_mut(&mut self.0).dispose_texture(id)
+            }
+            fn create_program(
+                &mut self,
+                id: ProgramId,
+                vertex: &agal::Program,
+                fragment: &agal::Program,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).create_program(id, vertex, fragment)
+            }
+            fn dispose_program(&mut self, id: ProgramId) {
+                $get_mut(&mut self.0).dispose_program(id)
+            }
+            fn clear(&mut self, clear: &Clear) {
+                $get_mut(&mut self.0).clear(clear)
+            }
+            fn set_render_target(&mut self, target: &RenderTarget) {
+                $get_mut(&mut self.0).set_render_target(target)
+            }
+            fn set_blend(&mut self, blend: BlendState) {
+                $get_mut(&mut self.0).set_blend(blend)
+            }
+            fn set_color_mask(&mut self, mask: ColorMask) {
+                $get_mut(&mut self.0).set_color_mask(mask)
+            }
+            fn set_culling(&mut self, cull: TriangleFace) {
+                $get_mut(&mut self.0).set_culling(cull)
+            }
+            fn set_depth(&mut self, depth: DepthState) {
+                $get_mut(&mut self.0).set_depth(depth)
+            }
+            fn set_stencil(&mut self, stencil: StencilState) {
+                $get_mut(&mut self.0).set_stencil(stencil)
+            }
+            fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+                $get_mut(&mut self.0).set_scissor(scissor)
+            }
+            fn set_program_constants(
+                &mut self,
+                kind: agal::ProgramKind,
+                first_register: u16,
+                values: &[[f32; 4]],
+            ) {
+                $get_mut(&mut self.0).set_program_constants(kind, first_register, values)
+            }
+            fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).draw(draw)
+            }
+            fn present(&mut self) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).present()
+            }
+            fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
+                $get_mut(&mut self.0).read_back_buffer(rect)
+            }
+            fn dispose_context(&mut self) {
+                $get_mut(&mut self.0).dispose_context()
+            }
+            fn take_error(&mut self) -> Option<BackendError> {
+                $get_mut(&mut self.0).take_error()
+            }
+            fn is_lost(&self) -> bool {
+                $get(&self.0).is_lost()
+            }
+        }
+    };
+}
+
 /// A boxed backend as a sized [`Backend`] (what `context3d::Context3D<B>` needs). Forwards
 /// every method, those with a default too (`take_error`, `is_lost`).
 pub struct DynBackend(pub Box<dyn Backend>);
@@ -61,125 +200,31 @@ impl std::fmt::Debug for DynBackend {
     }
 }
 
-impl Backend for DynBackend {
-    fn driver_info(&self) -> String {
-        self.0.driver_info()
-    }
-    fn set_error_checking(&mut self, enabled: bool) {
-        self.0.set_error_checking(enabled)
-    }
-    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
-        self.0.configure_back_buffer(config)
-    }
-    fn create_vertex_buffer(
-        &mut self,
-        id: VertexBufferId,
-        desc: &VertexBufferDesc,
-    ) -> Result<(), BackendError> {
-        self.0.create_vertex_buffer(id, desc)
-    }
-    fn upload_vertex_buffer(
-        &mut self,
-        id: VertexBufferId,
-        byte_offset: u64,
-        data: &[u8],
-    ) -> Result<(), BackendError> {
-        self.0.upload_vertex_buffer(id, byte_offset, data)
-    }
-    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
-        self.0.dispose_vertex_buffer(id)
-    }
-    fn create_index_buffer(
-        &mut self,
-        id: IndexBufferId,
-        desc: &IndexBufferDesc,
-    ) -> Result<(), BackendError> {
-        self.0.create_index_buffer(id, desc)
-    }
-    fn upload_index_buffer(
-        &mut self,
-        id: IndexBufferId,
-        byte_offset: u64,
-        indices: &[u16],
-    ) -> Result<(), BackendError> {
-        self.0.upload_index_buffer(id, byte_offset, indices)
-    }
-    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
-        self.0.dispose_index_buffer(id)
-    }
-    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
-        self.0.create_texture(id, desc)
-    }
-    fn upload_texture(
-        &mut self,
-        id: TextureId,
-        upload: &TextureUpload<'_>,
-    ) -> Result<(), BackendError> {
-        self.0.upload_texture(id, upload)
-    }
-    fn dispose_texture(&mut self, id: TextureId) {
-        self.0.dispose_texture(id)
-    }
-    fn create_program(
-        &mut self,
-        id: ProgramId,
-        vertex: &agal::Program,
-        fragment: &agal::Program,
-    ) -> Result<(), BackendError> {
-        self.0.create_program(id, vertex, fragment)
-    }
-    fn dispose_program(&mut self, id: ProgramId) {
-        self.0.dispose_program(id)
-    }
-    fn clear(&mut self, clear: &Clear) {
-        self.0.clear(clear)
-    }
-    fn set_render_target(&mut self, target: &RenderTarget) {
-        self.0.set_render_target(target)
-    }
-    fn set_blend(&mut self, blend: BlendState) {
-        self.0.set_blend(blend)
-    }
-    fn set_color_mask(&mut self, mask: ColorMask) {
-        self.0.set_color_mask(mask)
-    }
-    fn set_culling(&mut self, cull: TriangleFace) {
-        self.0.set_culling(cull)
-    }
-    fn set_depth(&mut self, depth: DepthState) {
-        self.0.set_depth(depth)
-    }
-    fn set_stencil(&mut self, stencil: StencilState) {
-        self.0.set_stencil(stencil)
-    }
-    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.0.set_scissor(scissor)
-    }
-    fn set_program_constants(
-        &mut self,
-        kind: agal::ProgramKind,
-        first_register: u16,
-        values: &[[f32; 4]],
-    ) {
-        self.0.set_program_constants(kind, first_register, values)
-    }
-    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
-        self.0.draw(draw)
-    }
-    fn present(&mut self) -> Result<(), BackendError> {
-        self.0.present()
-    }
-    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
-        self.0.read_back_buffer(rect)
-    }
-    fn dispose_context(&mut self) {
-        self.0.dispose_context()
-    }
-    // The two methods with a default: a renderer's own answers must reach context3d.
-    fn take_error(&mut self) -> Option<BackendError> {
-        self.0.take_error()
-    }
-    fn is_lost(&self) -> bool {
-        self.0.is_lost()
-    }
+#[allow(clippy::borrowed_box)] // `forward_backend!` hands it `&self.0`.
+fn boxed(b: &Box<dyn Backend>) -> &dyn Backend {
+    &**b
 }
+
+fn boxed_mut(b: &mut Box<dyn Backend>) -> &mut dyn Backend {
+    &mut **b
+}
+
+forward_backend!(impl for DynBackend, boxed, boxed_mut);
+
+/// A backend the player keeps a handle to while a context draws with it, e.g. to read
+/// `backend_gl::GlBackend::call_counts()` between frames (`molehill bench` does):
+/// `SharedBackend(Rc::new(RefCell::new(gl)))`, a clone of the `Rc` kept, and
+/// `Box::new(shared)` returned from the factory. Forwards every method. Borrow the backend
+/// only between calls into the context (a borrow held across one panics).
+#[derive(Debug)]
+pub struct SharedBackend<B>(pub Rc<RefCell<B>>);
+
+fn shared<B>(b: &Rc<RefCell<B>>) -> Ref<'_, B> {
+    b.borrow()
+}
+
+fn shared_mut<B>(b: &mut Rc<RefCell<B>>) -> RefMut<'_, B> {
+    b.borrow_mut()
+}
+
+forward_backend!(impl<B: Backend> for SharedBackend<B>, shared, shared_mut);

@@ -342,3 +342,34 @@ fn a_handle_of_a_replaced_context_is_disposed_not_another_object() {
         .unwrap_err();
     assert_eq!(e.id, 3694);
 }
+
+/// A `SharedBackend` forwards every call to the backend the player keeps a handle to (how
+/// `molehill bench` reads GL call counts between frames).
+#[test]
+fn a_shared_backend_receives_the_calls_and_stays_readable() {
+    let kept: Rc<RefCell<RecordingBackend>> = Rc::default();
+    let shared = kept.clone();
+    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(player_shim::SharedBackend(shared.clone())))
+    };
+    let mut s = Stage3D::new(Box::new(factory), Rc::new(player_shim::NoEvents));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    kept.borrow_mut().take();
+    ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    ctx.present().unwrap();
+    let calls = kept.borrow_mut().take();
+    assert!(
+        matches!(
+            calls.as_slice(),
+            [
+                context3d::recording::Call::Clear(_),
+                ..,
+                context3d::recording::Call::Present
+            ]
+        ),
+        "{calls:?}"
+    );
+}

@@ -6,6 +6,7 @@
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
 //! molehill agal glsl [--dialect es300|es100|glsl330] VERTEX FRAGMENT
 //! molehill replay [--out DIR] [--update] TRACE...
+//! molehill bench [--frames N] [starling|state]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
@@ -13,6 +14,7 @@
 mod agal_asm;
 mod agal_glsl;
 mod agal_validate;
+mod bench;
 mod input;
 mod replay;
 
@@ -39,6 +41,8 @@ enum Command {
     Agal(AgalCommand),
     /// Replay conformance traces headless and check their expectations.
     Replay(replay::ReplayArgs),
+    /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Command::Agal(AgalCommand::Validate(args)) => agal_validate::run(&args),
         Command::Agal(AgalCommand::Glsl(args)) => agal_glsl::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(code) => code,
