@@ -312,8 +312,11 @@ impl Gl {
         unsafe { gl.delete_renderbuffer(rb) };
     }
 
-    /// Blits between the bound read and draw framebuffers.
+    /// Blits between the bound read and draw framebuffers, with the scissor test off (a blit
+    /// obeys it, and a resolve or present must copy the whole surface; the next draw
+    /// restores the scissor through the cache).
     pub fn blit(&mut self, src: [i32; 4], dst: [i32; 4], mask: u32, filter: u32) {
+        self.scissor(None);
         let gl = self.count(CallKind::Blit);
         // SAFETY: context current; both framebuffers are bound and complete.
         unsafe {

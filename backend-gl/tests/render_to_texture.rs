@@ -245,3 +245,44 @@ fn video_texture_follows_the_frame_size() {
         (argb(255, 0, 255, 0), argb(255, 0, 0, 255))
     );
 }
+
+/// The scissor rectangle of the last draw must not clip the multisampled resolves: GL's blit
+/// obeys the scissor test, and only the scissored rectangle of the back buffer or the
+/// texture was resolved (the rest kept what the previous resolve left).
+#[test]
+fn a_scissored_draw_does_not_clip_the_anti_aliasing_resolve() {
+    let red = argb(255, 255, 0, 0);
+    let green = argb(255, 0, 255, 0);
+    let scissor = Some(PixelRect {
+        x: 0,
+        y: 0,
+        width: 2,
+        height: 2,
+    });
+    // Back buffer.
+    let mut r = Rig::with(backend_gl::GlApi::Es30, 8, 8, 4, false);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    r.b.set_scissor(scissor);
+    r.draw_color(p, q);
+    let px = r.read();
+    assert_eq!(r.at(&px, 1, 1), green, "inside the scissor");
+    assert_eq!(r.at(&px, 5, 5), red, "outside the scissor: the clear");
+    // Texture target.
+    r.b.set_scissor(None);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 1, true);
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 4));
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    r.b.set_scissor(scissor);
+    r.draw_color(p, q);
+    r.b.set_scissor(None);
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    let px = r.show(t);
+    assert_eq!(r.at(&px, 1, 1), green, "texture inside the scissor");
+    assert_eq!(
+        r.at(&px, 5, 5),
+        red,
+        "texture outside the scissor: the clear"
+    );
+}
