@@ -56,19 +56,24 @@ impl ConstantFile {
     }
 }
 
-/// The registers in `0..size` written after generation `since`, as maximal ranges.
-fn dirty_ranges(file: &ConstantFile, size: usize, since: u64) -> Vec<std::ops::Range<usize>> {
-    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
-    let n = size.min(file.written.len());
-    for r in 0..n {
-        if file.written[r] > since {
-            match out.last_mut() {
-                Some(last) if last.end == r => last.end = r + 1,
-                _ => out.push(r..r + 1),
-            }
-        }
-    }
-    out
+/// The registers in `0..size` written after generation `since`, as maximal ranges (an
+/// iterator: this runs at every draw that follows a constant change, and allocates nothing).
+fn dirty_ranges(
+    file: &ConstantFile,
+    size: usize,
+    since: u64,
+) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let written = &file.written[..size.min(file.written.len())];
+    let mut r = 0;
+    std::iter::from_fn(move || {
+        let start = r + written[r..].iter().position(|&w| w > since)?;
+        let len = written[start..]
+            .iter()
+            .position(|&w| w <= since)
+            .unwrap_or(written.len() - start);
+        r = start + len;
+        Some(start..r)
+    })
 }
 
 /// Programs by id, linked programs by bytecode pair, and the two constant files.
@@ -326,9 +331,13 @@ mod tests {
         f.set(0, &[[1.0; 4]; 3], 1);
         f.set(5, &[[2.0; 4]; 2], 2);
         f.set(9, &[[3.0; 4]; 4], 3);
-        assert_eq!(dirty_ranges(&f, 128, 0), vec![0..3, 5..7, 9..13]);
-        assert_eq!(dirty_ranges(&f, 128, 1), vec![5..7, 9..13]);
-        assert_eq!(dirty_ranges(&f, 10, 2), vec![9..10]);
-        assert!(dirty_ranges(&f, 128, 3).is_empty());
+        let ranges = |size, since| dirty_ranges(&f, size, since).collect::<Vec<_>>();
+        assert_eq!(ranges(128, 0), vec![0..3, 5..7, 9..13]);
+        assert_eq!(ranges(128, 1), vec![5..7, 9..13]);
+        assert_eq!(ranges(10, 2), vec![9..10]);
+        assert_eq!(ranges(13, 2), vec![9..13]);
+        assert_eq!(ranges(4, 0), vec![0..3]);
+        assert!(ranges(128, 3).is_empty());
+        assert!(ranges(0, 0).is_empty());
     }
 }
