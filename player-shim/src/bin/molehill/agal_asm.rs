@@ -1,6 +1,5 @@
 //! `molehill agal asm` and `molehill agal disasm`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,16 +85,14 @@ pub fn run_asm(args: &AsmArgs) -> Result<ExitCode, String> {
     for w in &assembled.warnings {
         eprintln!("molehill: warning: {name}: {w}");
     }
-    let mut out = std::io::stdout().lock();
-    let written = if args.binary {
-        out.write_all(&assembled.bytes)
+    let out = if args.binary {
+        assembled.bytes
     } else {
-        let hex: String = assembled.bytes.iter().map(|b| format!("{b:02x}")).collect();
-        writeln!(out, "{hex}")
+        let mut hex: String = assembled.bytes.iter().map(|b| format!("{b:02x}")).collect();
+        hex.push('\n');
+        hex.into_bytes()
     };
-    written
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("writing the bytecode: {e}"))?;
+    input::write_stdout(&out, "the bytecode")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -111,10 +108,7 @@ pub fn run_disasm(file: &Path) -> Result<ExitCode, String> {
     };
     let program = agal::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
     let text = agal::disasm::disassemble(&program);
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("writing the assembly: {e}"))?;
+    input::write_stdout(text.as_bytes(), "the assembly")?;
     Ok(ExitCode::SUCCESS)
 }
 

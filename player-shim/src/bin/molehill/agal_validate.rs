@@ -2,6 +2,7 @@
 //! `Program3D.upload` would under a Context3D profile, then links them. Prints `ok`, or
 //! Flash's error line (`Error #3647: AGAL validation failed: ...`) and exits 1.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,7 +10,7 @@ use agal::profile::Profile;
 use agal::valid::{link, validate, ValidationError};
 use agal::{ProgramKind, Version};
 
-use crate::input::read_pair;
+use crate::input::{header_version, read_pair, write_out};
 
 /// Arguments of `molehill agal validate`.
 #[derive(Debug, clap::Args)]
@@ -25,13 +26,8 @@ pub struct ValidateArgs {
     pub fragment: PathBuf,
 }
 
-/// The version in a bytecode header, if it has a valid one.
-fn header_version(bytes: &[u8]) -> Option<Version> {
-    let v = bytes.get(1..5)?;
-    Version::from_number(u32::from_le_bytes([v[0], v[1], v[2], v[3]]))
-}
-
-fn parse_profile(name: &str) -> Result<Profile, String> {
+/// A profile by its exact AS3 name; the error lists them.
+pub fn parse_profile(name: &str) -> Result<Profile, String> {
     Profile::from_as3_name(name).ok_or_else(|| {
         let names: Vec<&str> = Profile::ALL.iter().map(|p| p.as3_name()).collect();
         format!("unknown profile {name:?} (one of: {})", names.join(", "))
@@ -45,6 +41,11 @@ fn check(vertex: &[u8], fragment: &[u8], profile: Profile) -> Result<(), Validat
 }
 
 pub fn run(args: &ValidateArgs) -> Result<ExitCode, String> {
+    run_to(args, &mut std::io::stdout().lock())
+}
+
+/// [`run`], writing `ok` or the error line to `out`.
+fn run_to(args: &ValidateArgs, out: &mut impl Write) -> Result<ExitCode, String> {
     let explicit = args.profile.as_deref().map(parse_profile).transpose()?;
     let (vertex, fragment) = read_pair(&args.vertex, &args.fragment, None)?;
     let profile = explicit.unwrap_or_else(|| {
@@ -55,16 +56,12 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, String> {
             .unwrap_or(Version::V1);
         Profile::lowest_accepting(version)
     });
-    match check(&vertex, &fragment, profile) {
-        Ok(()) => {
-            println!("ok");
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            println!("{}", e.to_flash().message);
-            Ok(ExitCode::from(1))
-        }
-    }
+    let (line, code) = match check(&vertex, &fragment, profile) {
+        Ok(()) => ("ok".to_string(), ExitCode::SUCCESS),
+        Err(e) => (e.to_flash().message, ExitCode::from(1)),
+    };
+    write_out(out, format!("{line}\n").as_bytes(), "the result")?;
+    Ok(code)
 }
 
 #[cfg(test)]
@@ -91,5 +88,22 @@ mod tests {
             "Error #3615: AGAL validation failed: Program size below minimum length for vertex program."
         );
         assert_eq!(header_version(&vertex), Some(Version::V1));
+    }
+
+    #[test]
+    fn a_closed_stdout_is_an_error_not_a_panic() {
+        // `println!` panicked here ("failed printing to stdout"), exit status 101.
+        use crate::input::tests::{ClosedPipe, TempPair};
+        let files = TempPair::new("validate-pipe", b"mov v0, va0\nmov op, va0", b"mov oc, v0");
+        let args = ValidateArgs {
+            profile: None,
+            vertex: files.0.clone(),
+            fragment: files.1.clone(),
+        };
+        let mut out = Vec::new();
+        assert_eq!(run_to(&args, &mut out), Ok(ExitCode::SUCCESS));
+        assert_eq!(out, b"ok\n");
+        let e = run_to(&args, &mut ClosedPipe).unwrap_err();
+        assert!(e.starts_with("writing the result: "), "{e}");
     }
 }

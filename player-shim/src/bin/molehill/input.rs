@@ -1,12 +1,14 @@
-//! Reading program files given on the command line: AGAL assembly, hex or binary bytecode.
-//! (Owned by the assembler work; shared by asm, validate and glsl.)
+//! Reading program files given on the command line (AGAL assembly, hex or binary bytecode) and
+//! writing results to stdout. (Owned by the assembler work; shared by asm, validate and glsl.)
 //!
-//! A file is binary bytecode when its first byte is 0xA0, hex when it holds only hex digits
-//! and whitespace (at least one digit), else AGAL assembly. Assembly is assembled at the
+//! A file is read up to [`MAX_INPUT_LEN`] bytes (a larger one, or an endless one such as
+//! `/dev/zero`, is refused). It is binary bytecode when its first byte is 0xA0, hex when it
+//! holds only hex digits and whitespace (at least one digit), else AGAL assembly. Assembly is assembled at the
 //! version asked for, else at the version a leading `// ... AGAL version N` comment states,
 //! else at the lowest version (1, 2, 3) that assembles; in strict mode first, then, when that
 //! fails at every version, as Adobe's assembler would (lenient), with its warnings on stderr.
 
+use std::io::{Read, Write};
 use std::path::Path;
 
 use agal::asm::{assemble_with, AsmError, AsmOptions, AsmWarning};
@@ -21,10 +23,41 @@ pub enum Input {
     Text(String),
 }
 
+/// The most bytes a program file may hold: far above any AGAL program (4,096 tokens are under
+/// 100 KiB of bytecode), low enough that an endless input fails fast instead of filling memory.
+pub const MAX_INPUT_LEN: u64 = 16 << 20;
+
 /// Reads and classifies a file (`/dev/stdin` works).
 pub fn read_input(path: &Path) -> Result<Input, String> {
-    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let data = std::fs::File::open(path)
+        .and_then(|file| read_limited(file, MAX_INPUT_LEN))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     classify(data).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads all of `reader`, or fails once it holds more than `limit` bytes.
+fn read_limited(reader: impl Read, limit: u64) -> std::io::Result<Vec<u8>> {
+    let mut data = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut data)?;
+    if data.len() as u64 > limit {
+        return Err(std::io::Error::other(format!(
+            "larger than {limit} bytes, too large for a program file"
+        )));
+    }
+    Ok(data)
+}
+
+/// Writes `data` to `out` and flushes it; a failure (a closed pipe, a full disk) is an error
+/// naming `what`, not a panic as `print!` would give.
+pub fn write_out(out: &mut impl Write, data: &[u8], what: &str) -> Result<(), String> {
+    out.write_all(data)
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("writing {what}: {e}"))
+}
+
+/// [`write_out`] to stdout.
+pub fn write_stdout(data: &[u8], what: &str) -> Result<(), String> {
+    write_out(&mut std::io::stdout().lock(), data, what)
 }
 
 /// Binary if it starts with 0xA0, hex if only hex digits and whitespace, else UTF-8 text.
@@ -141,7 +174,7 @@ pub fn assemble_text(
         .max_by_key(|(_, e)| (e.line, e.column))
         .ok_or_else(|| format!("{name}: nothing to assemble"))?;
     let mut message = format!("{name}: {e} (assembling a {kind} program, AGAL version {v})");
-    if !lenient_only && fallback_would_work(text, kind, &versions) && !fallback {
+    if !lenient_only && !fallback && fallback_would_work(text, kind, &versions) {
         message.push_str("; --lenient accepts it as Adobe's assembler does");
     }
     Err(message)
@@ -173,75 +206,96 @@ fn print_warnings(name: &str, assembled: &Assembled) {
 }
 
 /// The version in a bytecode header, if it has a valid one.
-fn header_version(bytes: &[u8]) -> Option<Version> {
+pub fn header_version(bytes: &[u8]) -> Option<Version> {
     let v = bytes.get(1..5)?;
     Version::from_number(u32::from_le_bytes([v[0], v[1], v[2], v[3]]))
 }
 
-/// Reads one program as bytecode: bytecode files as they are, assembly assembled for `kind`.
-#[allow(dead_code)] // for `validate` and `glsl`
-pub fn read_program(
-    path: &Path,
-    kind: ProgramKind,
-    version: Option<Version>,
-) -> Result<Vec<u8>, String> {
-    match read_input(path)? {
-        Input::Bytes(bytes) => Ok(bytes),
-        Input::Text(text) => {
-            let name = path.display().to_string();
-            let assembled = assemble_text(&name, &text, kind, version, false, true)?;
-            print_warnings(&name, &assembled);
-            Ok(assembled.bytes)
-        }
-    }
-}
-
 /// Reads a vertex and a fragment program; assembly is assembled at one version for both: the
 /// one asked for, else the higher of the two files' versions (a bytecode header's, or the
-/// lowest at which the assembly assembles).
-#[allow(dead_code)] // for `validate` and `glsl`
+/// lowest at which the assembly assembles). An assembly already at that version is not
+/// assembled again.
 pub fn read_pair(
     vertex: &Path,
     fragment: &Path,
     version: Option<Version>,
 ) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let inputs = [
-        (vertex, ProgramKind::Vertex, read_input(vertex)?),
-        (fragment, ProgramKind::Fragment, read_input(fragment)?),
+    let files = [
+        Loaded::read(vertex, ProgramKind::Vertex, version)?,
+        Loaded::read(fragment, ProgramKind::Fragment, version)?,
     ];
-    let pair_version = match version {
-        Some(v) => v,
-        None => {
-            let mut highest = Version::V1;
-            for (path, kind, input) in &inputs {
-                let v = match input {
-                    Input::Bytes(b) => header_version(b),
-                    Input::Text(t) => {
-                        let name = path.display().to_string();
-                        Some(assemble_text(&name, t, *kind, None, false, true)?.version)
-                    }
-                };
-                highest = highest.max(v.unwrap_or(Version::V1));
-            }
-            highest
-        }
-    };
-    let [v, f] = inputs.map(|(path, kind, input)| -> Result<Vec<u8>, String> {
-        match input {
-            Input::Bytes(b) => Ok(b),
-            Input::Text(t) => {
+    let pair_version = version.unwrap_or_else(|| {
+        files
+            .iter()
+            .map(Loaded::version)
+            .max()
+            .unwrap_or(Version::V1)
+    });
+    let [v, f] = files.map(|file| file.into_bytes(pair_version));
+    Ok((v?, f?))
+}
+
+/// One file of a pair, read and, when it is assembly, assembled at the version asked for or at
+/// its own.
+enum Loaded {
+    Bytes(Vec<u8>),
+    Assembly {
+        name: String,
+        kind: ProgramKind,
+        text: String,
+        assembled: Assembled,
+    },
+}
+
+impl Loaded {
+    fn read(path: &Path, kind: ProgramKind, version: Option<Version>) -> Result<Loaded, String> {
+        Ok(match read_input(path)? {
+            Input::Bytes(bytes) => Loaded::Bytes(bytes),
+            Input::Text(text) => {
                 let name = path.display().to_string();
-                let assembled = assemble_text(&name, &t, kind, Some(pair_version), false, true)?;
+                let assembled = assemble_text(&name, &text, kind, version, false, true)?;
+                Loaded::Assembly {
+                    name,
+                    kind,
+                    text,
+                    assembled,
+                }
+            }
+        })
+    }
+
+    /// The header's version (V1 when it has no valid one), or the version assembled at.
+    fn version(&self) -> Version {
+        match self {
+            Loaded::Bytes(bytes) => header_version(bytes).unwrap_or(Version::V1),
+            Loaded::Assembly { assembled, .. } => assembled.version,
+        }
+    }
+
+    /// The bytecode, assembly (re)assembled at `version`, with its warnings on stderr.
+    fn into_bytes(self, version: Version) -> Result<Vec<u8>, String> {
+        match self {
+            Loaded::Bytes(bytes) => Ok(bytes),
+            Loaded::Assembly {
+                name,
+                kind,
+                text,
+                assembled,
+            } => {
+                let assembled = if assembled.version == version {
+                    assembled
+                } else {
+                    assemble_text(&name, &text, kind, Some(version), false, true)?
+                };
                 print_warnings(&name, &assembled);
                 Ok(assembled.bytes)
             }
         }
-    });
-    Ok((v?, f?))
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
 
     #[test]
@@ -297,5 +351,75 @@ mod tests {
         let a = assemble_text("f", src, ProgramKind::Fragment, None, false, true).unwrap();
         assert!(a.lenient);
         assert_eq!(a.warnings.len(), 1);
+    }
+
+    #[test]
+    fn endless_or_huge_input_is_refused() {
+        assert_eq!(read_limited(&b"abcd"[..], 4).unwrap(), b"abcd");
+        let e = read_limited(&b"abcde"[..], 4).unwrap_err();
+        assert!(e.to_string().contains("larger than 4 bytes"), "{e}");
+        // It read all of /dev/zero before (a hang, then out of memory).
+        let zero = Path::new("/dev/zero");
+        if zero.exists() {
+            let e = read_input(zero).unwrap_err();
+            assert!(e.starts_with("/dev/zero: larger than"), "{e}");
+        }
+    }
+
+    /// A pair of temporary files holding `vertex` and `fragment`, removed on drop.
+    pub struct TempPair(pub std::path::PathBuf, pub std::path::PathBuf);
+
+    impl TempPair {
+        pub fn new(tag: &str, vertex: &[u8], fragment: &[u8]) -> TempPair {
+            let dir = std::env::temp_dir();
+            let id = std::process::id();
+            let pair = TempPair(
+                dir.join(format!("molehill-{tag}-{id}.vert")),
+                dir.join(format!("molehill-{tag}-{id}.frag")),
+            );
+            std::fs::write(&pair.0, vertex).unwrap();
+            std::fs::write(&pair.1, fragment).unwrap();
+            pair
+        }
+    }
+
+    impl Drop for TempPair {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+            let _ = std::fs::remove_file(&self.1);
+        }
+    }
+
+    #[test]
+    fn pair_is_assembled_at_the_higher_version() {
+        let files = TempPair::new("pair", b"mov op, va0", b"ddx ft0, v0\nmov oc, ft0");
+        let (v, f) = read_pair(&files.0, &files.1, None).unwrap();
+        assert_eq!(header_version(&v), Some(Version::V2));
+        assert_eq!(header_version(&f), Some(Version::V2));
+        let (v, f) = read_pair(&files.0, &files.1, Some(Version::V3)).unwrap();
+        assert_eq!(header_version(&v), Some(Version::V3));
+        assert_eq!(header_version(&f), Some(Version::V3));
+        assert!(read_pair(&files.0, &files.1, Some(Version::V1)).is_err());
+    }
+
+    /// A writer that always fails, as stdout into a closed pipe does.
+    pub struct ClosedPipe;
+
+    impl Write for ClosedPipe {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn write_errors_are_errors() {
+        let e = write_out(&mut ClosedPipe, b"x", "the thing").unwrap_err();
+        assert!(e.starts_with("writing the thing: "), "{e}");
+        let mut out = Vec::new();
+        write_out(&mut out, b"x", "the thing").unwrap();
+        assert_eq!(out, b"x");
     }
 }
