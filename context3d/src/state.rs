@@ -393,15 +393,13 @@ impl<B: Backend> Context3D<B> {
         self.live()?;
         let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
         let m = |i: usize| raw_data[i] as f32;
-        let values: Vec<[f32; 4]> = (0..4)
-            .map(|i| {
-                if transposed_matrix {
-                    [m(i), m(4 + i), m(8 + i), m(12 + i)]
-                } else {
-                    [m(4 * i), m(4 * i + 1), m(4 * i + 2), m(4 * i + 3)]
-                }
-            })
-            .collect();
+        let values: [[f32; 4]; 4] = std::array::from_fn(|i| {
+            if transposed_matrix {
+                [m(i), m(4 + i), m(8 + i), m(12 + i)]
+            } else {
+                [m(4 * i), m(4 * i + 1), m(4 * i + 2), m(4 * i + 3)]
+            }
+        });
         self.write_constants(kind, first_register, &values)?;
         Ok(())
     }
@@ -467,12 +465,11 @@ impl<B: Backend> Context3D<B> {
         // Compare bit patterns: a NaN written twice is no change, -0 after 0 is one.
         let same =
             |a: &[f32; 4], b: &[f32; 4]| a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
-        let changed: Vec<usize> = (0..values.len())
-            .filter(|&i| !same(&target[i], &values[i]))
-            .collect();
-        let (Some(&lo), Some(&hi)) = (changed.first(), changed.last()) else {
+        let differs = |(t, v): (&[f32; 4], &[f32; 4])| !same(t, v);
+        let Some(lo) = target.iter().zip(values).position(differs) else {
             return Ok(());
         };
+        let hi = target.iter().zip(values).rposition(differs).unwrap_or(lo);
         target[lo..=hi].copy_from_slice(&values[lo..=hi]);
         self.backend
             .set_program_constants(kind, (first + lo) as u16, &values[lo..=hi]);

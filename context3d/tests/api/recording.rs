@@ -256,3 +256,43 @@ fn constants_belong_to_the_context_not_the_program() {
         .unwrap();
     assert!(c.backend().calls.is_empty());
 }
+
+#[test]
+fn only_the_changed_span_of_constants_is_sent() {
+    let mut c = ready(Profile::Baseline);
+    let m: Vec<f64> = (0..16).map(f64::from).collect();
+    c.set_program_constants_from_vector("vertex", 2, &m, 4)
+        .unwrap();
+    c.backend_mut().take();
+    // Registers 3 and 4 change (vc2 and vc5 keep their values): vc3..=vc4 go out.
+    let mut m2 = m.clone();
+    m2[4] = -1.0;
+    m2[11] = -2.0;
+    c.set_program_constants_from_vector("vertex", 2, &m2, 4)
+        .unwrap();
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::SetProgramConstants(
+            ProgramKind::Vertex,
+            3,
+            vec![[-1.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, -2.0]]
+        )]
+    );
+    // One register changed, at the end.
+    m2[15] = 0.5;
+    c.set_program_constants_from_vector("vertex", 2, &m2, 4)
+        .unwrap();
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![Call::SetProgramConstants(
+            ProgramKind::Vertex,
+            5,
+            vec![[12.0, 13.0, 14.0, 0.5]]
+        )]
+    );
+    // The matrix form sends the same registers.
+    let raw: [f64; 16] = std::array::from_fn(|i| m2[i]);
+    c.set_program_constants_from_matrix("vertex", 2, &raw, false)
+        .unwrap();
+    assert!(c.backend().calls.is_empty());
+}
