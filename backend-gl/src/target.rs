@@ -106,36 +106,63 @@ fn new_surface(
     depth: bool,
 ) -> Result<Surface, TargetError> {
     let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
-    gl.bind_draw_framebuffer(Some(fbo));
-    let mut colors = Vec::new();
+    let mut surface = Surface {
+        fbo,
+        colors: Vec::new(),
+        depth: None,
+    };
+    match attach_renderbuffers(
+        gl,
+        &mut surface,
+        width,
+        height,
+        samples,
+        color_formats,
+        depth,
+    ) {
+        Ok(()) => Ok(surface),
+        Err(e) => {
+            surface.delete(gl);
+            Err(e)
+        }
+    }
+}
+
+/// Gives `surface` its renderbuffers (each kept in `surface` as soon as it exists, so that a
+/// failure deletes what was made) and checks it is complete.
+fn attach_renderbuffers(
+    gl: &mut Gl,
+    surface: &mut Surface,
+    width: i32,
+    height: i32,
+    samples: i32,
+    color_formats: &[u32],
+    depth: bool,
+) -> Result<(), TargetError> {
+    gl.bind_draw_framebuffer(Some(surface.fbo));
     let mut buffers = Vec::new();
     for (i, &format) in color_formats.iter().enumerate() {
         let rb = gl
             .create_renderbuffer(format, samples, width, height)
             .map_err(TargetError::Create)?;
+        surface.colors.push(rb);
         gl.framebuffer_renderbuffer(glow::COLOR_ATTACHMENT0 + i as u32, Some(rb));
-        colors.push(rb);
         buffers.push(glow::COLOR_ATTACHMENT0 + i as u32);
     }
-    let depth = if depth {
+    if depth {
         let rb = gl
             .create_renderbuffer(glow::DEPTH24_STENCIL8, samples, width, height)
             .map_err(TargetError::Create)?;
+        surface.depth = Some(rb);
         gl.framebuffer_renderbuffer(glow::DEPTH_STENCIL_ATTACHMENT, Some(rb));
-        Some(rb)
-    } else {
-        None
-    };
+    }
     if buffers.len() > 1 {
         gl.draw_buffers(&buffers);
     }
-    let surface = Surface { fbo, colors, depth };
-    let status = gl.framebuffer_status();
-    if status != glow::FRAMEBUFFER_COMPLETE {
-        surface.delete(gl);
-        return Err(TargetError::Incomplete(status));
+    match gl.framebuffer_status() {
+        glow::FRAMEBUFFER_COMPLETE => Ok(()),
+        status => Err(TargetError::Incomplete(status)),
     }
-    Ok(surface)
 }
 
 impl Targets {
@@ -365,16 +392,23 @@ fn make_texture_target(
     key: &TargetKey,
     textures: &HashMap<TextureId, Texture>,
 ) -> Result<TextureTarget, TargetError> {
+    // Every texture first: nothing is made for a target that cannot be.
+    let mut attached = [None; 4];
+    for (slot, color) in attached.iter_mut().zip(&key.colors) {
+        if let Some((id, face)) = color {
+            let tex = textures.get(id).ok_or(TargetError::UnknownTexture(*id))?;
+            *slot = Some((tex, *face));
+        }
+    }
     let mut size = (1, 1);
     let mut formats = Vec::new();
     let mut draw_buffers = Vec::new();
     let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
     gl.bind_draw_framebuffer(Some(fbo));
-    for (i, slot) in key.colors.iter().enumerate() {
+    for (i, slot) in attached.iter().enumerate() {
         let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
         match slot {
-            Some((id, face)) => {
-                let tex = textures.get(id).ok_or(TargetError::UnknownTexture(*id))?;
+            Some((tex, face)) => {
                 let tex_target = if tex.target == glow::TEXTURE_CUBE_MAP {
                     glow::TEXTURE_CUBE_MAP_POSITIVE_X + u32::from((*face).min(5))
                 } else {
@@ -395,33 +429,38 @@ fn make_texture_target(
         draw_buffers.pop();
         formats.pop();
     }
-    let depth = if key.depth_stencil && key.samples == 0 {
-        let rb = gl
-            .create_renderbuffer(glow::DEPTH24_STENCIL8, 0, size.0, size.1)
-            .map_err(TargetError::Create)?;
-        gl.framebuffer_renderbuffer(glow::DEPTH_STENCIL_ATTACHMENT, Some(rb));
-        Some(rb)
-    } else {
-        None
-    };
     gl.draw_buffers(&draw_buffers);
-    let textures_surface = Surface {
+    let mut textures_surface = Surface {
         fbo,
         colors: Vec::new(),
-        depth,
+        depth: None,
     };
-    let status = gl.framebuffer_status();
-    if status != glow::FRAMEBUFFER_COMPLETE {
-        textures_surface.delete(gl);
-        return Err(TargetError::Incomplete(status));
-    }
-    let msaa = if key.samples > 0 {
+    // Depth and stencil go to the multisampled surface when there is one.
+    let single_depth = key.depth_stencil && key.samples == 0;
+    let made = attach_renderbuffers(
+        gl,
+        &mut textures_surface,
+        size.0,
+        size.1,
+        0,
+        &[],
+        single_depth,
+    )
+    .and_then(|()| {
+        if key.samples == 0 {
+            return Ok(None);
+        }
         let m = new_surface(gl, size.0, size.1, key.samples, &formats, key.depth_stencil)?;
         gl.bind_draw_framebuffer(Some(m.fbo));
         gl.draw_buffers(&draw_buffers);
-        Some(m)
-    } else {
-        None
+        Ok(Some(m))
+    });
+    let msaa = match made {
+        Ok(msaa) => msaa,
+        Err(e) => {
+            textures_surface.delete(gl);
+            return Err(e);
+        }
     };
     Ok(TextureTarget {
         textures: textures_surface,

@@ -286,3 +286,33 @@ fn a_scissored_draw_does_not_clip_the_anti_aliasing_resolve() {
         "texture outside the scissor: the clear"
     );
 }
+
+/// A target naming a texture the backend does not have (context3d never sends one) fails
+/// without leaving a framebuffer behind: each clear or draw into it made one and dropped it.
+#[test]
+fn a_target_with_an_unknown_texture_leaks_no_framebuffer() {
+    let mut r = Rig::new(8, 8);
+    let t = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 1, true);
+    let gone = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 8, 8, 1, true);
+    r.b.dispose_texture(gone);
+    r.b.set_render_target(&to_texture(
+        [attach(t, 0), attach(gone, 0), None, None],
+        false,
+        0,
+    ));
+    let before = r.b.call_counts();
+    for _ in 0..3 {
+        r.clear([1.0; 4]);
+    }
+    let calls = r.b.call_counts().since(&before);
+    assert_eq!(
+        calls.get(backend_gl::CallKind::Create),
+        calls.get(backend_gl::CallKind::Delete),
+        "every object made is deleted: {calls:?}"
+    );
+    // The backend still works.
+    r.b.set_render_target(&to_texture([attach(t, 0), None, None, None], false, 0));
+    r.clear([0.0, 0.0, 1.0, 1.0]);
+    let px = r.show(t);
+    assert_eq!(px[0], argb(255, 0, 0, 255));
+}
