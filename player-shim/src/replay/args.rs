@@ -150,13 +150,13 @@ impl<'b> Arg<'b, Option<context3d::Rect>> for Option<context3d::Rect> {
 }
 
 impl<'a> Prepare<'a> for ByteArrayArg {
-    type Ready = Bytes;
-    fn prepare(&'a self, env: Env<'_>) -> Result<Bytes, FailureKind> {
+    type Ready = Bytes<'a>;
+    fn prepare(&'a self, env: Env<'_>) -> Result<Bytes<'a>, FailureKind> {
         byte_array(self, env.base)
     }
 }
 
-impl<'b> Arg<'b, ByteArray<'b>> for Bytes {
+impl<'b> Arg<'b, ByteArray<'b>> for Bytes<'_> {
     fn arg(&'b self) -> Result<ByteArray<'b>, FailureKind> {
         Ok(self.as_byte_array())
     }

@@ -1,5 +1,6 @@
 //! The data of a trace's arguments: inline values, files beside the trace, AGAL assembled.
 
+use std::borrow::Cow;
 use std::path::Path;
 
 use crate::as3::{premultiply, BitmapData, ByteArray, Endian};
@@ -8,15 +9,16 @@ use crate::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource
 
 use super::FailureKind;
 
-/// A `ByteArray` argument's contents.
+/// A `ByteArray` argument's contents: inline bytes borrowed from the trace (not copied for
+/// each call), file contents and assembled AGAL owned.
 #[derive(Debug)]
-pub(crate) struct Bytes {
-    pub bytes: Vec<u8>,
+pub(crate) struct Bytes<'a> {
+    pub bytes: Cow<'a, [u8]>,
     pub endian: Endian,
     pub position: u32,
 }
 
-impl Bytes {
+impl Bytes<'_> {
     pub fn as_byte_array(&self) -> ByteArray<'_> {
         ByteArray {
             bytes: &self.bytes,
@@ -71,15 +73,15 @@ pub(crate) fn read_text_file(path: &Path) -> Result<String, FailureKind> {
 }
 
 /// Resolves a `ByteArray` argument; `base` is the trace's folder.
-pub(crate) fn byte_array(arg: &ByteArrayArg, base: &Path) -> Result<Bytes, FailureKind> {
+pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes<'a>, FailureKind> {
     let bytes = match &arg.source {
-        ByteSource::Inline(b) => b.clone(),
-        ByteSource::File(file) => read(base, file)?,
+        ByteSource::Inline(b) => Cow::Borrowed(&b[..]),
+        ByteSource::File(file) => Cow::Owned(read(base, file)?),
         ByteSource::HexFile(file) => {
             let text = read_text(base, file)?;
-            hex_to_bytes(&text).ok_or_else(|| FailureKind::BadHexFile {
+            Cow::Owned(hex_to_bytes(&text).ok_or_else(|| FailureKind::BadHexFile {
                 path: base.join(file),
-            })?
+            })?)
         }
         ByteSource::Agal {
             kind,
@@ -101,7 +103,7 @@ pub(crate) fn byte_array(arg: &ByteArrayArg, base: &Path) -> Result<Bytes, Failu
             for w in &assembly.warnings {
                 log::warn!("agal({kind}): {w}");
             }
-            agal::encode(&assembly.program)
+            Cow::Owned(agal::encode(&assembly.program))
         }
     };
     Ok(Bytes {
@@ -217,5 +219,22 @@ mod tests {
         let len = std::fs::metadata(&trace).unwrap().len();
         assert_eq!(read_bounded(&trace, len).unwrap().len() as u64, len);
         assert!(read_bounded(&trace, len - 1).is_err());
+    }
+
+    #[test]
+    fn inline_bytes_are_passed_from_the_trace_without_a_copy() {
+        let arg = ByteArrayArg {
+            source: ByteSource::Inline(vec![1, 2, 3, 4]),
+            endian: crate::trace::Endian::Big,
+            position: 2,
+        };
+        let bytes = byte_array(&arg, Path::new(".")).unwrap();
+        let ByteSource::Inline(inline) = &arg.source else {
+            unreachable!()
+        };
+        assert!(matches!(&bytes.bytes, Cow::Borrowed(b) if b.as_ptr() == inline.as_ptr()));
+        let array = bytes.as_byte_array();
+        assert_eq!((array.bytes, array.position), (&[1, 2, 3, 4][..], 2));
+        assert!(matches!(array.endian, Endian::Big));
     }
 }

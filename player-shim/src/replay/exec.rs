@@ -204,7 +204,8 @@ impl Exec<'_> {
             let path = path.to_path_buf();
             move |source| FailureKind::Image { path, source }
         };
-        let actual = self.outcome.captures[index].image.clone();
+        // Borrowed, not cloned: `written` is pushed to only after its last use.
+        let actual = &self.outcome.captures[index].image;
         if self.options.update {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
@@ -217,7 +218,7 @@ impl Exec<'_> {
             return Ok(());
         }
         let expected = Image::read_png(&path).map_err(image_err(&path))?;
-        let Some(c) = compare(&actual, &expected, tolerance) else {
+        let Some(c) = compare(actual, &expected, tolerance) else {
             return Err(FailureKind::ImageSize {
                 file: file.to_string(),
                 expected_width: expected.width(),
@@ -230,7 +231,7 @@ impl Exec<'_> {
             return Ok(());
         }
         if let (Some(dir), Some(diff)) =
-            (&self.options.out_dir, difference_image(&actual, &expected))
+            (&self.options.out_dir, difference_image(actual, &expected))
         {
             let diff_path = dir.join(format!("{}-{}.diff.png", self.stem, index + 1));
             diff.write_png(&diff_path).map_err(image_err(&diff_path))?;
