@@ -221,12 +221,7 @@ impl GlBackend {
             return Ok(());
         }
         let mut result = Ok(());
-        // GL keeps one flag per error kind; a few calls drain them all.
-        for _ in 0..16 {
-            let code = self.gl.get_error();
-            if code == glow::NO_ERROR {
-                break;
-            }
+        for code in self.drain_gl_errors() {
             let e = GlCallError { call, code };
             log::error!("GL error: {e}");
             if result.is_ok() {
@@ -239,6 +234,20 @@ impl GlBackend {
             self.gl_errors.push(e);
         }
         result
+    }
+
+    /// Empties GL's error flags. GL keeps one flag per error kind, so a few `glGetError`
+    /// calls drain them all; the bound keeps a driver that repeats one (a lost context's
+    /// `GL_CONTEXT_LOST`) from looping for ever.
+    fn drain_gl_errors(&mut self) -> Vec<u32> {
+        let mut codes = Vec::new();
+        for _ in 0..16 {
+            match self.gl.get_error() {
+                glow::NO_ERROR => break,
+                code => codes.push(code),
+            }
+        }
+        codes
     }
 
     /// [`Self::check`] for a call that returns nothing: the error is kept for
@@ -284,7 +293,7 @@ impl Backend for GlBackend {
     fn set_error_checking(&mut self, enabled: bool) {
         if enabled && !self.error_checking && self.enter().is_ok() {
             // Start clean: errors from before the switch belong to nobody.
-            while self.gl.get_error() != glow::NO_ERROR {}
+            self.drain_gl_errors();
         }
         self.error_checking = enabled;
     }
