@@ -3,7 +3,8 @@
 //! - [`Stage3D`] and [`Context3D`]: the API a VM calls, AS3's argument shapes ([`as3`]) in,
 //!   Flash errors ([`agal::flash::FlashError`]) out as values, events through
 //!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
-//! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; [`HeadlessGl`]).
+//! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; [`HeadlessGl`];
+//!   [`SharedBackend`] for a backend the player keeps a handle to).
 //! - [`record`]: recording every call into a trace.
 //! - [`replay`]: running a trace headless and checking its expectations.
 //! - [`trace`]: the `molehill-trace 1` format (`docs/trace-format.md`): typed model, parser,

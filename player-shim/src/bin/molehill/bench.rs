@@ -66,6 +66,15 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
+/// Why a scenario could not run: a call threw, or the bench's own AGAL did not assemble.
+#[derive(Debug, thiserror::Error)]
+enum BenchError {
+    #[error(transparent)]
+    Flash(#[from] FlashError),
+    #[error("the bench's AGAL: {0}")]
+    Asm(#[from] agal::asm::AsmError),
+}
+
 /// What one scenario sets up, then draws one frame of.
 trait Frame {
     /// Draw calls in one frame.
@@ -95,8 +104,12 @@ fn bench(scenario: Scenario, frames: u32) -> Result<(), String> {
     ctx.configure_back_buffer(SIDE, SIDE, 0, false, false, false)
         .map_err(flash)?;
     let mut frame: Box<dyn Frame> = match scenario {
-        Scenario::Starling => Box::new(Starling::new(ctx).map_err(flash)?),
-        Scenario::State => Box::new(StateChanges::new(ctx).map_err(flash)?),
+        Scenario::Starling => {
+            Box::new(Starling::new(ctx).map_err(|e| format!("{scenario:?}: {e}"))?)
+        }
+        Scenario::State => {
+            Box::new(StateChanges::new(ctx).map_err(|e| format!("{scenario:?}: {e}"))?)
+        }
     };
     frame.frame(ctx, 0).map_err(flash)?;
     let before = backend.borrow().call_counts();
@@ -135,15 +148,12 @@ fn per_draw(counts: &CallCounts, draws: f64) -> String {
     line
 }
 
-fn program(ctx: &mut Context3D, vertex: &str, fragment: &str) -> Result<Program3D, FlashError> {
-    let bytes = |text: &str, kind| {
-        agal::asm::assemble(text, kind, Version::V1)
-            .map(|p| agal::encode(&p))
-            .unwrap_or_else(|e| panic!("the bench's own AGAL does not assemble: {e}"))
-    };
+fn program(ctx: &mut Context3D, vertex: &str, fragment: &str) -> Result<Program3D, BenchError> {
+    let bytes =
+        |text: &str, kind| agal::asm::assemble(text, kind, Version::V1).map(|p| agal::encode(&p));
     let (v, f) = (
-        bytes(vertex, ProgramKind::Vertex),
-        bytes(fragment, ProgramKind::Fragment),
+        bytes(vertex, ProgramKind::Vertex)?,
+        bytes(fragment, ProgramKind::Fragment)?,
     );
     let p = ctx.create_program()?;
     ctx.program_upload(
@@ -183,7 +193,7 @@ struct Starling {
 impl Starling {
     const PER_VERTEX: usize = 8; // x y u v r g b a
 
-    fn new(ctx: &mut Context3D) -> Result<Starling, FlashError> {
+    fn new(ctx: &mut Context3D) -> Result<Starling, BenchError> {
         let program = program(ctx, STARLING_VERTEX, STARLING_FRAGMENT)?;
         let mut textures = Vec::new();
         for colour in [0xFF20_80E0u32, 0x80E0_4020] {
@@ -277,7 +287,7 @@ struct StateChanges {
 }
 
 impl StateChanges {
-    fn new(ctx: &mut Context3D) -> Result<StateChanges, FlashError> {
+    fn new(ctx: &mut Context3D) -> Result<StateChanges, BenchError> {
         let a = program(ctx, STARLING_VERTEX, TINT_FRAGMENT)?;
         let b = program(ctx, STARLING_VERTEX, COLOR_FRAGMENT)?;
         let vertices = ctx.create_vertex_buffer(4, 8, "staticDraw")?;

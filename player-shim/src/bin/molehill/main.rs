@@ -4,8 +4,8 @@
 //! molehill agal asm [--version N] [--vertex|--fragment] [--binary] [--lenient] FILE
 //! molehill agal disasm FILE
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
-//! molehill agal glsl [--dialect es300|es100|glsl330] VERTEX FRAGMENT
-//! molehill replay [--out DIR] [--update] TRACE...
+//! molehill agal glsl [--dialect es300|es100|glsl330] [--profile P] VERTEX FRAGMENT
+//! molehill replay [--out DIR] [--update] TRACE|DIR...
 //! molehill bench [--frames N] [starling|state]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
