@@ -163,12 +163,6 @@ impl Recorder {
         self.inner.borrow_mut().trace.config.swf_version = version;
     }
 
-    /// A new context: handles of the old one mean nothing any more.
-    pub(crate) fn new_context(&self) {
-        let mut s = self.inner.borrow_mut();
-        s.names.clear();
-    }
-
     /// The name of `handle` (or a fresh one for a handle never seen, which a well-behaved VM
     /// never passes: it would not parse back, so it is logged).
     pub(crate) fn name(&self, handle: Handle) -> Name {

@@ -232,9 +232,8 @@ impl Stage3D {
         if let Some(mut old) = self.context.take() {
             old.dispose_silently();
         }
-        if let Some(r) = &self.recorder {
-            r.new_context();
-        }
+        // The recorder keeps the old context's names: context3d's handles are unique across
+        // contexts, so a call with one is #3694 and is recorded with the name it was made with.
         self.context = Some(Context3D::new(
             inner,
             self.events.clone(),

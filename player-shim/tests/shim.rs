@@ -373,3 +373,40 @@ fn a_shared_backend_receives_the_calls_and_stays_readable() {
         "{calls:?}"
     );
 }
+
+/// A call with a handle of a context that a new `requestContext3D` replaced throws #3694; its
+/// recording names the handle as it was created, and replays to the same error. (The recorder
+/// forgot the old context's names: the trace said `unknown_VertexBuffer_...` and did not parse.)
+#[test]
+fn a_recorded_handle_of_a_replaced_context_replays_to_the_same_error() {
+    let (mut s, _) = stage();
+    let recorder = Recorder::new();
+    s.start_recording(recorder.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    let old = s
+        .context3d_mut()
+        .unwrap()
+        .create_vertex_buffer(3, 2, "staticDraw")
+        .unwrap();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let new = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    assert_eq!(
+        ctx.vertex_buffer_upload_from_vector(old, &[0.0; 6], 0, 3)
+            .unwrap_err()
+            .id,
+        3694
+    );
+    ctx.vertex_buffer_upload_from_vector(new, &[0.0; 6], 0, 3)
+        .unwrap();
+    let text = recorder.to_text();
+    assert!(text.contains("vb1.uploadFromVector("), "{text}");
+    assert!(text.contains("vb2.uploadFromVector("), "{text}");
+    let outcome = player_shim::replay::replay_text(
+        &text,
+        std::path::Path::new("replaced.trace"),
+        &player_shim::replay::ReplayOptions::default(),
+        recording_factory(),
+    );
+    assert!(outcome.passed(), "{outcome}\n{text}");
+}

@@ -305,10 +305,8 @@ impl Exec<'_> {
         if let Some(e) = self.events.errors.borrow_mut().pop() {
             return Err(FailureKind::ContextUnavailable(e));
         }
-        // A new context: the old one's handles are gone.
-        if r.is_ok() {
-            self.names.clear();
-        }
+        // The old context's names stay bound: a call with one of its handles is #3694 from
+        // the new context, as it was when recorded.
         Ok(r)
     }
 
