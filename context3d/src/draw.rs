@@ -227,7 +227,7 @@ impl<B: Backend> Context3D<B> {
         // 8.
         let samplers = self.resolve_samplers(&usage.samplers)?;
 
-        self.flush_render_target()?;
+        self.send_render_target(target)?;
         let draw = ResolvedDraw {
             program: program_id,
             streams,

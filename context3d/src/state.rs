@@ -552,6 +552,12 @@ impl<B: Backend> Context3D<B> {
     /// backend when it differs from the last one sent.
     pub(crate) fn flush_render_target(&mut self) -> Result<()> {
         let target = self.current_render_target()?;
+        self.send_render_target(target)
+    }
+
+    /// Sends `target` (what [`Self::current_render_target`] just returned) to the backend when
+    /// it differs from the last one sent, and marks level 0 of each target face defined.
+    pub(crate) fn send_render_target(&mut self, target: RenderTarget) -> Result<()> {
         // Rendering defines level 0 of each target face: sampling it later is not #3700.
         for slot in self.state.targets.iter().flatten() {
             if let Some(res) = self.res.textures.get_mut(slot.texture) {
