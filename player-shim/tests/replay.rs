@@ -446,3 +446,43 @@ fn molehill_replay_does_not_follow_folder_links() {
     assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `molehill replay` keeps only the last capture (a long recording held every frame's image:
+/// one back buffer per `present`, without bound); expectations still see the capture before
+/// them, and `--out` still writes every capture under its number `K`.
+#[test]
+fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
+    use player_shim::replay::{replay_file_keeping, KeptCaptures};
+    let dir = std::env::temp_dir().join(format!("molehill-kept-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("frames.trace");
+    let mut text = String::from(
+        "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\n",
+    );
+    for rgb in ["1, 0, 0", "0, 1, 0"] {
+        text.push_str(&format!("context.clear({rgb}, 1)\ncontext.present()\n"));
+    }
+    text.push_str("expect pixel 0 0 0xFF00FF00\ncontext.clear(0, 0, 1, 1)\ncontext.present()\n");
+    text.push_str("expect pixel 5 5 0xFF0000FF\nexpect image \"missing.png\"\n");
+    std::fs::write(&path, &text).unwrap();
+    let out = dir.join("out");
+    let options = ReplayOptions {
+        out_dir: Some(out.clone()),
+        update: false,
+    };
+    let outcome = replay_file_keeping(&path, &options, KeptCaptures::Last);
+    // Only the missing PNG fails.
+    assert_eq!(outcome.failures.len(), 1, "{outcome}");
+    assert_eq!(outcome.failures[0].pos.line, 12, "{outcome}");
+    assert_eq!(outcome.captures.len(), 1);
+    assert_eq!(outcome.captures[0].pos.line, 10);
+    assert_eq!(outcome.captures[0].image.pixel(0, 0), Some(0xFF0000FF));
+    let written: Vec<PathBuf> = (1..=3)
+        .map(|k| out.join(format!("frames-{k}.png")))
+        .collect();
+    assert_eq!(outcome.written, written);
+    // Every capture is kept by default.
+    let every = replay_file_keeping(&path, &options, KeptCaptures::Every);
+    assert_eq!(every.captures.len(), 3);
+    assert_eq!(every.to_string(), outcome.to_string());
+}

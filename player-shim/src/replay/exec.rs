@@ -18,7 +18,7 @@ use crate::trace::{Call, Name, Pos, Statement, Trace};
 use super::args::{Arg, Env, Prepare};
 use super::data::bitmap;
 use super::outcome::{Capture, CaptureKind, FailureKind, TraceOutcome};
-use super::ReplayOptions;
+use super::{KeptCaptures, ReplayOptions};
 
 /// The events of a replayed Stage3D: only failures to create a context matter.
 #[derive(Debug, Default)]
@@ -48,6 +48,9 @@ struct Exec<'a> {
     base: PathBuf,
     stem: String,
     options: &'a ReplayOptions,
+    kept: KeptCaptures,
+    /// Captures taken so far (`K` of the last one), kept or not.
+    taken: usize,
     pending: Option<Pending>,
     /// The statement being run.
     current: Pos,
@@ -59,6 +62,7 @@ pub(crate) fn run(
     path: &Path,
     options: &ReplayOptions,
     factory: Box<dyn BackendFactory>,
+    kept: KeptCaptures,
 ) -> TraceOutcome {
     let events = Rc::new(ReplayEvents::default());
     let mut stage = Stage3D::new(factory, events.clone());
@@ -74,6 +78,8 @@ pub(crate) fn run(
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "trace".into()),
         options,
+        kept,
+        taken: 0,
         pending: None,
         current: Pos::default(),
     };
@@ -193,19 +199,19 @@ impl Exec<'_> {
         tolerance: u8,
         max_outliers: u64,
     ) -> Result<(), FailureKind> {
-        let index = self
-            .outcome
-            .captures
-            .len()
-            .checked_sub(1)
-            .ok_or(FailureKind::NoCapture)?;
+        let k = self.taken;
         let path = self.base.join(file);
         let image_err = |path: &Path| {
             let path = path.to_path_buf();
             move |source| FailureKind::Image { path, source }
         };
         // Borrowed, not cloned: `written` is pushed to only after its last use.
-        let actual = &self.outcome.captures[index].image;
+        let actual = &self
+            .outcome
+            .captures
+            .last()
+            .ok_or(FailureKind::NoCapture)?
+            .image;
         if self.options.update {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
@@ -233,7 +239,7 @@ impl Exec<'_> {
         if let (Some(dir), Some(diff)) =
             (&self.options.out_dir, difference_image(actual, &expected))
         {
-            let diff_path = dir.join(format!("{}-{}.diff.png", self.stem, index + 1));
+            let diff_path = dir.join(format!("{}-{k}.diff.png", self.stem));
             diff.write_png(&diff_path).map_err(image_err(&diff_path))?;
             self.outcome.written.push(diff_path);
         }
@@ -250,8 +256,12 @@ impl Exec<'_> {
     /// Keeps a capture of the statement being run (and writes it under `--out`).
     fn capture(&mut self, kind: CaptureKind, image: Image) {
         let pos = self.current;
+        if self.kept == KeptCaptures::Last {
+            self.outcome.captures.clear();
+        }
         self.outcome.captures.push(Capture { pos, kind, image });
-        let k = self.outcome.captures.len();
+        self.taken += 1;
+        let k = self.taken;
         if let Some(dir) = &self.options.out_dir {
             let path = dir.join(format!("{}-{k}.png", self.stem));
             let written = std::fs::create_dir_all(dir)
@@ -260,9 +270,10 @@ impl Exec<'_> {
                     source,
                 })
                 .and_then(|()| {
-                    self.outcome.captures[k - 1]
-                        .image
-                        .write_png(&path)
+                    self.outcome
+                        .captures
+                        .last()
+                        .map_or(Ok(()), |c| c.image.write_png(&path))
                         .map_err(|source| FailureKind::Image {
                             path: path.clone(),
                             source,

@@ -30,9 +30,30 @@ pub struct ReplayOptions {
     pub update: bool,
 }
 
+/// Which captures a replay keeps in [`TraceOutcome::captures`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeptCaptures {
+    /// Every capture, in order (what [`replay_file`], [`replay_text`] and [`replay_trace`] do).
+    #[default]
+    Every,
+    /// Only the last one (what expectations look at): memory stays at one image however many
+    /// frames a long recording presents. `molehill replay` keeps this; `--out` still writes
+    /// every capture, numbered as with [`KeptCaptures::Every`].
+    Last,
+}
+
 /// Reads, parses and replays the trace at `path` on headless OpenGL. Never panics: a file
 /// that cannot be read (or is over 1 GiB) or parsed is a failed outcome.
 pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
+    replay_file_keeping(path, options, KeptCaptures::Every)
+}
+
+/// [`replay_file`], keeping the captures `kept` says.
+pub fn replay_file_keeping(
+    path: &Path,
+    options: &ReplayOptions,
+    kept: KeptCaptures,
+) -> TraceOutcome {
     let text = match data::read_text_file(path) {
         Ok(t) => t,
         Err(kind) => {
@@ -41,7 +62,17 @@ pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
             return outcome;
         }
     };
-    replay_text(&text, path, options, Box::new(HeadlessGl::default()))
+    match trace::parse(&text) {
+        Ok(t) => exec::run(&t, path, options, Box::new(HeadlessGl::default()), kept),
+        Err(e) => parse_failure(path, e),
+    }
+}
+
+fn parse_failure(path: &Path, e: trace::ParseError) -> TraceOutcome {
+    let mut outcome = TraceOutcome::new(path);
+    let pos = e.pos;
+    outcome.fail(pos, FailureKind::Parse(e));
+    outcome
 }
 
 /// Parses and replays `text` as if it were the file `path` (data files and expected images are
@@ -54,12 +85,7 @@ pub fn replay_text(
 ) -> TraceOutcome {
     match trace::parse(text) {
         Ok(t) => replay_trace(&t, path, options, factory),
-        Err(e) => {
-            let mut outcome = TraceOutcome::new(path);
-            let pos = e.pos;
-            outcome.fail(pos, FailureKind::Parse(e));
-            outcome
-        }
+        Err(e) => parse_failure(path, e),
     }
 }
 
@@ -70,5 +96,5 @@ pub fn replay_trace(
     options: &ReplayOptions,
     factory: Box<dyn BackendFactory>,
 ) -> TraceOutcome {
-    exec::run(trace, path, options, factory)
+    exec::run(trace, path, options, factory, KeptCaptures::Every)
 }
