@@ -327,7 +327,9 @@ impl Backend for GlBackend {
             .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage));
         self.vertex_buffers
             .insert(id, VertexBuffer { gl: buffer, len });
+        // A failed creation is no resource for context3d, which will never dispose it.
         self.check("createVertexBuffer")
+            .inspect_err(|_| self.dispose_vertex_buffer(id))
     }
 
     fn upload_vertex_buffer(
@@ -380,6 +382,7 @@ impl Backend for GlBackend {
         self.index_buffers.insert(id, buffer);
         self.index_lengths.insert(id, desc.num_indices);
         self.check("createIndexBuffer")
+            .inspect_err(|_| self.dispose_index_buffer(id))
     }
 
     fn upload_index_buffer(
@@ -418,6 +421,7 @@ impl Backend for GlBackend {
         let tex = texture::create(&mut self.gl, desc).map_err(|_| BackendError::OutOfMemory)?;
         self.textures.insert(id, tex);
         self.check("createTexture")
+            .inspect_err(|_| self.dispose_texture(id))
     }
 
     fn upload_texture(
@@ -458,6 +462,7 @@ impl Backend for GlBackend {
         self.enter()?;
         self.programs.create(&mut self.gl, id, vertex, fragment)?;
         self.check("Program3D.upload")
+            .inspect_err(|_| self.dispose_program(id))
     }
 
     fn dispose_program(&mut self, id: ProgramId) {

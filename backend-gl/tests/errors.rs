@@ -121,3 +121,24 @@ fn uploads_past_a_buffer_are_refused_not_written() {
     assert_eq!(b.call_counts().get(CallKind::Upload), uploads + 2);
     assert!(b.take_gl_errors().is_empty());
 }
+
+/// A creation that fails its GL error check is no resource for context3d (which will never
+/// dispose it): the backend deletes what it made instead of keeping it for ever.
+#[test]
+fn a_creation_failing_its_error_check_leaves_nothing_behind() {
+    let mut b = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    b.set_error_checking(true);
+    let before = b.call_counts();
+    b.create_texture(TextureId(1), &desc(1 << 20))
+        .expect_err("GL_INVALID_VALUE");
+    let calls = b.call_counts().since(&before);
+    assert_eq!(
+        calls.get(CallKind::Delete),
+        1,
+        "the texture is deleted: {calls:?}"
+    );
+    // Disposing the id afterwards finds nothing to delete.
+    let before = b.call_counts();
+    b.dispose_texture(TextureId(1));
+    assert_eq!(b.call_counts().since(&before).get(CallKind::Delete), 0);
+}
