@@ -42,25 +42,41 @@ pub fn decode_header(bytes: &[u8]) -> Result<Header, DecodeError> {
 }
 
 /// The tokens after a valid header, decoded one at a time so that a validator can check each
-/// before looking at the next (Flash reports the first failing token).
+/// before looking at the next (Flash reports the first failing token). A partial last token is
+/// one [`PartialToken`](K::PartialToken) error, the last item.
 #[derive(Debug, Clone)]
 pub struct Tokens<'a> {
-    body: &'a [u8],
-    index: usize,
+    chunks: std::iter::Enumerate<std::slice::Chunks<'a, u8>>,
+    whole: usize,
 }
 
 impl<'a> Tokens<'a> {
     /// The tokens of `bytes`, whose header must already have been checked.
     pub fn new(bytes: &'a [u8]) -> Tokens<'a> {
+        let body = bytes.get(HEADER_LEN..).unwrap_or(&[]);
         Tokens {
-            body: bytes.get(HEADER_LEN..).unwrap_or(&[]),
-            index: 0,
+            chunks: body.chunks(TOKEN_LEN).enumerate(),
+            whole: body.len() / TOKEN_LEN,
         }
     }
 
     /// How many whole tokens there are.
     pub fn count_whole(&self) -> usize {
-        self.body.len() / TOKEN_LEN
+        self.whole
+    }
+
+    /// The next token's number and bytes, not decoded.
+    pub fn next_raw(&mut self) -> Option<Result<(usize, &'a [u8; TOKEN_LEN]), DecodeError>> {
+        let (index, chunk) = self.chunks.next()?;
+        Some(
+            <&[u8; TOKEN_LEN]>::try_from(chunk)
+                .map(|token| (index, token))
+                .map_err(|_| DecodeError {
+                    kind: K::PartialToken { extra: chunk.len() },
+                    token: Some(index),
+                    operand: None,
+                }),
+        )
     }
 }
 
@@ -68,25 +84,10 @@ impl Iterator for Tokens<'_> {
     type Item = Result<Instruction, DecodeError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let start = self.index * TOKEN_LEN;
-        let rest = self.body.get(start..)?;
-        if rest.is_empty() {
-            return None;
-        }
-        let index = self.index;
-        self.index += 1;
-        match <&[u8; TOKEN_LEN]>::try_from(rest.get(..TOKEN_LEN).unwrap_or(rest)) {
-            Ok(token) => Some(decode_token(token, index)),
-            Err(_) => {
-                // Stop after reporting the partial token once.
-                self.body = &self.body[..start];
-                Some(Err(DecodeError {
-                    kind: K::PartialToken { extra: rest.len() },
-                    token: Some(index),
-                    operand: None,
-                }))
-            }
-        }
+        Some(
+            self.next_raw()?
+                .and_then(|(index, token)| decode_token(token, index)),
+        )
     }
 }
 
@@ -253,4 +254,31 @@ fn sampler(s: &[u8; 8]) -> Result<Sampler, K> {
         format: TextureFormat::from_code(format)
             .ok_or(K::UnknownSamplerFormat { value: format })?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_end_with_one_partial_token_error() {
+        // Header, one `mov vt0, va0` token, then 5 stray bytes.
+        let program = crate::asm::assemble("mov vt0, va0", ProgramKind::Vertex, Version::V1);
+        let mut bytes = super::super::encode(&program.unwrap());
+        bytes.extend_from_slice(&[1, 2, 3, 4, 5]);
+        let mut tokens = Tokens::new(&bytes);
+        assert_eq!(tokens.count_whole(), 1);
+        let (index, token) = tokens.next_raw().unwrap().unwrap();
+        assert_eq!((index, &token[..]), (0, &bytes[7..31]));
+        let e = tokens.next_raw().unwrap().unwrap_err();
+        assert_eq!(e.kind, K::PartialToken { extra: 5 });
+        assert_eq!(e.token, Some(1));
+        assert!(tokens.next_raw().is_none());
+
+        let decoded: Vec<_> = Tokens::new(&bytes).collect();
+        assert_eq!(decoded.len(), 2);
+        assert_eq!(decoded[0].as_ref().map(|i| i.opcode), Ok(Opcode::Mov));
+        assert_eq!(decoded[1].as_ref().unwrap_err(), &e);
+        assert_eq!(decode(&bytes), Err(e));
+    }
 }

@@ -20,7 +20,7 @@ mod operand;
 mod outputs;
 mod sampler;
 
-use crate::bytecode::{decode_header, decode_token, DecodeErrorKind, Tokens, TOKEN_LEN};
+use crate::bytecode::{decode_header, decode_token, Tokens};
 use crate::model::{Program, ProgramKind, Sampler};
 use crate::profile::Profile;
 
@@ -39,27 +39,15 @@ pub fn validate(
 ) -> Result<Program, ValidationError> {
     let header = decode_header(bytes).map_err(|e| ValidationError::from_decode(e, kind))?;
     program_checks(header.kind, header.version, kind, profile)?;
-    let tokens = Tokens::new(bytes);
+    let mut tokens = Tokens::new(bytes);
     let mut checker = Checker::new(header.kind, header.version, kind, profile);
     // Tokens past the limit fail (#3629) once all are checked: no need to reserve for them.
     let reserve = tokens
         .count_whole()
         .min(profile.limits(header.version).max_tokens);
     let mut instructions = Vec::with_capacity(reserve);
-    for (index, chunk) in bytes
-        .get(crate::bytecode::HEADER_LEN..)
-        .unwrap_or(&[])
-        .chunks(TOKEN_LEN)
-        .enumerate()
-    {
-        let Ok(token) = <&[u8; TOKEN_LEN]>::try_from(chunk) else {
-            let err = crate::bytecode::DecodeError {
-                kind: DecodeErrorKind::PartialToken { extra: chunk.len() },
-                token: Some(index),
-                operand: None,
-            };
-            return Err(ValidationError::from_decode(err, kind));
-        };
+    while let Some(raw) = tokens.next_raw() {
+        let (index, token) = raw.map_err(|e| ValidationError::from_decode(e, kind))?;
         checker.check_opcode_word(index, token)?;
         let instruction = match decode_token(token, index) {
             Ok(i) => i,
