@@ -12,7 +12,7 @@ use context3d::{
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::conv;
-use crate::draw::{FixedState, VertexArrays, VertexBuffer};
+use crate::draw::{FixedState, IndexBuffer, VertexArrays, VertexBuffer};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo};
 use crate::program::Programs;
 use crate::state::{CallCounts, Gl};
@@ -41,9 +41,7 @@ pub struct GlBackend {
     caps: TextureCaps,
     programs: Programs,
     vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
-    index_buffers: HashMap<IndexBufferId, glow::Buffer>,
-    /// Number of indices of each index buffer (draws never read past it).
-    index_lengths: HashMap<IndexBufferId, u32>,
+    index_buffers: HashMap<IndexBufferId, IndexBuffer>,
     textures: HashMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
@@ -120,7 +118,6 @@ impl GlBackend {
             programs: Programs::new(dialect),
             vertex_buffers: HashMap::new(),
             index_buffers: HashMap::new(),
-            index_lengths: HashMap::new(),
             textures: HashMap::new(),
             samplers: Samplers::default(),
             vertex_arrays: VertexArrays::default(),
@@ -185,7 +182,6 @@ impl GlBackend {
         self.lost = true;
         self.vertex_buffers.clear();
         self.index_buffers.clear();
-        self.index_lengths.clear();
         self.textures.clear();
         self.programs.clear(None);
         self.samplers.clear(None);
@@ -379,8 +375,13 @@ impl Backend for GlBackend {
             gl_size(2 * u64::from(desc.num_indices)),
             usage(desc.usage),
         );
-        self.index_buffers.insert(id, buffer);
-        self.index_lengths.insert(id, desc.num_indices);
+        self.index_buffers.insert(
+            id,
+            IndexBuffer {
+                gl: buffer,
+                len: desc.num_indices,
+            },
+        );
         self.check("createIndexBuffer")
             .inspect_err(|_| self.dispose_index_buffer(id))
     }
@@ -392,10 +393,9 @@ impl Backend for GlBackend {
         indices: &[u16],
     ) -> Result<(), BackendError> {
         self.enter()?;
-        let Some(&buffer) = self.index_buffers.get(&id) else {
+        let Some(&IndexBuffer { gl: buffer, len }) = self.index_buffers.get(&id) else {
             return Ok(());
         };
-        let len = self.index_lengths.get(&id).copied().unwrap_or(0);
         if byte_offset / 2 + indices.len() as u64 > u64::from(len) {
             log::warn!("index upload past the end of buffer {id:?} ignored");
             return Ok(());
@@ -409,10 +409,9 @@ impl Backend for GlBackend {
         if self.enter().is_err() {
             return;
         }
-        self.index_lengths.remove(&id);
         if let Some(buffer) = self.index_buffers.remove(&id) {
             self.vertex_arrays.index_buffer_disposed(&mut self.gl, id);
-            self.gl.delete_buffer(buffer);
+            self.gl.delete_buffer(buffer.gl);
         }
     }
 
@@ -544,10 +543,9 @@ impl Backend for GlBackend {
         // GL reads indices from the buffer without a bounds check: never ask for more than
         // it holds (context3d checked it; this keeps the safe API sound if a caller did not).
         let len = self
-            .index_lengths
+            .index_buffers
             .get(&draw.index_buffer)
-            .copied()
-            .unwrap_or(0);
+            .map_or(0, |ib| ib.len);
         if u64::from(draw.first_index) + u64::from(draw.index_count) > u64::from(len) {
             log::warn!(
                 "draw past the end of index buffer {:?} ignored",
@@ -636,9 +634,8 @@ impl Backend for GlBackend {
         for (_, vb) in self.vertex_buffers.drain() {
             gl.delete_buffer(vb.gl);
         }
-        self.index_lengths.clear();
         for (_, b) in self.index_buffers.drain() {
-            gl.delete_buffer(b);
+            gl.delete_buffer(b.gl);
         }
         for (_, t) in self.textures.drain() {
             gl.delete_texture(t.gl);

@@ -24,6 +24,15 @@ pub struct VertexBuffer {
     pub len: usize,
 }
 
+/// An index buffer: the GL buffer and its number of indices (draws never read past it).
+#[derive(Debug)]
+pub struct IndexBuffer {
+    /// The GL buffer.
+    pub gl: glow::Buffer,
+    /// Its number of 16-bit indices.
+    pub len: u32,
+}
+
 /// The key of a vertex array object: the streams and the index buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LayoutKey {
@@ -51,7 +60,7 @@ impl VertexArrays {
         streams: &[Option<VertexStream>; MAX_STREAMS],
         index: IndexBufferId,
         vertex_buffers: &HashMap<VertexBufferId, VertexBuffer>,
-        index_buffers: &HashMap<IndexBufferId, glow::Buffer>,
+        index_buffers: &HashMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
         let key = LayoutKey {
             streams: *streams,
@@ -91,7 +100,7 @@ impl VertexArrays {
             );
         }
         if let Some(ib) = index_buffers.get(&index) {
-            gl.vertex_array_element_buffer(*ib);
+            gl.vertex_array_element_buffer(ib.gl);
         }
         self.map.insert(key, vao);
         self.last = Some((key, vao));
