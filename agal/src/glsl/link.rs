@@ -5,8 +5,8 @@ use super::dialect::Feature;
 use super::error::GlslError;
 use super::names;
 use crate::model::{
-    Address, Component, Destination, Dimension, Instruction, Opcode, Operands, Program,
-    ProgramKind, RegisterType, Sampler, Source,
+    Address, Component, Destination, Dimension, Instruction, Opcode, Program, ProgramKind,
+    RegisterType, Sampler, Source,
 };
 use crate::profile::{self, Limits};
 
@@ -219,13 +219,8 @@ impl Scanner<'_> {
                 });
             }
         }
-        for src in ins.sources() {
-            self.source(src)?;
-        }
-        if let Some(rows) = ins.opcode.matrix_rows() {
-            if let Operands::Binary { b, .. } = &ins.operands {
-                self.matrix_rows(b, rows)?;
-            }
+        for src in ins.sources().copied().chain(ins.further_matrix_rows()) {
+            self.source(&src)?;
         }
         if let Some(sampler) = ins.sampler() {
             self.sampler(sampler)?;
@@ -317,15 +312,6 @@ impl Scanner<'_> {
     }
 
     /// The rows after the first of a matrix operand (the first was read as a source).
-    fn matrix_rows(&mut self, rows_src: &Source, rows: u16) -> Result<(), GlslError> {
-        if let Address::Direct { index } = rows_src.address {
-            for r in 1..rows {
-                self.read(rows_src.register, index.saturating_add(r), "source")?;
-            }
-        }
-        Ok(())
-    }
-
     fn sampler(&mut self, sampler: &Sampler) -> Result<(), GlslError> {
         self.range(RegisterType::Sampler, sampler.index, self.limits.samplers)?;
         if sampler.dimension == Dimension::ThreeD {

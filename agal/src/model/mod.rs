@@ -291,6 +291,27 @@ impl Instruction {
         a.into_iter().chain(b)
     }
 
+    /// The rows of a matrix operand after its first (`vc1`..`vc3` of `m44 op, va0, vc0`), as
+    /// direct sources with the operand's swizzle; none for other opcodes, or for a relatively
+    /// addressed matrix (its rows are constants found at run time).
+    pub fn further_matrix_rows(&self) -> impl Iterator<Item = Source> {
+        let matrix = match (&self.operands, self.opcode.matrix_rows()) {
+            (Operands::Binary { b, .. }, Some(rows)) => match b.address {
+                Address::Direct { index } => Some((*b, index, rows)),
+                Address::Indirect { .. } => None,
+            },
+            _ => None,
+        };
+        matrix.into_iter().flat_map(|(b, index, rows)| {
+            (1..rows).map(move |r| Source {
+                address: Address::Direct {
+                    index: index.saturating_add(r),
+                },
+                ..b
+            })
+        })
+    }
+
     /// The sampler operand of `tex`, `ted` and `tld`.
     pub fn sampler(&self) -> Option<&Sampler> {
         match &self.operands {
@@ -309,4 +330,44 @@ pub struct Program {
     pub version: Version,
     /// The instructions, one per token.
     pub instructions: Vec<Instruction>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::asm::assemble;
+
+    fn rows(text: &str) -> Vec<(RegisterType, Option<u16>)> {
+        let p = assemble(text, ProgramKind::Vertex, Version::V1).unwrap();
+        p.instructions[0]
+            .further_matrix_rows()
+            .map(|s| (s.register, s.direct_index()))
+            .collect()
+    }
+
+    #[test]
+    fn further_matrix_rows_follow_the_first() {
+        use RegisterType::{Constant, Temporary};
+        assert_eq!(
+            rows("m44 op, va0, vc4"),
+            [
+                (Constant, Some(5)),
+                (Constant, Some(6)),
+                (Constant, Some(7))
+            ]
+        );
+        assert_eq!(
+            rows("m33 vt0.xyz, va0, vt2"),
+            [(Temporary, Some(3)), (Temporary, Some(4))]
+        );
+        assert_eq!(
+            rows("m34 vt0.xyz, va0, vc0"),
+            [(Constant, Some(1)), (Constant, Some(2))]
+        );
+        assert!(
+            rows("m44 op, va0, vc[va1.x+4]").is_empty(),
+            "relative rows are found at run time"
+        );
+        assert!(rows("dp4 op, va0, vc4").is_empty());
+    }
 }

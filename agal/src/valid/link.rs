@@ -29,13 +29,9 @@ fn slot(index: u16) -> usize {
 fn scan(program: &Program) -> Usage {
     let mut u = Usage::default();
     for ins in &program.instructions {
-        let rows = ins.opcode.matrix_rows().unwrap_or(1);
-        for (position, src) in ins.sources().enumerate() {
-            // The matrix operand of m33/m34/m44 reads `rows` consecutive registers.
-            let count = if position == 1 { rows } else { 1 };
-            for row in 0..count {
-                read(&mut u, &offset_rows(src, row));
-            }
+        // The matrix operand of m33/m34/m44 reads its further rows too.
+        for src in ins.sources().copied().chain(ins.further_matrix_rows()) {
+            read(&mut u, &src);
         }
         if let Some(dst) = ins.destination() {
             let bits = dst.mask.bits();
@@ -62,20 +58,6 @@ fn scan(program: &Program) -> Usage {
     u.attributes.dedup();
     u.samplers.sort_by_key(|s| s.index);
     u
-}
-
-/// `src` moved `row` registers further (a direct read only; relative reads are of constants,
-/// which linking does not track).
-fn offset_rows(src: &Source, row: u16) -> Source {
-    match src.address {
-        Address::Direct { index } => Source {
-            address: Address::Direct {
-                index: index.saturating_add(row),
-            },
-            ..*src
-        },
-        Address::Indirect { .. } => *src,
-    }
 }
 
 fn read(u: &mut Usage, src: &Source) {
