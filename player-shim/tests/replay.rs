@@ -486,3 +486,71 @@ fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
     assert_eq!(every.captures.len(), 3);
     assert_eq!(every.to_string(), outcome.to_string());
 }
+
+/// A trace marked `# requires_corpus` is skipped where the corpus folder it reads from is
+/// missing, and fails where the corpus is there but the file is not.
+#[test]
+fn corpus_traces_are_skipped_only_without_the_corpus() {
+    let dir = std::env::temp_dir().join(format!("molehill-corpus-skip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "molehill-trace 1\n# requires_corpus\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\np = context.createProgram()\np.upload(hexFile(\"agal-corpus/bytecode/x.vert.hex\"), hexFile(\"agal-corpus/bytecode/x.frag.hex\"))\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect pixel 0 0 0xFF00FF00\n";
+    let trace = dir.join("corpus.trace");
+    let outcome = replay_text(
+        text,
+        &trace,
+        &ReplayOptions::default(),
+        Box::new(HeadlessGl::default()),
+    );
+    assert!(outcome.is_skipped(), "{outcome}");
+    assert!(!outcome.passed());
+    assert!(outcome.failures.is_empty());
+    let shown = outcome.to_string();
+    assert!(
+        shown.starts_with(&format!(
+            "SKIP {}: it reads the AGAL corpus, not found at ",
+            trace.display()
+        )),
+        "{shown}"
+    );
+
+    // The corpus is there, the file is not: a failure.
+    std::fs::create_dir_all(dir.join("agal-corpus/bytecode")).unwrap();
+    let outcome = replay_text(
+        text,
+        &trace,
+        &ReplayOptions::default(),
+        Box::new(HeadlessGl::default()),
+    );
+    assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
+    assert!(
+        matches!(outcome.failures[0].kind, FailureKind::Io { .. }),
+        "{outcome}"
+    );
+
+    // Without the marker, a missing corpus is a failure too.
+    std::fs::remove_dir_all(dir.join("agal-corpus")).unwrap();
+    let unmarked = text.replace("# requires_corpus\n", "");
+    let outcome = replay_text(
+        &unmarked,
+        &trace,
+        &ReplayOptions::default(),
+        Box::new(HeadlessGl::default()),
+    );
+    assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
+
+    // `molehill replay` counts it as skipped and exits 0.
+    std::fs::write(&trace, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .arg("replay")
+        .arg(&trace)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("0 passed, 0 failed, 1 skipped"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -48,21 +48,6 @@ pub fn known_failure(text: &str) -> Option<String> {
         .map(|reason| reason.trim().to_owned())
 }
 
-/// The marker line of a trace that reads the AGAL corpus (`shared/agal-corpus`, beside the
-/// repository): such a trace is skipped, with a note, where the corpus is missing.
-pub const REQUIRES_CORPUS_MARKER: &str = "# requires_corpus";
-
-/// Whether a trace's text has the [`REQUIRES_CORPUS_MARKER`] line.
-pub fn requires_corpus(text: &str) -> bool {
-    text.lines()
-        .any(|line| line.trim() == REQUIRES_CORPUS_MARKER)
-}
-
-/// Where the AGAL corpus is when it exists: `<crate>/../../shared/agal-corpus`.
-pub fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus")
-}
-
 /// The verdict of the harness on one replay: `Ok` when the trace passed and is not a known
 /// failure, or failed and is one; otherwise `Err` with the message to fail the test with.
 ///
@@ -91,16 +76,6 @@ pub fn is_identifier(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn requires_corpus_needs_the_whole_marker_line() {
-        assert!(requires_corpus("molehill-trace 1\n# requires_corpus\nx"));
-        assert!(requires_corpus("molehill-trace 1\n  # requires_corpus  \n"));
-        assert!(!requires_corpus(
-            "molehill-trace 1\n# requires_corpus here\n"
-        ));
-        assert!(!requires_corpus("molehill-trace 1\n# no\n"));
-    }
 
     #[test]
     fn known_failure_reads_the_marker_line() {

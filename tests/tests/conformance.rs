@@ -2,8 +2,8 @@
 //! `build.rs`) and fails with the replay's message for any trace that fails, unless the trace is
 //! marked `# known_failure: ...`; a known failure that passes fails (see `conformance::verdict`).
 //!
-//! A trace with a `# requires_corpus` line reads `shared/agal-corpus` and is skipped (with a
-//! note on stderr) where the corpus is missing.
+//! A trace with a `# requires_corpus` line reads `shared/agal-corpus`; where the corpus is
+//! missing the replay skips it (`TraceOutcome::skipped`) and the test prints a note.
 //!
 //! `CONFORMANCE_OUT=DIR` writes every capture as `DIR/NAME-K.png` (and difference images).
 
@@ -13,18 +13,15 @@ fn run(name: &str) {
     let path = conformance::trace_path(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    if conformance::requires_corpus(&text) && !conformance::corpus_dir().is_dir() {
-        eprintln!(
-            "skipped {name}: it reads the AGAL corpus, not found at {}",
-            conformance::corpus_dir().display()
-        );
-        return;
-    }
     let options = ReplayOptions {
         out_dir: std::env::var_os("CONFORMANCE_OUT").map(Into::into),
         update: false,
     };
     let outcome = replay_file(&path, &options);
+    if let Some(reason) = &outcome.skipped {
+        eprintln!("skipped {name}: {reason}");
+        return;
+    }
     let message = outcome.to_string();
     let failure = (!outcome.passed()).then_some(message.as_str());
     let known = conformance::known_failure(&text);

@@ -211,6 +211,10 @@ pub struct TraceOutcome {
     pub captures: Vec<Capture>,
     /// PNG files written (with `--out` or `--update`).
     pub written: Vec<PathBuf>,
+    /// Why the trace was not replayed to its end, when it was skipped: a trace marked
+    /// [`REQUIRES_CORPUS_MARKER`](crate::trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
+    /// not there. A skipped trace has no failures and did not pass.
+    pub skipped: Option<String>,
 }
 
 impl TraceOutcome {
@@ -220,23 +224,39 @@ impl TraceOutcome {
             failures: Vec::new(),
             captures: Vec::new(),
             written: Vec::new(),
+            skipped: None,
         }
+    }
+
+    /// Marks the outcome skipped, for `reason`; failures found so far are dropped.
+    pub(crate) fn skip(&mut self, reason: String) {
+        self.failures.clear();
+        self.skipped = Some(reason);
     }
 
     pub(crate) fn fail(&mut self, pos: Pos, kind: FailureKind) {
         self.failures.push(Failure { pos, kind });
     }
 
-    /// Whether every expectation held.
+    /// Whether every expectation held (false for a skipped trace).
     pub fn passed(&self) -> bool {
-        self.failures.is_empty()
+        self.failures.is_empty() && self.skipped.is_none()
+    }
+
+    /// Whether the trace was skipped (see [`TraceOutcome::skipped`]).
+    pub fn is_skipped(&self) -> bool {
+        self.skipped.is_some()
     }
 }
 
 impl fmt::Display for TraceOutcome {
-    /// `PASS path`, or `FAIL path: first failure` and one indented line per further failure.
+    /// `PASS path`, `SKIP path: reason`, or `FAIL path: first failure` and one indented line
+    /// per further failure.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let path = self.path.display();
+        if let Some(reason) = &self.skipped {
+            return write!(f, "SKIP {path}: {reason}");
+        }
         match self.failures.split_first() {
             None => write!(f, "PASS {path}"),
             Some((first, rest)) => {

@@ -31,6 +31,18 @@ pub const FORMAT_VERSION: u32 = 1;
 /// The first line of every trace.
 pub const HEADER: &str = "molehill-trace 1";
 
+/// The comment line that marks a trace reading the AGAL corpus (`shared/agal-corpus`, beside
+/// the repository, not part of it): where the corpus is missing, a replay of such a trace is
+/// skipped, not failed ([`crate::replay::TraceOutcome::skipped`]).
+pub const REQUIRES_CORPUS_MARKER: &str = "# requires_corpus";
+
+/// Whether a trace's text has the [`REQUIRES_CORPUS_MARKER`] line (alone on its line, spaces
+/// around it allowed).
+pub fn requires_corpus(text: &str) -> bool {
+    text.lines()
+        .any(|line| line.trim() == REQUIRES_CORPUS_MARKER)
+}
+
 /// Default `config swfVersion`.
 pub const DEFAULT_SWF_VERSION: u32 = 44;
 

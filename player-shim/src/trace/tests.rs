@@ -623,3 +623,14 @@ fn the_writer_puts_every_argument_of_real_traces_in_its_place() {
     }
     eprintln!("{} traces, {} kinds of call", files.len(), variants.len());
 }
+
+#[test]
+fn requires_corpus_needs_the_whole_marker_line() {
+    use super::requires_corpus;
+    assert!(requires_corpus("molehill-trace 1\n# requires_corpus\nx"));
+    assert!(requires_corpus("molehill-trace 1\n  # requires_corpus  \n"));
+    assert!(!requires_corpus(
+        "molehill-trace 1\n# requires_corpus here\n"
+    ));
+    assert!(!requires_corpus("molehill-trace 1\n# no\n"));
+}

@@ -1,5 +1,6 @@
 //! `molehill replay [--out DIR] [--update] TRACE...`: replays traces headless, prints one line
-//! per trace and a summary line `N passed, N failed`; exit status 1 when any failed.
+//! per trace and a summary line `N passed, N failed` (`, N skipped` when traces marked
+//! `# requires_corpus` found no corpus); exit status 1 when any failed.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -66,14 +67,16 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
         }
         bar
     });
-    let (mut passed, mut failed) = (0usize, 0usize);
+    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     for path in &traces {
         if let Some(bar) = &bar {
             bar.set_message(path.display().to_string());
         }
         // Only the last capture is looked at; a long recording must not hold every frame.
         let outcome = replay_file_keeping(path, &options, KeptCaptures::Last);
-        if outcome.passed() {
+        if outcome.is_skipped() {
+            skipped += 1;
+        } else if outcome.passed() {
             passed += 1;
         } else {
             failed += 1;
@@ -90,7 +93,11 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    println!("{passed} passed, {failed} failed");
+    if skipped > 0 {
+        println!("{passed} passed, {failed} failed, {skipped} skipped");
+    } else {
+        println!("{passed} passed, {failed} failed");
+    }
     Ok(if failed > 0 {
         ExitCode::from(1)
     } else {
