@@ -9,6 +9,7 @@
 //! - [`glsl`]: the GLSL writer.
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod asm;
 pub mod bytecode;

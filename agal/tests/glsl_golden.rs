@@ -77,7 +77,7 @@ fn cases() -> Vec<Case> {
             let name = e.ok()?.file_name().into_string().ok()?;
             Some(name.strip_suffix(".vert.agal")?.to_string())
         })
-        .filter(|n| filter.as_deref().map_or(true, |f| n.contains(f)))
+        .filter(|n| filter.as_deref().is_none_or(|f| n.contains(f)))
         .collect();
     names.sort();
     names

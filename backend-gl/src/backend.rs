@@ -339,10 +339,7 @@ impl Backend for GlBackend {
             return Ok(());
         };
         let start = usize::try_from(byte_offset).unwrap_or(usize::MAX);
-        if start
-            .checked_add(data.len())
-            .map_or(true, |end| end > vb.len)
-        {
+        if start.checked_add(data.len()).is_none_or(|end| end > vb.len) {
             log::warn!("vertex upload past the end of buffer {id:?} ignored");
             return Ok(());
         }

@@ -16,6 +16,7 @@
 //! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
 //! with a `// SAFETY:` note.
 #![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
 
 mod backend;
 pub mod conv;

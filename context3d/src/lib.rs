@@ -12,6 +12,7 @@
 //!
 //! `docs/context3d.md` lists every call, what it checks and the error each check raises.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod atf;
 pub mod backend;

@@ -11,6 +11,7 @@
 //!   writer.
 //! - [`image`]: captures and expected images: PNG and Ruffle's image comparison.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod as3;
 pub mod backend;

@@ -12,6 +12,7 @@
 //! Such a trace is expected to fail; the test fails when it starts passing, so that the marker
 //! is removed (Ruffle's `known_failure`).
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 use std::path::{Path, PathBuf};
 

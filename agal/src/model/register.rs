@@ -91,9 +91,13 @@ impl RegisterType {
 /// One component of a register.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Component {
+    /// The first component (`x`, `r` in colour terms), encoded 0.
     X = 0,
+    /// The second component (`y`, `g`), encoded 1.
     Y = 1,
+    /// The third component (`z`, `b`), encoded 2.
     Z = 2,
+    /// The fourth component (`w`, `a`), encoded 3.
     W = 3,
 }
 

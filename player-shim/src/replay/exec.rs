@@ -118,8 +118,8 @@ impl Exec<'_> {
                     ),
                     Some(Pending::Ran(_, Err(e))) => {
                         let same = e.id == *id
-                            && class.map_or(true, |c| c == e.class)
-                            && message.as_ref().map_or(true, |m| *m == e.message);
+                            && class.is_none_or(|c| c == e.class)
+                            && message.as_ref().is_none_or(|m| *m == e.message);
                         if !same {
                             self.outcome.fail(
                                 pos,
