@@ -15,8 +15,10 @@ use context3d::{
 /// Why no renderer could be made for a new context (Flash then reports #3702 "Context3D not
 /// available." through [`crate::Stage3DEvents::error`]).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BackendCreationError {
-    /// The headless GL context could not be created.
+    /// The headless GL context could not be created (feature `gl`).
+    #[cfg(feature = "gl")]
     #[error(transparent)]
     Gl(#[from] backend_gl::ContextError),
     /// A player's own renderer refused, with its reason.
@@ -25,19 +27,21 @@ pub enum BackendCreationError {
 }
 
 /// Makes the renderer of each new `Context3D`. A player implements it over its own renderer;
-/// [`HeadlessGl`] is Molehill's (OpenGL ES through EGL, no window).
+/// `HeadlessGl` (feature `gl`) is Molehill's (OpenGL ES through EGL, no window).
 pub trait BackendFactory {
     /// A fresh backend for one context.
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError>;
 }
 
-/// Headless OpenGL contexts from backend-gl (EGL; llvmpipe when there is no GPU).
+/// Headless OpenGL contexts from backend-gl (EGL; llvmpipe when there is no GPU). Feature `gl`.
+#[cfg(feature = "gl")]
 #[derive(Debug, Default, Clone)]
 pub struct HeadlessGl {
     /// Context options (API, debug).
     pub options: backend_gl::ContextOptions,
 }
 
+#[cfg(feature = "gl")]
 impl BackendFactory for HeadlessGl {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
         Ok(Box::new(backend_gl::GlBackend::headless(&self.options)?))

@@ -1,28 +1,30 @@
-//! What a Flash VM calls: the AS3-shaped Stage3D API, call traces and their replay.
+//! What a Flash VM calls: the AS3-shaped Stage3D API, with Flash errors as values.
 //!
 //! - [`Stage3D`] and [`Context3D`]: the API a VM calls, AS3's argument shapes ([`as3`]) in,
 //!   Flash errors ([`agal::flash::FlashError`]) out as values, events through
 //!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
-//! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; [`HeadlessGl`];
-//!   [`SharedBackend`] for a backend the player keeps a handle to).
-//! - [`record`]: recording every call into a trace.
-//! - [`replay`]: running a trace headless and checking its expectations.
+//! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
+//!   feature `gl`; [`SharedBackend`] for a backend the player keeps a handle to). The embedder
+//!   chooses the backend: no renderer is compiled in unless a feature asks for it.
+//! - [`record`]: recording every call into a trace, so a failing game can be replayed.
 //! - [`trace`]: the `molehill-trace 1` format (`docs/trace-format.md`): typed model, parser,
-//!   writer.
-//! - [`image`]: captures and expected images: PNG and Ruffle's image comparison.
+//!   writer. It lives here because the recorder writes it from inside the facade; replaying a
+//!   trace (with PNG images) is the crate `molehill-replay`, the command line `molehill-cli`.
+//!
+//! Features: `gl` adds `HeadlessGl`, headless OpenGL contexts from `molehill-gl`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod as3;
 pub mod backend;
 mod context;
-pub mod image;
 pub mod record;
-pub mod replay;
 mod stage3d;
 pub mod trace;
 
-pub use backend::{BackendCreationError, BackendFactory, HeadlessGl, SharedBackend};
+#[cfg(feature = "gl")]
+pub use backend::HeadlessGl;
+pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
 pub use context::{Context3D, FlashResult};
 pub use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 pub use record::Recorder;

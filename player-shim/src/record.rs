@@ -15,12 +15,17 @@ use crate::trace::{
     Trace,
 };
 
-/// A handle of any resource class.
+/// A handle of any resource class (what a trace name stands for; the replay binds names to
+/// them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum Handle {
+pub enum Handle {
+    /// A `VertexBuffer3D`.
     VertexBuffer(VertexBuffer3D),
+    /// An `IndexBuffer3D`.
     IndexBuffer(IndexBuffer3D),
+    /// A texture of any kind.
     Texture(TextureBase),
+    /// A `Program3D`.
     Program(Program3D),
 }
 

@@ -7,7 +7,7 @@
 //!
 //! `CONFORMANCE_OUT=DIR` writes every capture as `DIR/NAME-K.png` (and difference images).
 
-use player_shim::replay::{replay_file, ReplayOptions};
+use molehill_replay::{replay_file, ReplayOptions};
 
 fn run(name: &str) {
     let path = conformance::trace_path(name);

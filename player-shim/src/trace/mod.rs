@@ -3,7 +3,7 @@
 //!
 //! A [`Trace`] is what a trace file says, typed: every call with its AS3 arguments (optional
 //! ones filled in with AS3's defaults), resources by name, data inline or as files beside the
-//! trace (not read here: [`crate::replay`] reads them), and the expectations. Parsing never
+//! trace (not read here: the crate `molehill-replay` reads them), and the expectations. Parsing never
 //! panics: any malformed input is a [`ParseError`] with its line and column.
 //! `parse(&write(&t)) == Ok(t)` for every trace `t` (positions are not part of equality).
 
@@ -33,7 +33,7 @@ pub const HEADER: &str = "molehill-trace 1";
 
 /// The comment line that marks a trace reading the AGAL corpus (`shared/agal-corpus`, beside
 /// the repository, not part of it): where the corpus is missing, a replay of such a trace is
-/// skipped, not failed ([`crate::replay::TraceOutcome::skipped`]).
+/// skipped, not failed (`molehill_replay::TraceOutcome::skipped`).
 pub const REQUIRES_CORPUS_MARKER: &str = "# requires_corpus";
 
 /// Whether a trace's text has the [`REQUIRES_CORPUS_MARKER`] line (alone on its line, spaces

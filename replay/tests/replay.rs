@@ -3,18 +3,17 @@
 //! and the `molehill replay` command.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::rc::Rc;
 
+use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
 use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
-use player_shim::replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
 use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
 
 fn traces() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
 }
 
-fn replay(text: &str) -> player_shim::replay::TraceOutcome {
+fn replay(text: &str) -> molehill_replay::TraceOutcome {
     replay_text(
         text,
         &traces().join("inline.trace"),
@@ -49,7 +48,7 @@ fn quadrant_captures_present_and_draw_to_bitmap_data() {
         let path = out.join(format!("quadrant-{}.png", k + 1));
         assert!(outcome.written.contains(&path));
         assert_eq!(
-            player_shim::image::Image::read_png(&path).unwrap(),
+            molehill_replay::image::Image::read_png(&path).unwrap(),
             capture.image
         );
     }
@@ -294,64 +293,6 @@ fn a_recorded_session_replays_to_identical_pixels() {
 }
 
 #[test]
-fn molehill_replay_command_prints_one_line_per_trace_and_a_summary() {
-    let exe = env!("CARGO_BIN_EXE_molehill");
-    let dir = std::env::temp_dir().join(format!("molehill-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.trace");
-    std::fs::write(
-        &bad,
-        "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect pixel 0 0 0xFFFF0000\n",
-    )
-    .unwrap();
-    let good = traces().join("quadrant.trace");
-    let out = Command::new(exe)
-        .args(["replay", "--out"])
-        .arg(dir.join("out"))
-        .arg(&good)
-        .arg(&bad)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert_eq!(lines.len(), 3, "{stdout}");
-    assert_eq!(lines[0], format!("PASS {}", good.display()));
-    assert_eq!(
-        lines[1],
-        format!(
-            "FAIL {}: line 6, column 1: pixel (0, 0) is 0xFF00FF00, expected 0xFFFF0000 (tolerance 0)",
-            bad.display()
-        )
-    );
-    assert_eq!(lines[2], "1 passed, 1 failed");
-    assert!(dir.join("out/quadrant-1.png").exists());
-    assert!(dir.join("out/bad-1.png").exists());
-
-    // --update writes the expected image; the trace then passes.
-    let upd = dir.join("upd.trace");
-    std::fs::write(
-        &upd,
-        "molehill-trace 1\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect image \"upd/green.png\"\n",
-    )
-    .unwrap();
-    let first = Command::new(exe).arg("replay").arg(&upd).output().unwrap();
-    assert_eq!(first.status.code(), Some(1));
-    let update = Command::new(exe)
-        .args(["replay", "--update"])
-        .arg(&upd)
-        .output()
-        .unwrap();
-    assert_eq!(update.status.code(), Some(0));
-    let again = Command::new(exe).arg("replay").arg(&upd).output().unwrap();
-    assert_eq!(again.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&again.stdout).ends_with("1 passed, 0 failed\n"));
-    let green = player_shim::image::Image::read_png(&dir.join("upd/green.png")).unwrap();
-    assert_eq!(green.pixel(5, 5), Some(0xFF00FF00));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
 fn swf_version_changes_back_buffer_errors() {
     let body = "stage.requestContext3D()\ncontext.configureBackBuffer(16, 64, 0)\nexpect error ERR\ncontext.configureBackBuffer(0, 0, 0, false)\n";
     // Before SWF 30 only (0, 0, 0, false) is ignored (agal-reference: "(0,0,0,false) is
@@ -398,7 +339,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     assert!(outcome.passed(), "{outcome}");
     let expected = dir.join("sub/expected.png");
     assert_eq!(outcome.written, std::slice::from_ref(&expected));
-    let png = player_shim::image::Image::read_png(&expected).unwrap();
+    let png = molehill_replay::image::Image::read_png(&expected).unwrap();
     assert_eq!(png.pixel(0, 0), Some(0xFF0000FF));
     assert!(replay_file(&path, &ReplayOptions::default()).passed());
 
@@ -413,7 +354,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     );
     assert!(matches!(
         outcome.failures[..],
-        [player_shim::replay::Failure {
+        [molehill_replay::Failure {
             kind: FailureKind::ImageMismatch { outliers: 1024, .. },
             ..
         }]
@@ -424,26 +365,10 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     );
     assert!(out.join("upd-1.diff.png").exists());
     // The expected image is left as it was.
-    assert_eq!(player_shim::image::Image::read_png(&expected).unwrap(), png);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A folder argument is searched without following links to folders: a link back to a parent
-/// used to be followed until the path grew too long, failing the whole run (exit 2).
-#[cfg(unix)]
-#[test]
-fn molehill_replay_does_not_follow_folder_links() {
-    let exe = env!("CARGO_BIN_EXE_molehill");
-    let dir = std::env::temp_dir().join(format!("molehill-cli-loop-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("sub")).unwrap();
-    std::fs::copy(traces().join("quadrant.trace"), dir.join("sub/q.trace")).unwrap();
-    std::fs::copy(traces().join("quadrant.png"), dir.join("sub/quadrant.png")).unwrap();
-    std::os::unix::fs::symlink(&dir, dir.join("sub/loop")).unwrap();
-    let out = Command::new(exe).arg("replay").arg(&dir).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.ends_with("1 passed, 0 failed\n"), "{stdout}");
+    assert_eq!(
+        molehill_replay::image::Image::read_png(&expected).unwrap(),
+        png
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -452,7 +377,7 @@ fn molehill_replay_does_not_follow_folder_links() {
 /// them, and `--out` still writes every capture under its number `K`.
 #[test]
 fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
-    use player_shim::replay::{replay_file_keeping, KeptCaptures};
+    use molehill_replay::{replay_file_keeping, KeptCaptures};
     let dir = std::env::temp_dir().join(format!("molehill-kept-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("frames.trace");
@@ -538,19 +463,5 @@ fn corpus_traces_are_skipped_only_without_the_corpus() {
     );
     assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
 
-    // `molehill replay` counts it as skipped and exits 0.
-    std::fs::write(&trace, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
-        .arg("replay")
-        .arg(&trace)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert_eq!(
-        stdout.lines().last(),
-        Some("0 passed, 0 failed, 1 skipped"),
-        "{stdout}"
-    );
     let _ = std::fs::remove_dir_all(&dir);
 }

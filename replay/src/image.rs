@@ -5,7 +5,7 @@
 use std::io::{BufRead, Cursor, Seek};
 use std::path::Path;
 
-use crate::as3::MAX_BITMAP_SIDE;
+use player_shim::as3::MAX_BITMAP_SIDE;
 
 /// An image: `width * height` pixels `0xAARRGGBB`, unpremultiplied, row 0 at the top.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use player_shim::replay::{replay_file_keeping, KeptCaptures, ReplayOptions};
+use molehill_replay::{replay_file_keeping, KeptCaptures, ReplayOptions};
 
 /// Arguments of `molehill replay`.
 #[derive(Debug, clap::Args)]

@@ -1,24 +1,30 @@
-//! Replaying traces: a trace drives the AS3-facing API ([`crate::Stage3D`]) as a VM would, on a
-//! headless renderer, capturing what `present` shows and what `drawToBitmapData` copies, and
-//! checking the trace's expectations (`docs/trace-format.md`, sections 5 and 6).
+//! Replaying traces (`molehill-trace 1`, the format of `player_shim::trace`): a trace drives the
+//! AS3-facing API ([`player_shim::Stage3D`]) as a VM would, on a headless renderer, capturing
+//! what `present` shows and what `drawToBitmapData` copies, and checking the trace's
+//! expectations (`docs/trace-format.md`, sections 5 and 6). Expected and captured images are
+//! PNG files ([`image`]).
 //!
 //! ```no_run
-//! use player_shim::replay::{replay_file, ReplayOptions};
+//! use molehill_replay::{replay_file, ReplayOptions};
 //! let outcome = replay_file("tests/conformance/quad.trace".as_ref(), &ReplayOptions::default());
 //! assert!(outcome.passed(), "{outcome}");
 //! ```
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 mod args;
 mod data;
 mod exec;
+pub mod image;
 mod outcome;
 
 use std::path::{Path, PathBuf};
 
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
-use crate::backend::{BackendFactory, HeadlessGl};
-use crate::trace::{self, Pos, Trace};
+use player_shim::backend::{BackendFactory, HeadlessGl};
+use player_shim::trace::{self, Pos, Trace};
 
 /// How to replay.
 #[derive(Debug, Clone, Default)]

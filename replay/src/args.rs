@@ -9,10 +9,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use crate::as3::{BitmapData, ByteArray};
-use crate::record::Handle;
-use crate::trace::{BitmapArg, ByteArrayArg, Name, Rect};
-use crate::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use player_shim::as3::{BitmapData, ByteArray};
+use player_shim::record::Handle;
+use player_shim::trace::{BitmapArg, ByteArrayArg, Name, Rect};
+use player_shim::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
 use super::data::{bitmap, byte_array, Bitmap, Bytes};
 use super::FailureKind;

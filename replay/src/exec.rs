@@ -7,13 +7,13 @@ use std::rc::Rc;
 
 use agal::flash::FlashError;
 
-use crate::as3::{unpremultiply, BitmapDataMut};
-use crate::backend::BackendFactory;
-use crate::context::Context3D;
 use crate::image::{compare, difference_image, Image};
-use crate::record::Handle;
-use crate::stage3d::{Stage3D, Stage3DEvents};
-use crate::trace::{Call, Name, Pos, Statement, Trace};
+use player_shim::as3::{unpremultiply, BitmapDataMut};
+use player_shim::backend::BackendFactory;
+use player_shim::record::Handle;
+use player_shim::trace::{Call, Name, Pos, Statement, Trace};
+use player_shim::Context3D;
+use player_shim::{Stage3D, Stage3DEvents};
 
 use super::args::{Arg, Env, Prepare};
 use super::data::bitmap;

@@ -3,9 +3,9 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use crate::as3::{premultiply, BitmapData, ByteArray, Endian};
 use crate::image::{Image, ImageError};
-use crate::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
+use player_shim::as3::{premultiply, BitmapData, ByteArray, Endian};
+use player_shim::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
 use super::FailureKind;
 
@@ -109,8 +109,8 @@ pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes
     Ok(Bytes {
         bytes,
         endian: match arg.endian {
-            crate::trace::Endian::Little => Endian::Little,
-            crate::trace::Endian::Big => Endian::Big,
+            player_shim::trace::Endian::Little => Endian::Little,
+            player_shim::trace::Endian::Big => Endian::Big,
         },
         position: arg.position,
     })
@@ -225,7 +225,7 @@ mod tests {
     fn inline_bytes_are_passed_from_the_trace_without_a_copy() {
         let arg = ByteArrayArg {
             source: ByteSource::Inline(vec![1, 2, 3, 4]),
-            endian: crate::trace::Endian::Big,
+            endian: player_shim::trace::Endian::Big,
             position: 2,
         };
         let bytes = byte_array(&arg, Path::new(".")).unwrap();
