@@ -22,3 +22,8 @@ pub mod valid;
 
 pub use bytecode::{decode, encode, DecodeError, DecodeErrorKind};
 pub use model::*;
+
+/// The README's examples, compiled as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -29,3 +29,8 @@ pub use context::{Context3D, FlashResult};
 pub use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 pub use record::Recorder;
 pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};
+
+/// The README's examples, compiled as doctests so that they stay true (they use `HeadlessGl`).
+#[doc = include_str!("../README.md")]
+#[cfg(all(doctest, feature = "gl"))]
+pub struct ReadmeDoctests;

@@ -139,3 +139,8 @@ pub fn replay_trace(
 ) -> TraceOutcome {
     exec::run(trace, path, options, factory, KeptCaptures::Every)
 }
+
+/// The README's examples, compiled as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
