@@ -87,7 +87,10 @@ fn an_embedder_of_the_facade_builds_no_cli_image_or_logger_crate() {
         "molehill-replay",
         "molehill-cli",
     ] {
-        assert!(!deps.contains(unwanted), "molehill-player builds {unwanted}: {deps:?}");
+        assert!(
+            !deps.contains(unwanted),
+            "molehill-player builds {unwanted}: {deps:?}"
+        );
     }
 }
 
