@@ -70,19 +70,21 @@ fn methods(src: &str) -> Vec<Method> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        // The signature: up to the body, or the end of a `forward!` entry.
+        // The signature: up to the body, or the end of a `forward!` entry (a `;` outside
+        // brackets: `&[f64; 16]` is a type).
         let mut signature = String::new();
-        for l in &lines[i..] {
-            match l.find(['{', ';']) {
-                Some(end) => {
-                    signature.push_str(&l[..end]);
-                    break;
+        let mut depth = 0i32;
+        'lines: for l in &lines[i..] {
+            for c in l.chars() {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    '{' | ';' if depth == 0 => break 'lines,
+                    _ => {}
                 }
-                None => {
-                    signature.push_str(l);
-                    signature.push('\n');
-                }
+                signature.push(c);
             }
+            signature.push('\n');
         }
         let fallible = signature.contains("FlashResult")
             || signature.contains("FlashError")
@@ -405,6 +407,7 @@ fn every_fallible_facade_method_names_its_flash_errors() {
         "draw_to_bitmap_data",
         "clear",
         "set_program",
+        "set_program_constants_from_matrix",
         "set_fill_mode",
         "draw_triangles_instanced",
         "create_vertex_buffer",
@@ -442,7 +445,7 @@ fn the_checker_finds_each_kind_of_mistake() {
 
     forward! {
         /// `b()`.
-        pub fn in_macro(&mut self) -> () => B;
+        pub fn in_macro(&mut self, matrix: &[f64; 16]) -> () => B;
     }
 
     /// `c()`.
