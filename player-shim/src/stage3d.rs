@@ -144,6 +144,10 @@ impl Stage3D {
     }
 
     /// `x = value`: NaN or outside -8192..=8191 is ArgumentError #2006 (and `x` keeps its value).
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
     pub fn set_x(&mut self, value: f64) -> Result<(), FlashError> {
         let r = Stage3D::position(value).map(|v| self.x = v);
         self.record(|| Call::SetStageX(value), &r);
@@ -151,13 +155,17 @@ impl Stage3D {
     }
 
     /// `y = value`: as [`set_x`](Self::set_x).
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
     pub fn set_y(&mut self, value: f64) -> Result<(), FlashError> {
         let r = Stage3D::position(value).map(|v| self.y = v);
         self.record(|| Call::SetStageY(value), &r);
         r
     }
 
-    /// `visible = value`.
+    /// `visible = value`. Cannot fail.
     pub fn set_visible(&mut self, value: bool) {
         self.visible = value;
         self.record(|| Call::SetStageVisible(value), &Ok::<(), FlashError>(()));
@@ -178,6 +186,11 @@ impl Stage3D {
     /// An unknown render mode or profile is ArgumentError #2008 (thrown). Otherwise a backend
     /// is made and `context3DCreate` is dispatched; when no backend can be made the VM gets
     /// `ErrorEvent` #3702 instead (the cause is logged) and the call itself does not throw.
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2008: `context3DRenderMode` is not `"auto"` or `"software"`, or `profile`
+    ///   is not a `Context3DProfile` value.
     pub fn request_context3d(
         &mut self,
         render_mode: &str,
@@ -196,6 +209,14 @@ impl Stage3D {
 
     /// `requestContext3DMatchingProfiles(profiles)`: the best profile of the list (Molehill
     /// supports them all); an unknown name or an empty list is ArgumentError #2008.
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2008: `profiles` is empty or holds a name that is not a `Context3DProfile`
+    ///   value.
+    ///
+    /// When no renderer can be made the call returns `Ok` and the VM gets Error #3702 as an
+    /// `ErrorEvent` ([`Stage3DEvents::error`]).
     pub fn request_context3d_matching_profiles(
         &mut self,
         profiles: &[&str],

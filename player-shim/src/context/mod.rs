@@ -170,6 +170,10 @@ impl Context3D {
     }
 
     /// `enableErrorChecking = value`.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
     pub fn set_enable_error_checking(&mut self, value: bool) -> FlashResult<()> {
         let r = self.inner.set_enable_error_checking(value);
         self.record(|_| Call::SetEnableErrorChecking(value), &r);
@@ -182,6 +186,15 @@ impl Context3D {
         /// `configureBackBuffer(...)`. Before SWF 30 (see [`crate::Stage3D::set_swf_version`])
         /// a size outside 32..=16384 is Error #3669 and `(0, 0, 0, false)` is ignored
         /// (context3d's rule).
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - Error #3780: `width` outside 32..=16384 (SWF 30 and later).
+        /// - Error #3781: `height` outside 32..=16384, `width` being in range (SWF 30 and later).
+        /// - Error #3669: `width` or `height` outside 32..=16384 before SWF 30.
+        /// - Error #3691: the renderer runs out of memory.
+        /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
         pub fn configure_back_buffer(
             &mut self,
             width: i32,
@@ -195,6 +208,20 @@ impl Context3D {
 
     forward! {
         /// `clear(red, green, blue, alpha, depth, stencil, mask)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost; with `enableErrorChecking` on, also a
+        ///   texture target (`setRenderToTexture`) that was disposed since.
+        /// - Error #3698: the target is the back buffer and `configureBackBuffer` was never called
+        ///   (thrown even with error checking off).
+        /// - Error #3728: with error checking on, texture targets set but none in slot 0.
+        /// - Error #3730: with error checking on, one texture (or cube face) in two target slots.
+        /// - Error #3729: with error checking on, texture targets of different sizes.
+        /// - Error #3761: with error checking on, texture targets of different formats (bit
+        ///   depths).
+        /// - Error #3691: with error checking on, the renderer runs out of memory.
+        /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
         #[allow(clippy::too_many_arguments)] // AS3's signature.
         pub fn clear(
             &mut self,
@@ -208,12 +235,29 @@ impl Context3D {
         ) -> () => Clear;
 
         /// `present()`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - Error #3698: `configureBackBuffer` was never called.
+        /// - Error #3691: the renderer runs out of memory.
+        /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
         pub fn present(&mut self) -> () => Present;
     }
 
     /// `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
     /// premultiplication). A non-premultiplied destination goes through premultiplied form, so
     /// pixels outside the copied area may change by rounding.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3692: the back buffer was presented and not cleared since (even with error checking
+    ///   off).
+    /// - Error #2015: `destination.pixels` does not hold `width * height` pixels.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
     pub fn draw_to_bitmap_data(&mut self, destination: &mut BitmapDataMut<'_>) -> FlashResult<()> {
         let before = self.recorder.as_ref().map(|_| {
             let pixels: Vec<u32> = destination
@@ -276,6 +320,13 @@ impl Context3D {
     /// The back buffer as `drawToBitmapData` would copy it, unpremultiplied, rows top first:
     /// `(width, height, pixels)`. Not an AS3 call and never recorded: replays use it to
     /// capture what `present` shows.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
     pub fn capture_back_buffer(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
         let (w, h) = (
             self.inner.back_buffer_width(),
@@ -303,9 +354,21 @@ impl Context3D {
 
     forward! {
         /// `setProgram(program)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context or `program` is disposed, or the context lost.
         pub fn set_program(&mut self, program: Option<Program3D>) -> () => SetProgram;
 
         /// `setVertexBufferAt(index, buffer, bufferOffset, format)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context or `buffer` is disposed, or the context lost.
+        /// - RangeError #2006: `index` is not one of the profile's attribute registers, or
+        ///   `bufferOffset` is negative (with a buffer).
+        /// - ArgumentError #2008: `format` is not a `Context3DVertexBufferFormat` value (checked
+        ///   only with a buffer; `vertexStreamFormat`).
         pub fn set_vertex_buffer_at(
             &mut self,
             index: i32,
@@ -315,6 +378,15 @@ impl Context3D {
         ) -> () => SetVertexBufferAt;
 
         /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `programType` is not `"vertex"` or `"fragment"`.
+        /// - Error #3669: `numRegisters` below -1, -1 with a length that is not a multiple of 4, or
+        ///   `data` shorter than `4 * numRegisters`.
+        /// - RangeError #2006: the registers run outside the profile's constant registers (a
+        ///   negative `firstRegister` included).
         pub fn set_program_constants_from_vector(
             &mut self,
             program_type: &str,
@@ -325,6 +397,13 @@ impl Context3D {
 
         /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
         /// with the matrix's `rawData`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `programType` is not `"vertex"` or `"fragment"`.
+        /// - RangeError #2006: the four registers run outside the profile's constant registers (a
+        ///   negative `firstRegister` included).
         pub fn set_program_constants_from_matrix(
             &mut self,
             program_type: &str,
@@ -335,6 +414,15 @@ impl Context3D {
 
         /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
         /// byteArrayOffset)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `programType` is not `"vertex"` or `"fragment"`.
+        /// - Error #3669: `numRegisters` negative, no bytes after `byteArrayOffset`, or fewer than
+        ///   `16 * numRegisters` of them.
+        /// - RangeError #2006: the registers run outside the profile's constant registers (a
+        ///   negative `firstRegister` included).
         pub fn set_program_constants_from_byte_array(
             &mut self,
             program_type: &str,
@@ -354,6 +442,11 @@ impl Context3D {
         };
 
         /// `setTextureAt(sampler, texture)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context or `texture` is disposed, or the context lost.
+        /// - RangeError #2006: `sampler` is not one of the profile's samplers.
         pub fn set_texture_at(
             &mut self,
             sampler: i32,
@@ -361,6 +454,13 @@ impl Context3D {
         ) -> () => SetTextureAt;
 
         /// `setSamplerStateAt(sampler, wrap, filter, mipfilter)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - RangeError #2006: `sampler` is not one of the profile's samplers.
+        /// - ArgumentError #2008: `wrap`, `filter` or `mipfilter` (the first bad one, in that
+        ///   order) is not one of its class's values.
         pub fn set_sampler_state_at(
             &mut self,
             sampler: i32,
@@ -370,6 +470,12 @@ impl Context3D {
         ) -> () => SetSamplerStateAt;
 
         /// `setBlendFactors(sourceFactor, destinationFactor)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `sourceFactor` or `destinationFactor` (the first bad one) is not
+        ///   a `Context3DBlendFactor` value.
         pub fn set_blend_factors(
             &mut self,
             source_factor: &str,
@@ -377,6 +483,10 @@ impl Context3D {
         ) -> () => SetBlendFactors;
 
         /// `setColorMask(red, green, blue, alpha)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
         pub fn set_color_mask(
             &mut self,
             red: bool,
@@ -386,9 +496,19 @@ impl Context3D {
         ) -> () => SetColorMask;
 
         /// `setCulling(triangleFaceToCull)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `triangleFaceToCull` is not a `Context3DTriangleFace` value.
         pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> () => SetCulling;
 
         /// `setDepthTest(depthMask, passCompareMode)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: `passCompareMode` is not a `Context3DCompareMode` value.
         pub fn set_depth_test(
             &mut self,
             depth_mask: bool,
@@ -397,6 +517,12 @@ impl Context3D {
 
         /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
         /// actionOnDepthPassStencilFail)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
+        /// - ArgumentError #2008: the first argument, in order, that is not one of its class's
+        ///   values (`Context3DTriangleFace`, `Context3DCompareMode`, `Context3DStencilAction`).
         pub fn set_stencil_actions(
             &mut self,
             triangle_face: &str,
@@ -407,6 +533,10 @@ impl Context3D {
         ) -> () => SetStencilActions;
 
         /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
         pub fn set_stencil_reference_value(
             &mut self,
             reference_value: u32,
@@ -415,6 +545,10 @@ impl Context3D {
         ) -> () => SetStencilReferenceValue;
 
         /// `setScissorRectangle(rectangle)`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
         pub fn set_scissor_rectangle(
             &mut self,
             rectangle: Option<Rect>
@@ -422,6 +556,21 @@ impl Context3D {
 
         /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,
         /// colorOutputIndex)`.
+        ///
+        /// # Errors
+        ///
+        /// In this order:
+        /// - Error #3694: the context or `texture` is disposed, or the context lost.
+        /// - Error #3770: `colorOutputIndex` outside 0..=3.
+        /// - Error #3779: `colorOutputIndex` above 0 in a profile below standard.
+        /// - Error #3731: `texture` is a `VideoTexture`.
+        /// - Error #3771: `surfaceSelector` other than 0 for a `Texture`.
+        /// - Error #3773: `surfaceSelector` other than 0 for a `RectangleTexture`.
+        /// - Error #3772: `surfaceSelector` outside 0..=5 for a `CubeTexture`.
+        /// - Error #3746: `texture` has a compressed format.
+        /// - Error #3712: `texture` is a streaming texture (`streamingLevels` above 0).
+        ///
+        /// The slots are checked together at the next `clear` or draw (#3728, #3729, #3730, #3761).
         pub fn set_render_to_texture(
             &mut self,
             texture: Option<TextureBase>,
@@ -432,11 +581,19 @@ impl Context3D {
         ) -> () => SetRenderToTexture;
 
         /// `setRenderToBackBuffer()`.
+        ///
+        /// # Errors
+        ///
+        /// - Error #3694: the context is disposed or lost.
         pub fn set_render_to_back_buffer(&mut self) -> () => SetRenderToBackBuffer;
 
         /// `setFillMode(fillMode)` (AIR): `"solid"` is what Molehill draws; `"wireframe"` is
         /// accepted and drawn solid (logged); anything else is ArgumentError #2008.
         /// context3d has no fill mode, so this one check lives here.
+        ///
+        /// # Errors
+        ///
+        /// - ArgumentError #2008: `fillMode` is neither `"solid"` nor `"wireframe"`.
         pub fn set_fill_mode(
             &mut self,
             fill_mode: &str
@@ -454,6 +611,43 @@ impl Context3D {
 
     forward! {
         /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`.
+        ///
+        /// # Errors
+        ///
+        /// Thrown whatever `enableErrorChecking` says:
+        /// - Error #3694: the context is disposed or lost (also when the renderer loses it during
+        ///   the draw).
+        /// - Error #3690: more than 32768 draws since the last `present()`.
+        ///
+        /// Thrown only with `enableErrorChecking` on (otherwise the draw is dropped and logged), in
+        /// this order:
+        /// - Error #3698: the target is the back buffer and `configureBackBuffer` was never called.
+        /// - Error #3777: the back buffer was not cleared since `configureBackBuffer`.
+        /// - Error #3692: the back buffer was not cleared since `present()` (error checking off:
+        ///   the back buffer is filled yellow or green instead).
+        /// - Error #3728, #3694, #3730, #3729, #3761: the texture targets have no slot 0, one was
+        ///   disposed, two share a texture (face), or they differ in size or format.
+        /// - Error #3706: the scissor rectangle does not intersect the target.
+        /// - Error #3600: no program set, or one that was never uploaded successfully.
+        /// - Error #3694: `indexBuffer` was disposed.
+        /// - Error #3602: `firstIndex` negative or `numTriangles` below -1.
+        /// - Error #3603: the triangles run past the end of `indexBuffer`.
+        /// - Error #3774: the texture targets do not match the fragment program's colour outputs.
+        /// - Error #3776: the fragment program writes depth and the target has no depth buffer.
+        /// - Error #3607, #3611, #3608, #3610, #3609: per attribute slot, a stream is set and
+        ///   unused, used and not set, disposed, its offset and format run past the vertex, or an
+        ///   index reaches past its vertices.
+        /// - Error #3697, #3663, #3605, #3604: per sampler, a texture bound where the program
+        ///   samples nothing, none bound, a disposed one, or one that is also a render target.
+        /// - Error #3754, #3763, #3606: the texture does not match the sampler's dimension, read
+        ///   mode (compressed formats) or format flag.
+        /// - Error #3753, #3755, #3778: a cube or rectangle texture sampled with wrapping; a
+        ///   rectangle or video texture sampled with mipmaps or a LOD bias.
+        /// - Error #3700, #3713: a texture level the sampling needs was never uploaded (#3713:
+        ///   level 0 of a streaming texture sampled without mipmaps).
+        /// - Error #3695: one texture on two samplers with different sampler states.
+        /// - Error #3691: the renderer runs out of memory.
+        /// - Error #3710: the renderer reports a driver error.
         pub fn draw_triangles(
             &mut self,
             index_buffer: IndexBuffer3D,
@@ -466,6 +660,46 @@ impl Context3D {
         };
 
         /// `drawTrianglesInstanced(indexBuffer, numInstances, firstIndex, numTriangles)`.
+        ///
+        /// # Errors
+        ///
+        /// Thrown whatever `enableErrorChecking` says:
+        /// - Error #3694: the context is disposed or lost (also when the renderer loses it during
+        ///   the draw).
+        /// - Error #3787: the profile is below standardExtended.
+        /// - RangeError #2006: `numInstances` is negative.
+        /// - Error #3690: more than 32768 draws since the last `present()`.
+        ///
+        /// Thrown only with `enableErrorChecking` on (otherwise the draw is dropped and logged), in
+        /// this order:
+        /// - Error #3698: the target is the back buffer and `configureBackBuffer` was never called.
+        /// - Error #3777: the back buffer was not cleared since `configureBackBuffer`.
+        /// - Error #3692: the back buffer was not cleared since `present()` (error checking off:
+        ///   the back buffer is filled yellow or green instead).
+        /// - Error #3728, #3694, #3730, #3729, #3761: the texture targets have no slot 0, one was
+        ///   disposed, two share a texture (face), or they differ in size or format.
+        /// - Error #3706: the scissor rectangle does not intersect the target.
+        /// - Error #3600: no program set, or one that was never uploaded successfully.
+        /// - Error #3694: `indexBuffer` was disposed.
+        /// - Error #3602: `firstIndex` negative or `numTriangles` below -1.
+        /// - Error #3603: the triangles run past the end of `indexBuffer`.
+        /// - Error #3774: the texture targets do not match the fragment program's colour outputs.
+        /// - Error #3776: the fragment program writes depth and the target has no depth buffer.
+        /// - Error #3607, #3611, #3608, #3610, #3609: per attribute slot, a stream is set and
+        ///   unused, used and not set, disposed, its offset and format run past the vertex, or an
+        ///   index reaches past its vertices.
+        /// - Error #3785: a per-instance stream has fewer elements than the instances need.
+        /// - Error #3697, #3663, #3605, #3604: per sampler, a texture bound where the program
+        ///   samples nothing, none bound, a disposed one, or one that is also a render target.
+        /// - Error #3754, #3763, #3606: the texture does not match the sampler's dimension, read
+        ///   mode (compressed formats) or format flag.
+        /// - Error #3753, #3755, #3778: a cube or rectangle texture sampled with wrapping; a
+        ///   rectangle or video texture sampled with mipmaps or a LOD bias.
+        /// - Error #3700, #3713: a texture level the sampling needs was never uploaded (#3713:
+        ///   level 0 of a streaming texture sampled without mipmaps).
+        /// - Error #3695: one texture on two samplers with different sampler states.
+        /// - Error #3691: the renderer runs out of memory.
+        /// - Error #3710: the renderer reports a driver error.
         pub fn draw_triangles_instanced(
             &mut self,
             index_buffer: IndexBuffer3D,
