@@ -462,6 +462,16 @@ impl<B: Backend> Context3D<B> {
         self.lost || self.backend.is_lost()
     }
 
+    /// Error #3694 after `dispose` or once the context is lost, as every checked call gives
+    /// first; for the calls a facade answers itself (AIR's `setFillMode`).
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    pub fn check_live(&self) -> FlashResult<()> {
+        Ok(self.live()?)
+    }
+
     /// #3694 after `dispose` or once the context is lost.
     pub(crate) fn live(&self) -> Result<()> {
         if self.disposed || self.is_lost() {

@@ -235,3 +235,19 @@ fn a_shared_backend_receives_the_calls_and_stays_readable() {
         "{calls:?}"
     );
 }
+
+/// AIR's `setFillMode`: "solid" and "wireframe" (drawn solid) are accepted, anything else is
+/// ArgumentError #2008, and a disposed context gives Error #3694 first, as every call does.
+#[test]
+fn set_fill_mode_checks_the_context_then_the_mode() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.set_fill_mode("solid").unwrap();
+    ctx.set_fill_mode("wireframe").unwrap();
+    let e = ctx.set_fill_mode("dotted").unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::ArgumentError, 2008));
+    ctx.dispose(false);
+    let e = ctx.set_fill_mode("dotted").unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+}

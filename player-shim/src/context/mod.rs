@@ -593,18 +593,20 @@ impl Context3D {
         ///
         /// # Errors
         ///
+        /// In this order:
+        /// - Error #3694: the context is disposed or lost.
         /// - ArgumentError #2008: `fillMode` is neither `"solid"` nor `"wireframe"`.
         pub fn set_fill_mode(
             &mut self,
             fill_mode: &str
-        ) -> () => SetFillMode via |_ctx| match fill_mode {
+        ) -> () => SetFillMode via |ctx| ctx.inner.check_live().and_then(|()| match fill_mode {
             "solid" => Ok(()),
             "wireframe" => {
                 log::warn!("setFillMode(\"wireframe\") is drawn solid");
                 Ok(())
             }
             _ => Err(FlashError::argument(2008, &["fillMode"])),
-        };
+        });
     }
 
     // --- Draws ---------------------------------------------------------------------------------
