@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use agal::flash::{ErrorClass, FlashError};
 use context3d::{Backend, RecordingBackend};
-use player_shim::as3::BitmapData;
+use player_shim::as3::{BitmapData, ByteArray};
 use player_shim::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
 
 #[derive(Default)]
@@ -124,6 +124,20 @@ fn async_uploads_send_texture_ready() {
     ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
         .unwrap();
     assert_eq!(*events.ready.borrow(), vec![tex]);
+    // uploadFromByteArrayAsync: textureReady after a good upload, none after a failed one.
+    let bytes = [0u8; 16];
+    let e = ctx
+        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 1)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3791));
+    let e = ctx
+        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 4, 0)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    assert_eq!(events.ready.borrow().len(), 1);
+    ctx.texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 0)
+        .unwrap();
+    assert_eq!(*events.ready.borrow(), vec![tex, tex]);
 }
 
 /// The renderer's own `is_lost` and `take_error` reach context3d through the boxed backend

@@ -417,6 +417,9 @@ impl Exec<'_> {
                 TextureUploadFromByteArray {
                     texture, data, byte_array_offset, miplevel
                 } => texture_upload_from_byte_array,
+                TextureUploadFromByteArrayAsync {
+                    texture, data, byte_array_offset, miplevel
+                } => texture_upload_from_byte_array_async,
                 UploadCompressedTextureFromByteArray {
                     texture, data, byte_array_offset, is_async
                 } => texture_upload_compressed_from_byte_array,

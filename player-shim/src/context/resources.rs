@@ -560,6 +560,35 @@ impl Context3D {
             )
         }, then dispatch_events;
 
+        /// `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: `textureReady`
+        /// follows through [`crate::Stage3DEvents::texture_ready`].
+        ///
+        /// # Errors
+        ///
+        /// In this order:
+        /// - Error #3694: the context or `texture` is disposed, or the context lost.
+        /// - Error #3791: `miplevel` is not 0.
+        /// - Error #3675: `texture` is compressed or a `VideoTexture`.
+        /// - Error #3669: fewer bytes after `byteArrayOffset` than the level needs.
+        /// - Error #3684: the renderer runs out of memory for the texture.
+        /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+        ///
+        /// No `textureReady` follows a failed upload.
+        pub fn texture_upload_from_byte_array_async(
+            &mut self,
+            texture: TextureBase,
+            data: ByteArray<'_>,
+            byte_array_offset: u32,
+            miplevel: u32
+        ) -> () => TextureUploadFromByteArrayAsync via |ctx| {
+            ctx.inner.texture_upload_from_byte_array_async(
+                texture,
+                data.bytes,
+                byte_array_offset,
+                miplevel,
+            )
+        }, then dispatch_events;
+
         /// `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
         /// same method of `CubeTexture` (with `async`, `textureReady` follows through
         /// [`crate::Stage3DEvents::texture_ready`]).

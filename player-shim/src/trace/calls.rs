@@ -444,6 +444,12 @@ fn resource_call(
                 byte_array_offset: a.req("byteArrayOffset", uint)?,
                 miplevel: a.opt(0, uint)?,
             },
+            (R::Texture, "uploadFromByteArrayAsync") => Call::TextureUploadFromByteArrayAsync {
+                texture: n(),
+                data: a.req("data", bytes)?,
+                byte_array_offset: a.req("byteArrayOffset", uint)?,
+                miplevel: a.opt(0, uint)?,
+            },
             (R::Texture | R::CubeTexture, "uploadCompressedTextureFromByteArray") => {
                 Call::UploadCompressedTextureFromByteArray {
                     texture: n(),
@@ -565,6 +571,7 @@ pub fn method_name(call: &Call) -> &'static str {
         | Call::CubeTextureUploadFromBitmapData { .. }
         | Call::RectangleTextureUploadFromBitmapData { .. } => "uploadFromBitmapData",
         Call::TextureUploadFromBitmapDataAsync { .. } => "uploadFromBitmapDataAsync",
+        Call::TextureUploadFromByteArrayAsync { .. } => "uploadFromByteArrayAsync",
         Call::UploadCompressedTextureFromByteArray { .. } => "uploadCompressedTextureFromByteArray",
         Call::VideoTextureAttachFrame { .. } => "attachFrame",
         Call::Dispose { .. } => "dispose",

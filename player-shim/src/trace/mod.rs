@@ -591,6 +591,13 @@ pub enum Call {
         byte_array_offset: u32,
         miplevel: u32,
     },
+    /// `t.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)` (Texture).
+    TextureUploadFromByteArrayAsync {
+        texture: Name,
+        data: ByteArrayArg,
+        byte_array_offset: u32,
+        miplevel: u32,
+    },
     /// `t.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` (Texture,
     /// CubeTexture).
     UploadCompressedTextureFromByteArray {

@@ -195,6 +195,7 @@ fn parts(call: &Call) -> (String, Args) {
             TextureUploadFromBitmapData { texture; source, miplevel },
             TextureUploadFromBitmapDataAsync { texture; source, miplevel },
             TextureUploadFromByteArray { texture; data, byte_array_offset, miplevel },
+            TextureUploadFromByteArrayAsync { texture; data, byte_array_offset, miplevel },
             UploadCompressedTextureFromByteArray { texture; data, byte_array_offset, is_async },
             CubeTextureUploadFromBitmapData { texture; source, side, miplevel },
             CubeTextureUploadFromByteArray { texture; data, byte_array_offset, side, miplevel },
