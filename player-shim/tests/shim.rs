@@ -265,3 +265,36 @@ fn set_fill_mode_checks_the_context_then_the_mode() {
     let e = ctx.set_fill_mode("dotted").unwrap_err();
     assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
 }
+
+/// A negative `byteArrayOffset` is #3669, but only after the disposed checks: a disposed
+/// buffer (or context) gives #3694 first, as for any other bad range.
+#[test]
+fn a_negative_byte_array_offset_is_checked_after_the_buffer() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let bytes = [0u8; 64];
+    let vb = ctx.create_vertex_buffer(2, 2, "staticDraw").unwrap();
+    let ib = ctx.create_index_buffer(4, "staticDraw").unwrap();
+    let data = ByteArray::little_endian(&bytes);
+    let e = ctx
+        .vertex_buffer_upload_from_byte_array(vb, data, -1, 0, 2)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    let e = ctx
+        .index_buffer_upload_from_byte_array(ib, data, -4, 0, 4)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    ctx.vertex_buffer_upload_from_byte_array(vb, data, 0, 0, 2)
+        .unwrap();
+    ctx.vertex_buffer_dispose(vb);
+    ctx.index_buffer_dispose(ib);
+    let e = ctx
+        .vertex_buffer_upload_from_byte_array(vb, data, -1, 0, 2)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+    let e = ctx
+        .index_buffer_upload_from_byte_array(ib, data, -4, 0, 4)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+}

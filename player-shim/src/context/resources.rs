@@ -10,10 +10,11 @@ use crate::trace::{Call, ResourceKind};
 
 use super::{Context3D, FlashResult};
 
-/// AS3's `int` `byteArrayOffset` of the buffer uploads: a negative one reads nothing (#3669,
-/// like any bad range).
-fn buffer_offset(byte_array_offset: i32) -> FlashResult<u32> {
-    u32::try_from(byte_array_offset).map_err(|_| FlashError::error(3669, &[]))
+/// AS3's `int` `byteArrayOffset` of the buffer uploads as context3d's `u32`: a negative one is
+/// an offset past the end of any ByteArray, so context3d gives #3669 (like any bad range)
+/// after its own earlier checks (#3694 for a disposed context or buffer comes first).
+fn buffer_offset(byte_array_offset: i32) -> u32 {
+    u32::try_from(byte_array_offset).unwrap_or(u32::MAX)
 }
 
 impl Context3D {
@@ -209,15 +210,13 @@ impl Context3D {
             start_vertex: i32,
             num_vertices: i32
         ) -> () => VertexBufferUploadFromByteArray via |ctx| {
-            buffer_offset(byte_array_offset).and_then(|offset| {
-                ctx.inner.vertex_buffer_upload_from_byte_array(
-                    buffer,
-                    data.bytes,
-                    offset,
-                    start_vertex,
-                    num_vertices,
-                )
-            })
+            ctx.inner.vertex_buffer_upload_from_byte_array(
+                buffer,
+                data.bytes,
+                buffer_offset(byte_array_offset),
+                start_vertex,
+                num_vertices,
+            )
         };
 
         /// `IndexBuffer3D.uploadFromVector(data, startOffset, count)`.
@@ -254,15 +253,13 @@ impl Context3D {
             start_offset: i32,
             count: i32
         ) -> () => IndexBufferUploadFromByteArray via |ctx| {
-            buffer_offset(byte_array_offset).and_then(|offset| {
-                ctx.inner.index_buffer_upload_from_byte_array(
-                    buffer,
-                    data.bytes,
-                    offset,
-                    start_offset,
-                    count,
-                )
-            })
+            ctx.inner.index_buffer_upload_from_byte_array(
+                buffer,
+                data.bytes,
+                buffer_offset(byte_array_offset),
+                start_offset,
+                count,
+            )
         };
 
         /// `Program3D.upload(vertexProgram, fragmentProgram)`.
