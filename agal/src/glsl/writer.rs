@@ -385,16 +385,52 @@ impl<'a> Stage<'a> {
         if self.usage.relative {
             self.relative_helper(name, constants);
         }
+        if self.usage.uses_pow {
+            self.pow_helper();
+        }
+    }
+
+    /// `agal_pow(x, y)` for `float` and `vec2`..`vec4`, component-wise, D3D9's `pow`
+    /// (`exp(y * log(abs(x)))`) where GLSL's `pow` is undefined: 1 when `y == 0`; at `x == 0`,
+    /// +infinity when `y < 0` (written `1.0 / abs(x)`, a run-time division by +0, so that no
+    /// compiler sees a constant division by zero) and 0 when `y > 0`; else `pow(abs(x), y)`.
+    fn pow_helper(&mut self) {
+        self.out.push_str(
+            "float agal_pow(float x, float y) {\n    return y == 0.0 ? 1.0 : x == 0.0 ? (y < 0.0 ? 1.0 / abs(x) : 0.0) : pow(abs(x), y);\n}\n",
+        );
+        for (ty, lanes) in [("vec2", "xy"), ("vec3", "xyz"), ("vec4", "xyzw")] {
+            self.out.push_str(ty);
+            self.out.push_str(" agal_pow(");
+            self.out.push_str(ty);
+            self.out.push_str(" x, ");
+            self.out.push_str(ty);
+            self.out.push_str(" y) {\n    return ");
+            self.out.push_str(ty);
+            self.out.push('(');
+            for (i, lane) in lanes.chars().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.out.push_str("agal_pow(x.");
+                self.out.push(lane);
+                self.out.push_str(", y.");
+                self.out.push(lane);
+                self.out.push(')');
+            }
+            self.out.push_str(");\n}\n");
+        }
     }
 
     /// `vec4 vc_at(float i, int o)`: the constant at `round(i) + o`, or `vec4(0)` outside the
-    /// file (D3D9 `mova` rounds to nearest). The bounds are checked in float, so that no
-    /// index (huge, infinite, NaN) reaches an undefined float-to-int conversion.
+    /// file (D3D9 `mova` rounds to nearest). The rounding is exact, ties up:
+    /// `f = floor(i); f + (i - f >= 0.5 ? 1 : 0)` (`i - f` is exact in float, where
+    /// `floor(i + 0.5)` rounds 0.49999997 + 0.5 up to 1.0). The bounds are checked in float,
+    /// so that no index (huge, infinite, NaN) reaches an undefined float-to-int conversion.
     fn relative_helper(&mut self, name: &str, size: u16) {
         self.out.push_str("vec4 ");
         self.out.push_str(name);
         self.out.push_str(
-            "_at(float i, int o) {\n    float n = floor(i + 0.5) + float(o);\n    return n >= 0.0 && n < ",
+            "_at(float i, int o) {\n    float f = floor(i);\n    float n = f + (i - f >= 0.5 ? 1.0 : 0.0) + float(o);\n    return n >= 0.0 && n < ",
         );
         names::push_u32(&mut self.out, u32::from(size));
         self.out.push_str(".0 ? ");
