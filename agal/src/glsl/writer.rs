@@ -6,7 +6,8 @@ use super::error::GlslError;
 use super::link::{self, StageLimits, Usage};
 use super::names;
 use super::reflection::{
-    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
+    Y_FLIP_UNIFORM,
 };
 use super::{Options, Shaders};
 use crate::model::{
@@ -79,6 +80,7 @@ impl Writer {
             &linked,
             &fragment_extensions,
         )
+        .scissor_discard(self.options.scissor_discard)
         .write();
         log::debug!("AGAL to GLSL ({dialect}), vertex shader:\n{vertex_source}");
         log::debug!("AGAL to GLSL ({dialect}), fragment shader:\n{fragment_source}");
@@ -129,6 +131,7 @@ impl Writer {
                 .collect(),
             y_flip: Y_FLIP_UNIFORM,
             y_flip_in_fragment: fragment_usage.uses_ddy,
+            scissor: self.options.scissor_discard.then_some(SCISSOR_UNIFORM),
             varyings: linked
                 .iter()
                 .zip(0u32..)
@@ -223,6 +226,8 @@ pub(super) struct Stage<'a> {
     pub extensions: &'a [Extension],
     /// Indentation depth of the next statement.
     pub depth: usize,
+    /// Write the per-pixel scissor test (fragment stage, [`Options::scissor_discard`]).
+    pub scissor_discard: bool,
 }
 
 impl<'a> Stage<'a> {
@@ -244,7 +249,15 @@ impl<'a> Stage<'a> {
             linked,
             extensions,
             depth: 1,
+            scissor_discard: false,
         }
+    }
+
+    /// With the per-pixel scissor test ([`SCISSOR_UNIFORM`]) when `on` and this is the
+    /// fragment stage.
+    fn scissor_discard(mut self, on: bool) -> Stage<'a> {
+        self.scissor_discard = on && !self.vertex();
+        self
     }
 
     pub fn kind(&self) -> ProgramKind {
@@ -268,6 +281,13 @@ impl<'a> Stage<'a> {
             );
             self.out.push_str(Y_FLIP_UNIFORM);
             self.out.push_str(";\n");
+        }
+        if self.scissor_discard {
+            // At the end, so that no derivative above sees a discarded neighbour.
+            let s = SCISSOR_UNIFORM;
+            self.out.push_str(&format!(
+                "    if (gl_FragCoord.x < {s}.x || gl_FragCoord.y < {s}.y || gl_FragCoord.x >= {s}.z || gl_FragCoord.y >= {s}.w) discard;\n"
+            ));
         }
         self.out.push_str("}\n");
         self.out
@@ -330,6 +350,12 @@ impl<'a> Stage<'a> {
                 "uniform mediump float "
             });
             self.out.push_str(Y_FLIP_UNIFORM);
+            self.out.push_str(";\n");
+        }
+        if self.scissor_discard {
+            // The default float precision: highp where the stage has it (see above).
+            self.out.push_str("uniform vec4 ");
+            self.out.push_str(SCISSOR_UNIFORM);
             self.out.push_str(";\n");
         }
         for (unit, sampler) in &self.usage.samplers {
