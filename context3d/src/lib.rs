@@ -26,7 +26,7 @@ pub mod stage;
 pub mod state;
 
 pub use backend::*;
-pub use context::{Context3D, Context3DEvent, Endian, Rect};
+pub use context::{Context3D, Context3DEvent, Endian, Point, Rect};
 pub use enums::As3Enum;
 pub use error::{BackendCall, Context3DError, FlashResult};
 pub use recording::{Call, RecordedTextureData, RecordingBackend};

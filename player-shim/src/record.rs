@@ -107,6 +107,16 @@ impl Recorded for context3d::Rect {
     }
 }
 
+impl Recorded for context3d::Point {
+    type Arg = crate::trace::Point;
+    fn recorded(&self, _: &Recorder) -> crate::trace::Point {
+        crate::trace::Point {
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
 impl<T: Recorded> Recorded for Option<T> {
     type Arg = Option<T::Arg>;
     fn recorded(&self, rec: &Recorder) -> Option<T::Arg> {

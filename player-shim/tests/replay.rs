@@ -260,13 +260,17 @@ fn recorded_session() -> (String, Vec<u32>) {
     ctx.clear(0.2, 0.3, 0.4, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
     ctx.draw_triangles(ib, 0, 2).unwrap();
     let mut pixels = vec![0u32; 48 * 40];
-    ctx.draw_to_bitmap_data(&mut BitmapDataMut {
-        width: 48,
-        height: 40,
-        pixels: &mut pixels,
-        premultiplied: false,
-        transparent: true,
-    })
+    ctx.draw_to_bitmap_data(
+        &mut BitmapDataMut {
+            width: 48,
+            height: 40,
+            pixels: &mut pixels,
+            premultiplied: false,
+            transparent: true,
+        },
+        None,
+        None,
+    )
     .unwrap();
     ctx.present().unwrap();
     (recorder.to_text(), pixels)

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use agal::flash::FlashError;
-use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};
 
 /// Defines `Context3D` methods that call context3d and record the call, so that each AS3
 /// method is one line here and the record-then-forward logic one place.
@@ -211,10 +211,20 @@ impl Context3D {
         pub fn present(&mut self) -> () => Present;
     }
 
-    /// `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
-    /// premultiplication). A non-premultiplied destination goes through premultiplied form, so
-    /// pixels outside the copied area may change by rounding.
-    pub fn draw_to_bitmap_data(&mut self, destination: &mut BitmapDataMut<'_>) -> FlashResult<()> {
+    /// `drawToBitmapData(destination, srcRect = null, destPoint = null)`: the back buffer into
+    /// `destination` (converted to its premultiplication). `src_rect` (`None`: the whole back
+    /// buffer; edges truncated to whole pixels) is copied 1:1 to `dest_point` (`None`: (0, 0);
+    /// truncated the same way), clipped to the back buffer and to the destination; the rest of
+    /// the destination is untouched (see `context3d::Context3D::draw_to_bitmap_data`). A
+    /// non-premultiplied destination goes through premultiplied form, so pixels outside the
+    /// copied area may change by rounding.
+    pub fn draw_to_bitmap_data(
+        &mut self,
+        destination: &mut BitmapDataMut<'_>,
+        src_rect: Option<Rect>,
+        dest_point: Option<Point>,
+    ) -> FlashResult<()> {
+        let at = dest_point.map_or((0, 0), Point::to_pixels);
         let before = self.recorder.as_ref().map(|_| {
             let pixels: Vec<u32> = destination
                 .pixels
@@ -243,8 +253,8 @@ impl Context3D {
                 destination.pixels,
                 destination.width,
                 destination.height,
-                None,
-                (0, 0),
+                src_rect,
+                at,
             )
         } else {
             let mut buf: Vec<u32> = destination.pixels.iter().map(|&p| premultiply(p)).collect();
@@ -252,8 +262,8 @@ impl Context3D {
                 &mut buf,
                 destination.width,
                 destination.height,
-                None,
-                (0, 0),
+                src_rect,
+                at,
             );
             if r.is_ok() {
                 for (d, s) in destination.pixels.iter_mut().zip(&buf) {
@@ -268,7 +278,14 @@ impl Context3D {
             }
         }
         if let Some(destination) = before {
-            self.record(|_| Call::DrawToBitmapData { destination }, &r);
+            self.record(
+                |rec| Call::DrawToBitmapData {
+                    destination,
+                    src_rect: src_rect.recorded(rec),
+                    dest_point: dest_point.recorded(rec),
+                },
+                &r,
+            );
         }
         r
     }

@@ -480,7 +480,18 @@ impl Exec<'_> {
                     }
                     r
                 }
-                Call::DrawToBitmapData { destination } => {
+                Call::DrawToBitmapData {
+                    destination,
+                    src_rect,
+                    dest_point,
+                } => {
+                    let src_rect = src_rect.map(|r| context3d::Rect {
+                        x: r.x,
+                        y: r.y,
+                        width: r.width,
+                        height: r.height,
+                    });
+                    let dest_point = dest_point.map(|p| context3d::Point { x: p.x, y: p.y });
                     let mut bmp = bitmap(destination, &self.base)?;
                     let r = {
                         let mut dest = BitmapDataMut {
@@ -490,7 +501,7 @@ impl Exec<'_> {
                             premultiplied: true,
                             transparent: bmp.transparent,
                         };
-                        self.ctx()?.draw_to_bitmap_data(&mut dest)
+                        self.ctx()?.draw_to_bitmap_data(&mut dest, src_rect, dest_point)
                     };
                     if r.is_ok() {
                         let shown = bmp.pixels.into_iter().map(unpremultiply).collect();

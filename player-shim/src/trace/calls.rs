@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use super::error::{ParseError, ParseErrorKind as K};
 use super::parse::{Arg, Value};
 use super::values::{
-    expected, to_bitmap, to_bool, to_bytes, to_i32, to_number, to_numbers, to_rect_or_null,
-    to_string, to_strings, to_u32, to_uints,
+    expected, to_bitmap, to_bool, to_bytes, to_i32, to_number, to_numbers, to_point_or_null,
+    to_rect_or_null, to_string, to_strings, to_u32, to_uints,
 };
 use super::{BitmapArg, ByteArrayArg, Call, Located, Name, Pos, ResourceKind as R};
 
@@ -377,6 +377,8 @@ fn context_call(method: &str, a: &mut Args<'_>) -> Option<Result<Call, ParseErro
             "present" => Call::Present,
             "drawToBitmapData" => Call::DrawToBitmapData {
                 destination: a.req("destination", bitmap)?,
+                src_rect: a.opt(None, |v, _| to_rect_or_null(v))?,
+                dest_point: a.opt(None, |v, _| to_point_or_null(v))?,
             },
             "dispose" => Call::DisposeContext {
                 recreate: a.opt(true, boolean)?,

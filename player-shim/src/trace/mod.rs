@@ -326,6 +326,15 @@ pub struct Rect {
     pub height: f64,
 }
 
+/// A `flash.geom.Point`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    /// `x`.
+    pub x: f64,
+    /// `y`.
+    pub y: f64,
+}
+
 /// One AS3 call (or property assignment), typed, with AS3's argument names. Enum arguments stay
 /// the strings the content passed (so a wrong one reaches Context3D and gives Flash's #2008).
 #[derive(Debug, Clone, PartialEq)]
@@ -514,8 +523,14 @@ pub enum Call {
     },
     /// `context.present()`.
     Present,
-    /// `context.drawToBitmapData(destination)`.
-    DrawToBitmapData { destination: BitmapArg },
+    /// `context.drawToBitmapData(destination, srcRect, destPoint)`.
+    DrawToBitmapData {
+        destination: BitmapArg,
+        /// `srcRect` (`null`: the whole back buffer).
+        src_rect: Option<Rect>,
+        /// `destPoint` (`null`: (0, 0)).
+        dest_point: Option<Point>,
+    },
     /// `context.dispose(recreate)`.
     DisposeContext { recreate: bool },
     /// `context.enableErrorChecking = B`.

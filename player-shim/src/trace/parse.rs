@@ -60,6 +60,7 @@ pub(crate) const RESERVED: &[&str] = &[
     "NaN",
     "Infinity",
     "rect",
+    "point",
     "bytes",
     "bytesFile",
     "hexFile",

@@ -193,6 +193,62 @@ context.dispose(false)
     }
 }
 
+/// `drawToBitmapData(destination, srcRect, destPoint)`: both optional, `null` or a value.
+#[test]
+fn draw_to_bitmap_data_takes_an_optional_rect_and_point() {
+    let calls = |text: &str| -> Vec<Call> {
+        parse(text)
+            .unwrap()
+            .statements
+            .into_iter()
+            .filter_map(|s| match s.value {
+                Statement::Call {
+                    call: c @ Call::DrawToBitmapData { .. },
+                    ..
+                } => Some(c),
+                _ => None,
+            })
+            .collect()
+    };
+    let c = calls(
+        "molehill-trace 1\nstage.requestContext3D()\ncontext.drawToBitmapData(bitmap(2, 2, 0))\n\
+         context.drawToBitmapData(bitmap(2, 2, 0), rect(1, 2, 3, 4), point(-5, 6.5))\n\
+         context.drawToBitmapData(bitmap(2, 2, 0), null, null)\n",
+    );
+    let parts: Vec<_> = c
+        .iter()
+        .map(|c| match c {
+            Call::DrawToBitmapData {
+                src_rect,
+                dest_point,
+                ..
+            } => (*src_rect, *dest_point),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(
+        parts,
+        vec![
+            (None, None),
+            (
+                Some(Rect {
+                    x: 1.0,
+                    y: 2.0,
+                    width: 3.0,
+                    height: 4.0
+                }),
+                Some(Point { x: -5.0, y: 6.5 })
+            ),
+            (None, None)
+        ]
+    );
+    // A point needs both coordinates, and a rect is not a point.
+    let e = err("molehill-trace 1\nstage.requestContext3D()\ncontext.drawToBitmapData(bitmap(2, 2, 0), null, point(1))\n");
+    assert_eq!(at(&e).0, 3);
+    let e = err("molehill-trace 1\nstage.requestContext3D()\ncontext.drawToBitmapData(bitmap(2, 2, 0), null, rect(1, 2, 3, 4))\n");
+    assert_eq!(at(&e), (3, 49));
+}
+
 #[test]
 fn errors_name_line_and_column() {
     // Missing header.
@@ -516,7 +572,21 @@ fn call() -> impl Strategy<Value = Call> {
             source,
             miplevel
         }),
-        bitmap().prop_map(|destination| Call::DrawToBitmapData { destination }),
+        (
+            bitmap(),
+            proptest::option::of((finite(), finite(), finite(), finite())),
+            proptest::option::of((finite(), finite()))
+        )
+            .prop_map(|(destination, r, p)| Call::DrawToBitmapData {
+                destination,
+                src_rect: r.map(|(x, y, width, height)| Rect {
+                    x,
+                    y,
+                    width,
+                    height,
+                }),
+                dest_point: p.map(|(x, y)| Point { x, y }),
+            }),
         (
             proptest::collection::vec(any::<u32>(), 0..10),
             any::<i32>(),

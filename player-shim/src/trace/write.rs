@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use super::calls::method_name;
 use super::{
-    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Name, Rect, Statement, Trace,
-    DEFAULT_SWF_VERSION, HEADER,
+    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Name, Point, Rect, Statement,
+    Trace, DEFAULT_SWF_VERSION, HEADER,
 };
 
 /// The text of a trace.
@@ -106,6 +106,7 @@ written! {
     Name => |v| v.to_string();
     Option<Name> => |v| v.as_ref().map_or_else(|| "null".into(), Name::to_string);
     Option<Rect> => |v| v.as_ref().map_or_else(|| "null".into(), rect);
+    Option<Point> => |v| v.as_ref().map_or_else(|| "null".into(), |p| format!("point({}, {})", number(p.x), number(p.y)));
     Vec<f64> => |v| numbers(v);
     [f64; 16] => |v| numbers(v);
     Vec<u32> => |v| vector(v.iter().map(u32::to_string));
@@ -181,7 +182,7 @@ fn parts(call: &Call) -> (String, Args) {
             DrawTriangles { index_buffer, first_index, num_triangles },
             DrawTrianglesInstanced { index_buffer, num_instances, first_index, num_triangles },
             Present {},
-            DrawToBitmapData { destination },
+            DrawToBitmapData { destination, src_rect, dest_point },
             DisposeContext { recreate },
         }
         resource {
