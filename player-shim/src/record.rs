@@ -143,6 +143,8 @@ impl Recorded for BitmapData<'_> {
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
     inner: Rc<RefCell<RecorderState>>,
+    /// The Stage3D (`stage.stage3Ds[N]`) whose calls this handle records.
+    stage3d: usize,
 }
 
 #[derive(Debug, Default)]
@@ -156,6 +158,27 @@ impl Recorder {
     /// A new, empty recording.
     pub fn new() -> Recorder {
         Recorder::default()
+    }
+
+    /// Another handle on the same recording for Stage3D `index` (`stage.stage3Ds[index]`,
+    /// 0..=3; larger values are taken as 3): give it to that Stage3D's
+    /// [`start_recording`](crate::Stage3D::start_recording). The handle from [`new`](Self::new)
+    /// records Stage3D 0.
+    pub fn for_stage3d(&self, index: usize) -> Recorder {
+        Recorder {
+            inner: self.inner.clone(),
+            stage3d: index.min(context3d::stage::STAGE3D_COUNT - 1),
+        }
+    }
+
+    /// The Stage3D this handle records (see [`for_stage3d`](Self::for_stage3d)).
+    pub fn stage3d(&self) -> usize {
+        self.stage3d
+    }
+
+    /// Sets `config stage`: the stage size and colour the recorded content ran on.
+    pub fn set_stage(&self, stage: context3d::stage::StageLayout) {
+        self.inner.borrow_mut().trace.config.stage = stage;
     }
 
     /// The trace recorded so far.
@@ -213,6 +236,7 @@ impl Recorder {
         s.trace.statements.push(Located::unplaced(Statement::Call {
             result: result_name,
             call,
+            stage3d: self.stage3d,
         }));
         if let Err(e) = result {
             s.trace

@@ -294,6 +294,17 @@ impl Context3D {
     /// `(width, height, pixels)`. Not an AS3 call and never recorded: replays use it to
     /// capture what `present` shows.
     pub fn capture_back_buffer(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
+        let (w, h, mut pixels) = self.back_buffer_pixels()?;
+        for p in &mut pixels {
+            *p = unpremultiply(*p);
+        }
+        Ok((w, h, pixels))
+    }
+
+    /// The back buffer as stored, premultiplied `0xAARRGGBB`, rows top first:
+    /// `(width, height, pixels)`, what [`context3d::stage::compose`] takes as a layer. Not an
+    /// AS3 call and never recorded.
+    pub fn back_buffer_pixels(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
         let (w, h) = (
             self.inner.back_buffer_width(),
             self.inner.back_buffer_height(),
@@ -301,9 +312,6 @@ impl Context3D {
         let mut pixels = vec![0u32; w as usize * h as usize];
         self.inner
             .draw_to_bitmap_data(&mut pixels, w, h, None, (0, 0))?;
-        for p in &mut pixels {
-            *p = unpremultiply(*p);
-        }
         Ok((w, h, pixels))
     }
 

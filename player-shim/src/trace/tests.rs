@@ -49,6 +49,7 @@ fn the_documented_example_parses_to_typed_calls() {
         calls[1],
         &Statement::Call {
             result: None,
+            stage3d: 0,
             call: Call::ConfigureBackBuffer {
                 width: 64,
                 height: 64,
@@ -91,6 +92,7 @@ fn the_documented_example_parses_to_typed_calls() {
         calls[11],
         &Statement::Call {
             result: None,
+            stage3d: 0,
             call: Call::Clear {
                 red: 0.0,
                 green: 0.0,
@@ -191,6 +193,57 @@ context.dispose(false)
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// `config stage`, `stage3Ds[N]`, `contextN`, `expect screen`: each call carries its Stage3D,
+/// a resource's calls the Stage3D of the context that created it; the text round-trips.
+#[test]
+fn stage3ds_and_their_contexts() {
+    let text = "molehill-trace 1\nconfig stage 320 240 0x336699\nstage.requestContext3D()\n\
+                stage3Ds[2].requestContext3D(\"auto\", \"standard\")\nstage3Ds[2].x = 10\n\
+                stage3Ds[0].visible = false\nvb = context2.createVertexBuffer(3, 2)\n\
+                vb.uploadFromVector([0, 0, 1, 1, 2, 2], 0, 3)\ncontext.present()\n\
+                expect screen \"s.png\" tolerance 1 max_outliers 4\n";
+    let t = parse(text).unwrap();
+    assert_eq!(
+        t.config.stage,
+        context3d::stage::StageLayout::new(320, 240, 0x336699)
+    );
+    let stages: Vec<usize> = t
+        .statements
+        .iter()
+        .filter_map(|s| match &s.value {
+            Statement::Call { stage3d, .. } => Some(*stage3d),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stages, vec![0, 2, 2, 0, 2, 2, 0]);
+    assert!(matches!(
+        t.statements.last().map(|s| &s.value),
+        Some(Statement::ExpectScreen {
+            tolerance: 1,
+            max_outliers: 4,
+            ..
+        })
+    ));
+    let written = write(&t);
+    assert!(
+        written.contains("config stage 320 240 0x336699\n"),
+        "{written}"
+    );
+    assert!(written.contains("\nstage3Ds[2].x = 10\n"), "{written}");
+    assert!(
+        written.contains("\nvb = context2.createVertexBuffer("),
+        "{written}"
+    );
+    assert_eq!(parse(&written).unwrap(), t);
+    // A Stage3D's context needs that Stage3D's request; the index is 0..=3.
+    let e = err("molehill-trace 1\nstage.requestContext3D()\ncontext1.present()\n");
+    assert_eq!(e.kind, ParseErrorKind::ContextBeforeRequest);
+    let e = err("molehill-trace 1\nstage3Ds[4].requestContext3D()\n");
+    assert_eq!(at(&e), (2, 10));
+    let e = err("molehill-trace 1\nconfig stage 320 240 0x1000000\n");
+    assert!(matches!(e.kind, ParseErrorKind::BadConfig(_)));
 }
 
 /// `drawToBitmapData(destination, srcRect, destPoint)`: both optional, `null` or a value.
@@ -382,7 +435,8 @@ fn comments_blank_lines_and_continuations() {
             call: Call::RequestContext3D {
                 render_mode: "auto".into(),
                 profile: "standard".into()
-            }
+            },
+            stage3d: 0,
         }
     );
     // CRLF line ends.
@@ -610,11 +664,14 @@ fn call() -> impl Strategy<Value = Call> {
 
 fn statement() -> impl Strategy<Value = Statement> {
     prop_oneof![
-        4 => call().prop_map(|call| Statement::Call { result: call.creates().map(|_| Name("made".into())), call }),
+        4 => call().prop_map(|call| Statement::Call { result: call.creates().map(|_| Name("made".into())), call, stage3d: 0 }),
         1 => (any::<u32>(), any::<u32>(), any::<u32>(), any::<u8>())
             .prop_map(|(x, y, argb, tolerance)| Statement::ExpectPixel { x, y, argb, tolerance }),
         1 => (text(), any::<u8>(), 0u64..1_000_000).prop_map(|(file, tolerance, max_outliers)| {
             Statement::ExpectImage { file, tolerance, max_outliers }
+        }),
+        1 => (text(), any::<u8>(), 0u64..1_000_000).prop_map(|(file, tolerance, max_outliers)| {
+            Statement::ExpectScreen { file, tolerance, max_outliers }
         }),
     ]
 }
@@ -628,10 +685,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn parse_of_write_is_identity(body in proptest::collection::vec(statement(), 0..12), swf in 9u32..60) {
+    fn parse_of_write_is_identity(
+        body in proptest::collection::vec(statement(), 0..12),
+        swf in 9u32..60,
+        stage in (1u32..=16384, 1u32..=16384, 0u32..=0xFF_FFFF),
+    ) {
         let mut statements = prelude();
         statements.extend(body.into_iter().map(Located::unplaced));
-        let t = Trace { config: Config { swf_version: swf }, statements };
+        let stage = context3d::stage::StageLayout::new(stage.0, stage.1, stage.2);
+        let t = Trace { config: Config { swf_version: swf, stage }, statements };
         let text = write(&t);
         let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back, t);
