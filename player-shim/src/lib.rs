@@ -24,5 +24,5 @@ pub mod trace;
 pub use backend::{BackendCreationError, BackendFactory, HeadlessGl, SharedBackend};
 pub use context::{Context3D, FlashResult};
 pub use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};
-pub use record::Recorder;
+pub use record::{RecordedExpectations, Recorder};
 pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};

@@ -2,6 +2,10 @@
 //! `expect error` after each call that threw), so a runtime can capture a failing game and
 //! `molehill replay` can run it again.
 
+mod expect;
+
+pub use expect::RecordedExpectations;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -152,6 +156,7 @@ struct RecorderState {
     trace: Trace,
     names: HashMap<Handle, Name>,
     counters: HashMap<&'static str, u32>,
+    expect: expect::ExpectState,
 }
 
 impl Recorder {
@@ -179,6 +184,32 @@ impl Recorder {
     /// Sets `config stage`: the stage size and colour the recorded content ran on.
     pub fn set_stage(&self, stage: context3d::stage::StageLayout) {
         self.inner.borrow_mut().trace.config.stage = stage;
+    }
+
+    /// Makes the recording write the images it sees and check them on replay (see
+    /// [`RecordedExpectations`]), from the next capture on; `None` stops it. Shared by every
+    /// handle on the recording.
+    pub fn set_expectations(&self, expectations: Option<RecordedExpectations>) {
+        self.inner.borrow_mut().expect.options = expectations;
+    }
+
+    /// Whether the recording writes the images it sees.
+    pub(crate) fn wants_images(&self) -> bool {
+        self.inner.borrow().expect.options.is_some()
+    }
+
+    /// After a successful `present()` of this handle's Stage3D: `(width, height,
+    /// premultiplied pixels)` of the back buffer it showed.
+    pub(crate) fn presented(&self, shown: (u32, u32, Vec<u32>)) {
+        let s = &mut *self.inner.borrow_mut();
+        s.expect.presented(&mut s.trace, self.stage3d, shown);
+    }
+
+    /// After a successful `drawToBitmapData`: the destination's pixels, unpremultiplied.
+    pub(crate) fn copied(&self, width: u32, height: u32, unpremultiplied: Vec<u32>) {
+        let s = &mut *self.inner.borrow_mut();
+        s.expect
+            .copied(&mut s.trace, width, height, unpremultiplied);
     }
 
     /// The trace recorded so far.
@@ -215,6 +246,9 @@ impl Recorder {
         result: &Result<T, FlashError>,
     ) {
         let mut s = self.inner.borrow_mut();
+        if result.is_ok() {
+            s.expect.saw_call(self.stage3d, &call);
+        }
         let result_name = created.map(|(kind, handle)| {
             let prefix = match kind {
                 ResourceKind::VertexBuffer => "vb",

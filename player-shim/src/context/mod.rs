@@ -207,8 +207,21 @@ impl Context3D {
             mask: u32
         ) -> () => Clear;
 
-        /// `present()`.
-        pub fn present(&mut self) -> () => Present;
+    }
+
+    /// `present()`. A recording with [`crate::record::RecordedExpectations`] also gets the
+    /// back buffer it showed.
+    pub fn present(&mut self) -> FlashResult<()> {
+        let shown = match &self.recorder {
+            Some(r) if r.wants_images() => self.back_buffer_pixels().ok(),
+            _ => None,
+        };
+        let r = self.inner.present();
+        self.record(|_| Call::Present, &r);
+        if let (Ok(()), Some(shown), Some(rec)) = (&r, shown, &self.recorder) {
+            rec.presented(shown);
+        }
+        r
     }
 
     /// `drawToBitmapData(destination, srcRect = null, destPoint = null)`: the back buffer into
@@ -286,6 +299,23 @@ impl Context3D {
                 },
                 &r,
             );
+        }
+        // The expectation after the call it checks.
+        if r.is_ok() {
+            if let Some(rec) = self.recorder.as_ref().filter(|r| r.wants_images()) {
+                let seen = destination
+                    .pixels
+                    .iter()
+                    .map(|&p| {
+                        if destination.premultiplied {
+                            unpremultiply(p)
+                        } else {
+                            p
+                        }
+                    })
+                    .collect();
+                rec.copied(destination.width, destination.height, seen);
+            }
         }
         r
     }
