@@ -13,6 +13,8 @@ mod lex;
 mod parse;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stage3ds;
 mod values;
 mod write;
 
