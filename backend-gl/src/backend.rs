@@ -112,10 +112,15 @@ impl GlBackend {
             "backend-gl: {:?}, dialect {dialect:?}, {caps:?}",
             gl.context().info()
         );
+        let mut programs = Programs::new(dialect);
+        // Mesa's llvmpipe (the default headless renderer) gives the pixel column left of a
+        // scissor rectangle and the row above it partial coverage when multisampling (seen in
+        // Mesa 22.3); its programs get a per-pixel scissor test for those draws.
+        programs.set_scissor_discard(gl.context().info().renderer.contains("llvmpipe"));
         GlBackend {
             gl,
             caps,
-            programs: Programs::new(dialect),
+            programs,
             vertex_buffers: HashMap::new(),
             index_buffers: HashMap::new(),
             textures: HashMap::new(),
@@ -145,7 +150,14 @@ impl GlBackend {
         self.programs.dialect()
     }
 
-    /// Programs translated, compiled and linked so far (one per distinct bytecode pair).
+    /// Whether draws with a scissor rectangle into a multisampled target use the per-pixel
+    /// scissor test (on for Mesa's llvmpipe; see docs/backend-gl.md).
+    pub fn scissor_discard(&self) -> bool {
+        self.programs.scissor_discard()
+    }
+
+    /// Programs translated, compiled and linked so far (one per distinct bytecode pair, one
+    /// more for a pair's scissored variant when a draw needs it).
     pub fn program_links(&self) -> u64 {
         self.programs.links
     }
@@ -554,7 +566,22 @@ impl Backend for GlBackend {
             return Ok(());
         }
         self.state.apply(&mut self.gl);
-        if self.programs.bind(&mut self.gl, draw.program).is_none() {
+        // The per-pixel scissor test (see `Programs::set_scissor_discard`): only for a
+        // scissor rectangle on a multisampled target, in GL window pixels (Flash's top row is
+        // GL row 0 in every target, see target.rs).
+        let scissor = self
+            .state
+            .scissor
+            .filter(|_| self.targets.current_is_multisampled())
+            .map(|r| {
+                let (x, y) = (r.x as f32, r.y as f32);
+                [x, y, x + r.width as f32, y + r.height as f32]
+            });
+        if self
+            .programs
+            .bind(&mut self.gl, draw.program, scissor)
+            .is_none()
+        {
             log::warn!("draw with unknown program {:?} ignored", draw.program);
             return Ok(());
         }

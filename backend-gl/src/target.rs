@@ -200,6 +200,14 @@ impl Targets {
         Ok(())
     }
 
+    /// Whether draws to the current target land in a multisampled buffer.
+    pub fn current_is_multisampled(&self) -> bool {
+        match self.current {
+            None => self.back.as_ref().is_some_and(|b| b.resolve.is_some()),
+            Some(key) => key.samples > 0,
+        }
+    }
+
     /// The back buffer's configuration.
     pub fn back_buffer(&self) -> Option<&BackBufferConfig> {
         self.back.as_ref().map(|b| &b.config)
