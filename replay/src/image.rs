@@ -62,8 +62,12 @@ impl player_shim::ImageWriter for PngWriter {
         height: u32,
         pixels: &[u32],
     ) -> Result<(), String> {
-        let image = Image::new(width, height, pixels.to_vec())
-            .ok_or_else(|| format!("a {width}x{height} image needs {} pixels", u64::from(width) * u64::from(height)))?;
+        let image = Image::new(width, height, pixels.to_vec()).ok_or_else(|| {
+            format!(
+                "a {width}x{height} image needs {} pixels",
+                u64::from(width) * u64::from(height)
+            )
+        })?;
         image.write_png(path).map_err(|e| e.to_string())
     }
 }

@@ -482,7 +482,8 @@ fn a_recording_with_expectations_replays_as_a_regression_test() {
     let recorder = Recorder::new();
     recorder.set_stage(context3d::stage::StageLayout::new(64, 48, 0x202020));
     recorder.set_expectations(Some(
-        player_shim::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter)).with_screens(true),
+        player_shim::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter))
+            .with_screens(true),
     ));
     let mut stage0 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
     let mut stage1 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
@@ -530,7 +531,8 @@ fn a_recording_with_expectations_replays_as_a_regression_test() {
     }
     // The second screen: grey stage, stage3Ds[0] red at (0, 0) 48x40, stage3Ds[1] at (40, -4)
     // shows its stored colour (0, 0, 102) opaque over x 40..63, y 0..27.
-    let screen = molehill_replay::image::Image::read_png(&dir.join("session-screen-2.png")).unwrap();
+    let screen =
+        molehill_replay::image::Image::read_png(&dir.join("session-screen-2.png")).unwrap();
     assert_eq!(screen.pixel(0, 0), Some(0xFFFF0000));
     assert_eq!(screen.pixel(40, 0), Some(0xFF000066));
     assert_eq!(screen.pixel(63, 27), Some(0xFF000066));

@@ -18,8 +18,13 @@ use crate::trace::{Call, Located, Statement, Trace};
 pub trait ImageWriter {
     /// Writes a `width` x `height` image of `0xAARRGGBB` pixels (not premultiplied, rows top
     /// first; `pixels.len() == width * height`) to `path`.
-    fn write_image(&self, path: &Path, width: u32, height: u32, pixels: &[u32])
-        -> Result<(), String>;
+    fn write_image(
+        &self,
+        path: &Path,
+        width: u32,
+        height: u32,
+        pixels: &[u32],
+    ) -> Result<(), String>;
 }
 
 /// A picture as the recording holds it: size and unpremultiplied `0xAARRGGBB` pixels.
@@ -245,12 +250,9 @@ fn push_expectation(
     let written = std::fs::create_dir_all(path)
         .map_err(|e| e.to_string())
         .and_then(|()| {
-            options.writer.write_image(
-                &path.join(file),
-                image.width,
-                image.height,
-                &image.pixels,
-            )
+            options
+                .writer
+                .write_image(&path.join(file), image.width, image.height, &image.pixels)
         });
     if let Err(e) = written {
         log::warn!("recording: cannot write {}: {e}", path.join(file).display());
