@@ -1,4 +1,4 @@
-//! [`GlBackend`]: context3d's [`Backend`] over GL.
+//! [`GlCore`]: context3d's [`Backend`] over GL (wrapped by [`crate::GlBackend`]).
 
 use std::collections::HashMap;
 
@@ -32,12 +32,12 @@ pub struct GlCallError {
     pub code: u32,
 }
 
-/// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core.
-///
-/// Not `Send`: it lives on the thread that created its context.
+/// The backend's resources and calls, behind [`crate::GlBackend`] (which makes the context
+/// current, guards the host's state around each call, and hands out frame textures). Its
+/// methods are reached through `GlBackend`'s `Deref`.
 #[derive(Debug)]
-pub struct GlBackend {
-    gl: Gl,
+pub struct GlCore {
+    pub(crate) gl: Gl,
     caps: TextureCaps,
     programs: Programs,
     vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
@@ -45,39 +45,41 @@ pub struct GlBackend {
     textures: HashMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
-    targets: Targets,
+    pub(crate) targets: Targets,
     state: FixedState,
     error_checking: bool,
     gl_errors: Vec<GlCallError>,
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
+    /// Why the context was lost, when the context said so.
+    pub(crate) context_error: Option<ContextError>,
 }
 
-impl GlBackend {
+impl GlCore {
     /// A backend on a new headless context (see [`GlContext::headless`]).
-    pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
-        Ok(GlBackend::new(GlContext::headless(options)?))
+    pub(crate) fn headless(options: &ContextOptions) -> Result<GlCore, ContextError> {
+        Ok(GlCore::new(GlContext::headless(options)?))
     }
 
     /// A backend drawing into the host's window; `present` shows the back buffer there.
     ///
     /// # Safety
     /// `display` and `window` must be valid handles that outlive the backend.
-    pub unsafe fn windowed(
+    pub(crate) unsafe fn windowed(
         display: RawDisplayHandle,
         window: RawWindowHandle,
         width: u32,
         height: u32,
         api: GlApi,
-    ) -> Result<GlBackend, ContextError> {
+    ) -> Result<GlCore, ContextError> {
         // SAFETY: forwarded from this function's contract.
         let ctx = unsafe { GlContext::windowed(display, window, width, height, api) }?;
-        Ok(GlBackend::new(ctx))
+        Ok(GlCore::new(ctx))
     }
 
     /// A backend on an existing context (made current here).
-    pub fn new(ctx: GlContext) -> GlBackend {
+    pub(crate) fn new(ctx: GlContext) -> GlCore {
         if let Err(e) = ctx.make_current() {
             log::error!("{e}");
         }
@@ -106,13 +108,16 @@ impl GlBackend {
         };
         let mut targets = Targets::default();
         targets.set_max_samples(gl.get_integer(MAX_SAMPLES));
-        gl.pixel_store(glow::UNPACK_ALIGNMENT, 1);
-        gl.pixel_store(glow::PACK_ALIGNMENT, 4);
+        if !gl.context().is_host() {
+            // In the host's context these are set around each call (state::HostState).
+            gl.pixel_store(glow::UNPACK_ALIGNMENT, 1);
+            gl.pixel_store(glow::PACK_ALIGNMENT, 4);
+        }
         log::info!(
             "backend-gl: {:?}, dialect {dialect:?}, {caps:?}",
             gl.context().info()
         );
-        GlBackend {
+        GlCore {
             gl,
             caps,
             programs: Programs::new(dialect),
@@ -127,6 +132,7 @@ impl GlBackend {
             gl_errors: Vec::new(),
             kept_error: None,
             lost: false,
+            context_error: None,
         }
     }
 
@@ -202,6 +208,7 @@ impl GlBackend {
         }
         if let Err(e) = self.gl.context().make_current() {
             log::error!("{e}");
+            self.context_error = Some(e);
             self.lose_context();
             return Err(BackendError::ContextLost);
         }
@@ -212,7 +219,7 @@ impl GlBackend {
     /// logged at error level) and returns the first as the call's error:
     /// `GL_OUT_OF_MEMORY` as [`BackendError::OutOfMemory`], any other as
     /// [`BackendError::GlError`]. With checking off no `glGetError` is issued.
-    fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
+    pub(crate) fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
         if !self.error_checking {
             return Ok(());
         }
@@ -277,7 +284,7 @@ fn usage(u: context3d::BufferUsage) -> u32 {
     }
 }
 
-impl Backend for GlBackend {
+impl Backend for GlCore {
     fn driver_info(&self) -> String {
         let i = self.gl.context().info();
         format!(

@@ -18,16 +18,26 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod backend;
+pub mod compose;
 pub mod conv;
+mod current;
 pub mod decode;
 pub mod draw;
 pub mod egl;
+mod entry;
+pub mod frame;
+pub mod host;
 mod objects;
 pub mod program;
 pub mod state;
 pub mod target;
 pub mod texture;
 
-pub use backend::{GlBackend, GlCallError};
+pub use backend::{GlCallError, GlCore};
+
+pub use compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
 pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PACKAGES};
+pub use entry::GlBackend;
+pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
+pub use host::HostContext;
 pub use state::{CallCounts, CallKind};

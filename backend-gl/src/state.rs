@@ -15,6 +15,10 @@ use glow::HasContext;
 
 use crate::egl::GlContext;
 
+#[path = "hoststate.rs"]
+mod hoststate;
+pub use hoststate::HostState;
+
 /// What a GL call does, for counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CallKind {
@@ -94,7 +98,7 @@ impl CallCounts {
 pub const UNITS: usize = 16;
 
 /// The shadowed state; `None` is unknown.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Shadow {
     program: Option<Option<glow::Program>>,
     vao: Option<Option<glow::VertexArray>>,

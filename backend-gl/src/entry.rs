@@ -1,0 +1,440 @@
+//! [`GlBackend`]: context3d's [`Backend`] over GL, with every call bracketed by an entry and
+//! an exit that handle whose context it is.
+//!
+//! - In a context of Molehill's own, the entry asks EGL which context is current and makes
+//!   Molehill's current when it is not; the exit makes the context that was current before
+//!   (the host's) current again, so the host finds its context as it left it.
+//! - In the host's context ([`GlBackend::on_host_context`]), the entry checks that the host's
+//!   context is current (or calls the host's hook), captures the host's GL state the first
+//!   time (and after [`GlBackend::host_state_changed`]) and sets what Molehill relies on; the
+//!   exit puts back every piece of state Molehill changed ([`crate::state::HostState`]).
+//!
+//! A broken contract (no context current, another one, a failing hook, a lost context) makes
+//! no GL call: the backend counts as lost (context3d throws #3694), and
+//! [`GlBackend::context_error`] says why.
+
+use std::ops::{Deref, DerefMut};
+
+use agal::{Program, ProgramKind};
+use context3d::{
+    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
+    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+};
+use glutin::context::{AsRawContext, RawContext};
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
+
+use crate::backend::GlCore;
+use crate::current::CurrentBinding;
+use crate::egl::{ContextError, ContextOptions, GlApi, GlContext};
+use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
+use crate::host::HostContext;
+use crate::state::HostState;
+
+/// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core: in a context of its own (headless
+/// or a window), in the host's context, or in one sharing objects with the host's.
+///
+/// Not `Send`: it lives on the thread that created (or adopted) its context. Inherent
+/// methods of [`GlCore`] (call counts, driver info...) are reached through `Deref`.
+#[derive(Debug)]
+pub struct GlBackend {
+    core: GlCore,
+    /// The host's state, captured (host context only; `None`: capture at the next entry).
+    host_state: Option<HostState>,
+    /// The binding current before the entry, to restore at the exit (own context only).
+    previous: Option<CurrentBinding>,
+    frames: Frames,
+    frame_output: bool,
+    readback: Readback,
+}
+
+impl GlBackend {
+    fn wrap(core: GlCore, frame_output: bool) -> GlBackend {
+        GlBackend {
+            core,
+            host_state: None,
+            previous: None,
+            frames: Frames::default(),
+            frame_output,
+            readback: Readback::default(),
+        }
+    }
+
+    /// A backend on a new headless context (see [`GlContext::headless`]).
+    pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
+        let b = GlBackend::wrap(GlCore::headless(options)?, false);
+        Ok(b)
+    }
+
+    /// A backend drawing into the host's window; `present` shows the back buffer there.
+    ///
+    /// # Safety
+    /// `display` and `window` must be valid handles that outlive the backend.
+    pub unsafe fn windowed(
+        display: RawDisplayHandle,
+        window: RawWindowHandle,
+        width: u32,
+        height: u32,
+        api: GlApi,
+    ) -> Result<GlBackend, ContextError> {
+        // SAFETY: forwarded from this function's contract.
+        let core = unsafe { GlCore::windowed(display, window, width, height, api) }?;
+        Ok(GlBackend::wrap(core, false))
+    }
+
+    /// A backend on an existing context of Molehill's (made current here).
+    pub fn new(ctx: GlContext) -> GlBackend {
+        GlBackend::wrap(GlCore::new(ctx), false)
+    }
+
+    /// A backend drawing in the host's own GL context (see [`HostContext`] for how each call
+    /// checks that it is current). Frame output ([`GlBackend::frame`]) is on. Every GL state
+    /// Molehill changes is put back before each call returns (docs/embedding-gl.md lists
+    /// it). The host's context must be current now.
+    pub fn on_host_context(host: HostContext) -> Result<GlBackend, ContextError> {
+        let ctx = GlContext::from_host(host)?;
+        let mut b = GlBackend::wrap(GlCore::new(ctx), true);
+        b.host_state = None;
+        Ok(b)
+    }
+
+    /// A backend on a headless context of Molehill's that shares objects with the host's EGL
+    /// context (see [`GlContext::sharing`]); frame output is on and fenced. Molehill's
+    /// context is current while it runs, and the host's is current again when it returns.
+    pub fn sharing(
+        display: &glutin::api::egl::display::Display,
+        host_context: &impl AsRawContext,
+        options: &ContextOptions,
+    ) -> Result<GlBackend, ContextError> {
+        let previous = CurrentBinding::now();
+        let ctx = GlContext::sharing(display, host_context, options)?;
+        let b = GlBackend::wrap(GlCore::new(ctx), true);
+        if let Some(p) = previous {
+            if let Err(code) = p.restore() {
+                log::warn!("making the host's context current again failed (EGL 0x{code:x})");
+            }
+        }
+        Ok(b)
+    }
+
+    /// Tells the backend that the host changed GL state in the shared context since
+    /// Molehill's last call (bound its own objects, changed blend, viewport...). The next
+    /// call captures the host's state again instead of trusting what Molehill restored.
+    /// Nothing to do for a backend in a context of its own.
+    pub fn host_state_changed(&mut self) {
+        self.host_state = None;
+    }
+
+    /// Why the context was lost, when the context (or the host's contract) said so: the
+    /// typed reason behind the #3694 that context3d throws.
+    pub fn context_error(&self) -> Option<&ContextError> {
+        self.core.context_error.as_ref()
+    }
+
+    /// Copy each presented frame into a frame texture ([`GlBackend::frame`]). On by default
+    /// in the host's context and in a sharing context.
+    pub fn set_frame_output(&mut self, on: bool) {
+        self.frame_output = on;
+        if !on && self.begin() {
+            self.frames.clear(Some(&mut self.core.gl));
+            self.end();
+        }
+    }
+
+    /// The last presented frame as a texture (see [`crate::frame`] for its format), or `None`
+    /// before the first present with frame output on.
+    pub fn frame(&self) -> Option<FrameTexture> {
+        self.frames.last()
+    }
+
+    /// Read each presented frame back through pixel buffer objects, with up to `depth` reads
+    /// in flight (0: off, the default). [`GlBackend::take_frame_pixels`] hands them out.
+    pub fn set_frame_readback(&mut self, depth: usize) {
+        if self.begin() {
+            self.readback.set_depth(&mut self.core.gl, depth);
+            self.end();
+        }
+    }
+
+    /// The oldest frame read back whose copy is done (`wait`: waiting for it); `None` when
+    /// none is pending (or, without `wait`, none is done yet).
+    pub fn take_frame_pixels(&mut self, wait: bool) -> Result<Option<FramePixels>, BackendError> {
+        if !self.begin() {
+            return Err(BackendError::ContextLost);
+        }
+        let px = self.readback.take(&mut self.core.gl, wait);
+        self.end();
+        Ok(px)
+    }
+
+    /// Frames read back and dropped because the ring was full when the next one started.
+    pub fn dropped_frame_readbacks(&self) -> u64 {
+        self.readback.dropped
+    }
+
+    /// Marks the context lost (the host saw a device reset): every resource counts as
+    /// disposed and every later call fails with [`BackendError::ContextLost`].
+    pub fn lose_context(&mut self) {
+        self.frames.clear(None);
+        self.readback.clear(None);
+        self.core.lose_context();
+    }
+
+    /// The entry of a call; `false` when the context cannot be used (the call then fails
+    /// without a GL call).
+    fn begin(&mut self) -> bool {
+        if self.core.is_lost() {
+            return false;
+        }
+        let ctx = self.core.gl.context();
+        if ctx.is_host() {
+            if let Err(e) = ctx.make_current() {
+                log::error!("{e}");
+                self.core.context_error = Some(e);
+                self.lose_context();
+                return false;
+            }
+            let desktop = ctx.info().api == GlApi::Desktop33;
+            let gl = &mut self.core.gl;
+            let state = self
+                .host_state
+                .get_or_insert_with(|| HostState::capture(gl, desktop));
+            gl.enter_host(state);
+        } else {
+            let RawContext::Egl(ours) = ctx.raw_context();
+            self.previous = CurrentBinding::now().filter(|b| b.context().0 != ours);
+            if let Err(e) = ctx.make_current() {
+                log::error!("{e}");
+                self.core.context_error = Some(e);
+                self.lose_context();
+                self.end();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The exit of a call begun with [`GlBackend::begin`].
+    fn end(&mut self) {
+        if let Some(state) = &self.host_state {
+            if !self.core.is_lost() {
+                self.core.gl.leave_host(state);
+            }
+        }
+        if let Some(previous) = self.previous.take() {
+            if let Err(code) = previous.restore() {
+                log::warn!("making the host's context current again failed (EGL 0x{code:x})");
+            }
+        }
+    }
+
+    /// Runs `f` on the core between an entry and an exit; a failed entry still runs `f`,
+    /// which then fails as the lost context it is, without a GL call.
+    fn call<R>(&mut self, f: impl FnOnce(&mut GlCore) -> R) -> R {
+        let entered = self.begin();
+        let r = f(&mut self.core);
+        if entered {
+            self.end();
+        }
+        r
+    }
+}
+
+impl Deref for GlBackend {
+    type Target = GlCore;
+    fn deref(&self) -> &GlCore {
+        &self.core
+    }
+}
+
+impl DerefMut for GlBackend {
+    fn deref_mut(&mut self) -> &mut GlCore {
+        &mut self.core
+    }
+}
+
+impl Drop for GlBackend {
+    /// In the host's context, deletes every object Molehill made there (when the host's
+    /// context is current; otherwise they are left to the host's context's destruction).
+    fn drop(&mut self) {
+        if self.core.gl.context().is_host() && !self.core.is_lost() {
+            Backend::dispose_context(self);
+        }
+    }
+}
+
+impl Backend for GlBackend {
+    fn driver_info(&self) -> String {
+        self.core.driver_info()
+    }
+
+    fn set_error_checking(&mut self, enabled: bool) {
+        self.call(|c| c.set_error_checking(enabled))
+    }
+
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
+        self.call(|c| c.configure_back_buffer(config))
+    }
+
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_vertex_buffer(id, desc))
+    }
+
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_vertex_buffer(id, byte_offset, data))
+    }
+
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+        self.call(|c| c.dispose_vertex_buffer(id))
+    }
+
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_index_buffer(id, desc))
+    }
+
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_index_buffer(id, byte_offset, indices))
+    }
+
+    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+        self.call(|c| c.dispose_index_buffer(id))
+    }
+
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
+        self.call(|c| c.create_texture(id, desc))
+    }
+
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_texture(id, upload))
+    }
+
+    fn dispose_texture(&mut self, id: TextureId) {
+        self.call(|c| c.dispose_texture(id))
+    }
+
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_program(id, vertex, fragment))
+    }
+
+    fn dispose_program(&mut self, id: ProgramId) {
+        self.call(|c| c.dispose_program(id))
+    }
+
+    fn clear(&mut self, clear: &Clear) {
+        self.call(|c| c.clear(clear))
+    }
+
+    fn set_render_target(&mut self, target: &RenderTarget) {
+        self.call(|c| c.set_render_target(target))
+    }
+
+    fn set_blend(&mut self, blend: BlendState) {
+        self.core.set_blend(blend)
+    }
+
+    fn set_color_mask(&mut self, mask: ColorMask) {
+        self.core.set_color_mask(mask)
+    }
+
+    fn set_culling(&mut self, cull: TriangleFace) {
+        self.core.set_culling(cull)
+    }
+
+    fn set_depth(&mut self, depth: DepthState) {
+        self.core.set_depth(depth)
+    }
+
+    fn set_stencil(&mut self, stencil: StencilState) {
+        self.core.set_stencil(stencil)
+    }
+
+    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+        self.core.set_scissor(scissor)
+    }
+
+    fn set_program_constants(
+        &mut self,
+        kind: ProgramKind,
+        first_register: u16,
+        values: &[[f32; 4]],
+    ) {
+        self.core
+            .set_program_constants(kind, first_register, values)
+    }
+
+    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
+        self.call(|c| c.draw(draw))
+    }
+
+    fn present(&mut self) -> Result<(), BackendError> {
+        let entered = self.begin();
+        let mut r = self.core.present();
+        if entered && r.is_ok() {
+            let fenced = !self.core.gl.context().is_host();
+            if self.frame_output {
+                self.frames
+                    .publish(&mut self.core.gl, &mut self.core.targets, fenced);
+            }
+            if self.readback.enabled() {
+                self.readback
+                    .start(&mut self.core.gl, &mut self.core.targets);
+            }
+            r = self.core.check("present");
+        }
+        if entered {
+            self.end();
+        }
+        r
+    }
+
+    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
+        self.call(|c| c.read_back_buffer(rect))
+    }
+
+    fn take_error(&mut self) -> Option<BackendError> {
+        self.core.take_error()
+    }
+
+    fn is_lost(&self) -> bool {
+        self.core.is_lost()
+    }
+
+    fn dispose_context(&mut self) {
+        let entered = self.begin();
+        if entered {
+            self.frames.clear(Some(&mut self.core.gl));
+            self.readback.clear(Some(&mut self.core.gl));
+        }
+        self.core.dispose_context();
+        if entered {
+            self.end();
+        }
+    }
+}

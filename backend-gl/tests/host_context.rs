@@ -1,0 +1,237 @@
+//! Molehill inside a player's GL context: a second EGL context plays the host.
+
+mod common;
+
+use backend_gl::{ContextError, ContextOptions, GlBackend, GlContext};
+use common::player::{texture_argb, Player};
+use common::*;
+use context3d::{Backend, BackendError, PixelRect};
+use glow::HasContext;
+
+const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
+
+/// One Molehill frame: clear `clear`, a quad of `quad` in the middle; returns the read-back.
+fn molehill_frame(r: &mut Rig, clear: [f32; 4], quad: [f32; 4]) -> Vec<u32> {
+    r.clear(clear);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, quad);
+    r.draw_color(p, q);
+    r.b.present().expect("present");
+    r.read()
+}
+
+fn check_frame(px: &[u32], size: u32, clear: u32, quad: u32, what: &str) {
+    let at = |x: u32, y: u32| px[(y * size + x) as usize];
+    assert_px(at(1, 1), clear, 1, &format!("{what}: corner"));
+    assert_px(at(size / 2, size / 2), quad, 1, &format!("{what}: middle"));
+}
+
+/// The reported failure: a host made its own EGL context current between two Molehill
+/// frames; Molehill's next frame read back all zeros and left GL_INVALID_FRAMEBUFFER_OPERATION
+/// in the host's context.
+#[test]
+fn host_context_current_between_frames_regression() {
+    let mut r = Rig::new(16, 16);
+    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]);
+    check_frame(
+        &px,
+        16,
+        argb(255, 255, 0, 0),
+        argb(255, 0, 255, 0),
+        "frame 1",
+    );
+
+    let mut player = Player::new(16);
+    player.make_current();
+    player.draw([1.0, 1.0, 0.0, 1.0]);
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+
+    let px = molehill_frame(&mut r, [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0]);
+    check_frame(
+        &px,
+        16,
+        argb(255, 0, 0, 255),
+        argb(255, 255, 255, 255),
+        "frame 2",
+    );
+    // The player's context is current again and clean; its pixels are its own.
+    assert!(
+        player.ctx.is_current(),
+        "Molehill left its own context current"
+    );
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+    let p = player.pixels();
+    assert_eq!(p[(8 * 16 + 8) as usize], [255, 255, 0, 255]);
+}
+
+#[test]
+fn molehill_in_the_players_context_leaves_its_state_and_pixels() {
+    let player = Player::new(32);
+    player.draw([1.0, 0.0, 0.0, 1.0]);
+    let before = player.bound();
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 16, 16);
+    let calls = r.b.call_counts();
+    let px = molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    check_frame(
+        &px,
+        16,
+        argb(255, 0, 0, 0),
+        argb(255, 0, 0, 255),
+        "molehill",
+    );
+    assert!(r.b.call_counts().since(&calls).total() > 0);
+    assert_eq!(player.bound(), before, "the player's bound state changed");
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+
+    // The player draws on: green over its red, inside its scissor only.
+    player.draw([0.0, 1.0, 0.0, 1.0]);
+    let p = player.pixels();
+    assert_eq!(p[16 * 32 + 16], [0, 255, 0, 255], "inside the scissor");
+    assert_eq!(p[0], [0, 0, 0, 0], "outside the scissor: never drawn");
+    assert_eq!(p[5 * 32 + 5], [0, 255, 0, 255]);
+
+    // The frame texture equals the read-back of the same frame.
+    let f = r.b.frame().expect("frame texture");
+    assert_eq!((f.width, f.height, f.sequence), (16, 16, 1));
+    assert!(f.fence.is_none(), "same context: no fence");
+    let tex = texture_argb(player.gl(), f.texture, 16, 16);
+    assert_eq!(tex, px);
+    assert_eq!(player.bound(), before);
+}
+
+#[test]
+fn host_state_changed_is_captured_again() {
+    let mut player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 16, 16);
+    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    // The player changes its state behind Molehill's back, and says so.
+    // SAFETY: the player's context is current.
+    unsafe {
+        let gl = player.gl();
+        gl.disable(glow::BLEND);
+        gl.viewport(2, 2, 20, 20);
+        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+        gl.active_texture(glow::TEXTURE1);
+    }
+    let changed = player.bound();
+    r.b.host_state_changed();
+    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    check_frame(
+        &px,
+        16,
+        argb(255, 255, 0, 0),
+        argb(255, 0, 0, 255),
+        "after the change",
+    );
+    assert_eq!(player.bound(), changed);
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+    let _ = &mut player;
+}
+
+#[test]
+fn frames_are_double_buffered() {
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    let a = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    let fa = r.b.frame().unwrap();
+    let b2 = molehill_frame(&mut r, [0.0, 1.0, 0.0, 1.0], BLUE);
+    let fb = r.b.frame().unwrap();
+    assert_ne!(fa.texture, fb.texture, "two textures");
+    assert_eq!(fb.sequence, 2);
+    // Frame 1's texture still holds frame 1 while frame 2 is out.
+    assert_eq!(texture_argb(player.gl(), fa.texture, 32, 32), a);
+    assert_eq!(texture_argb(player.gl(), fb.texture, 32, 32), b2);
+    molehill_frame(&mut r, [0.0, 0.0, 1.0, 1.0], BLUE);
+    assert_eq!(
+        r.b.frame().unwrap().texture,
+        fa.texture,
+        "the ring reuses frame 1's"
+    );
+}
+
+#[test]
+fn a_sharing_context_hands_fenced_frames_to_the_host() {
+    let mut player = Player::new(16);
+    let display = player.ctx.egl_display().expect("EGL display").clone();
+    let b = GlBackend::sharing(&display, &player.ctx, &ContextOptions::default()).expect("share");
+    assert!(
+        player.ctx.is_current(),
+        "the player's context is current again"
+    );
+    let mut r = Rig::on(b, 16, 16);
+    let px = molehill_frame(&mut r, [0.0, 1.0, 0.0, 1.0], BLUE);
+    assert!(player.ctx.is_current());
+    let f = r.b.frame().expect("frame");
+    assert!(f.fence.is_some(), "different contexts: fenced");
+    player.make_current();
+    f.wait(player.gl());
+    assert_eq!(texture_argb(player.gl(), f.texture, 16, 16), px);
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
+
+#[test]
+fn a_host_breaking_the_contract_gets_typed_errors() {
+    // Another context current: the call fails before any GL call, as a lost context.
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    let other = GlContext::headless(&ContextOptions::default()).expect("other");
+    other.make_current().unwrap();
+    let calls = r.b.call_counts();
+    let e = r.b.read_back_buffer(PixelRect {
+        x: 0,
+        y: 0,
+        width: 32,
+        height: 32,
+    });
+    assert_eq!(e, Err(BackendError::ContextLost));
+    assert_eq!(
+        r.b.call_counts(),
+        calls,
+        "no GL call into the wrong context"
+    );
+    assert!(matches!(
+        r.b.context_error(),
+        Some(ContextError::HostNotCurrent {
+            found: "another context"
+        })
+    ));
+    assert!(r.b.is_lost());
+    assert_eq!(r.b.present(), Err(BackendError::ContextLost));
+
+    // No context current at all: the host gave its context up.
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    GlContext::release_current().expect("release");
+    assert_eq!(r.b.present(), Err(BackendError::ContextLost));
+    let text = r.b.context_error().expect("typed error").to_string();
+    assert!(text.contains("no context"), "{text}");
+
+    // A failing make-current hook.
+    let player = Player::new(32);
+    let host = player
+        .host_context()
+        .with_make_current(Box::new(|| Err("window closed".to_string())));
+    match GlBackend::on_host_context(host) {
+        Err(ContextError::HostHook(why)) => assert_eq!(why, "window closed"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn through_context3d_a_broken_contract_is_3694() {
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut ctx = context3d::Context3D::request(b, "auto", "baseline").expect("context");
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .expect("back buffer");
+    let other = GlContext::headless(&ContextOptions::default()).expect("other");
+    other.make_current().unwrap();
+    let e = ctx.present().unwrap_err();
+    assert_eq!(e.id, 3694, "{}", e.message);
+    assert!(ctx.is_lost());
+}
