@@ -60,10 +60,10 @@ impl GlBackend {
         }
     }
 
-    /// A backend on a new headless context (see [`GlContext::headless`]).
+    /// A backend on a new headless context (see [`GlContext::headless`]). A context that
+    /// was current on the thread before is current again on return.
     pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
-        let b = GlBackend::wrap(GlCore::headless(options)?, false);
-        Ok(b)
+        keeping_current(|| Ok(GlBackend::wrap(GlCore::headless(options)?, false)))
     }
 
     /// A backend drawing into the host's window; `present` shows the back buffer there.
@@ -77,14 +77,20 @@ impl GlBackend {
         height: u32,
         api: GlApi,
     ) -> Result<GlBackend, ContextError> {
-        // SAFETY: forwarded from this function's contract.
-        let core = unsafe { GlCore::windowed(display, window, width, height, api) }?;
-        Ok(GlBackend::wrap(core, false))
+        keeping_current(|| {
+            // SAFETY: forwarded from this function's contract.
+            let core = unsafe { GlCore::windowed(display, window, width, height, api) }?;
+            Ok(GlBackend::wrap(core, false))
+        })
     }
 
-    /// A backend on an existing context of Molehill's (made current here).
+    /// A backend on an existing context of Molehill's (made current while it is set up; a
+    /// context current before is current again on return).
     pub fn new(ctx: GlContext) -> GlBackend {
-        GlBackend::wrap(GlCore::new(ctx), false)
+        let previous = CurrentBinding::now();
+        let b = GlBackend::wrap(GlCore::new(ctx), false);
+        restore(previous);
+        b
     }
 
     /// A backend drawing in the host's own GL context (see [`HostContext`] for how each call
@@ -106,15 +112,10 @@ impl GlBackend {
         host_context: &impl AsRawContext,
         options: &ContextOptions,
     ) -> Result<GlBackend, ContextError> {
-        let previous = CurrentBinding::now();
-        let ctx = GlContext::sharing(display, host_context, options)?;
-        let b = GlBackend::wrap(GlCore::new(ctx), true);
-        if let Some(p) = previous {
-            if let Err(code) = p.restore() {
-                log::warn!("making the host's context current again failed (EGL 0x{code:x})");
-            }
-        }
-        Ok(b)
+        keeping_current(|| {
+            let ctx = GlContext::sharing(display, host_context, options)?;
+            Ok(GlBackend::wrap(GlCore::new(ctx), true))
+        })
     }
 
     /// Tells the backend that the host changed GL state in the shared context since
@@ -221,11 +222,7 @@ impl GlBackend {
                 self.core.gl.leave_host(state);
             }
         }
-        if let Some(previous) = self.previous.take() {
-            if let Err(code) = previous.restore() {
-                log::warn!("making the host's context current again failed (EGL 0x{code:x})");
-            }
-        }
+        restore(self.previous.take());
     }
 
     /// Runs `f` on the core between an entry and an exit; a failed entry still runs `f`,
@@ -238,6 +235,26 @@ impl GlBackend {
         }
         r
     }
+}
+
+/// Makes `previous` current again, if any (a failure is logged: the host destroyed it).
+fn restore(previous: Option<CurrentBinding>) {
+    if let Some(p) = previous {
+        if let Err(code) = p.restore() {
+            log::warn!("making the host's context current again failed (EGL 0x{code:x})");
+        }
+    }
+}
+
+/// Runs `make` (which makes a new context current) and makes the context that was current
+/// before current again.
+fn keeping_current(
+    make: impl FnOnce() -> Result<GlBackend, ContextError>,
+) -> Result<GlBackend, ContextError> {
+    let previous = CurrentBinding::now();
+    let b = make();
+    restore(previous);
+    b
 }
 
 impl Deref for GlBackend {

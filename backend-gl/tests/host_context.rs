@@ -235,3 +235,20 @@ fn through_context3d_a_broken_contract_is_3694() {
     assert_eq!(e.id, 3694, "{}", e.message);
     assert!(ctx.is_lost());
 }
+
+#[test]
+fn making_a_backend_keeps_the_players_context_current() {
+    let player = Player::new(32);
+    assert!(player.ctx.is_current());
+    let mut r = Rig::new(32, 32);
+    assert!(
+        player.ctx.is_current(),
+        "creation left Molehill's context current"
+    );
+    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    assert!(
+        player.ctx.is_current(),
+        "a call left Molehill's context current"
+    );
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
