@@ -58,44 +58,75 @@ pub struct HostState {
 impl HostState {
     /// Reads the host's state (its context is current) and seeds `gl`'s shadow with it.
     pub fn capture(gl: &mut Gl, desktop: bool) -> HostState {
-        let g = gl.count(CallKind::Query);
+        // Every closure below makes one GL call with the host's context current (the
+        // backend's entry checked it), with a GL ES 3.0 query enum; `n` counts them.
+        let n = std::cell::Cell::new(0u64);
+        let g = gl.ctx.gl();
+        let tick = || n.set(n.get() + 1);
         let int = |p: u32| {
-            // SAFETY: context current; single-valued GL ES 3.0 queries.
+            tick();
+            // SAFETY: see above; a single-valued query.
             unsafe { g.get_parameter_i32(p) }
         };
+        let u = |p: u32| int(p) as u32;
         let ints4 = |p: u32| {
             let mut v = [0; 4];
-            // SAFETY: context current; `p` is a four-valued query (viewport, scissor box).
+            tick();
+            // SAFETY: see above; a four-valued query (viewport, scissor box).
             unsafe { g.get_parameter_i32_slice(p, &mut v) };
             v
         };
+        let floats = |p: u32, out: &mut [f32]| {
+            tick();
+            // SAFETY: see above; `out` has as many values as the query returns.
+            unsafe { g.get_parameter_f32_slice(p, out) };
+        };
         let on = |cap: u32| {
-            // SAFETY: context current; a GL ES 3.0 capability.
+            tick();
+            // SAFETY: see above; a capability.
             unsafe { g.is_enabled(cap) }
         };
-        let u = |p: u32| int(p) as u32;
+        let buffer = |p: u32| {
+            tick();
+            // SAFETY: see above; a buffer binding query.
+            unsafe { g.get_parameter_buffer(p) }
+        };
+        let framebuffer = |p: u32| {
+            tick();
+            // SAFETY: see above; a framebuffer binding query.
+            unsafe { g.get_parameter_framebuffer(p) }
+        };
+        let texture = |p: u32| {
+            tick();
+            // SAFETY: see above; a texture binding query of the active unit.
+            unsafe { g.get_parameter_texture(p) }
+        };
+        let unit = |unit: u32| {
+            tick();
+            // SAFETY: see above; unit < 16 <= GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS.
+            unsafe { g.active_texture(glow::TEXTURE0 + unit) };
+        };
         let mut s = Shadow::default();
-        // SAFETY: (whole block) context current; binding queries of GL ES 3.0.
-        unsafe {
-            s.program = Some(g.get_parameter_program(glow::CURRENT_PROGRAM));
-            s.vao = Some(g.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING));
-            s.array_buffer = Some(g.get_parameter_buffer(glow::ARRAY_BUFFER_BINDING));
-            s.copy_write_buffer = Some(g.get_parameter_buffer(glow::COPY_WRITE_BUFFER_BINDING));
-            s.draw_fbo = Some(g.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING));
-            s.read_fbo = Some(g.get_parameter_framebuffer(glow::READ_FRAMEBUFFER_BINDING));
-        }
+        tick();
+        // SAFETY: see above.
+        s.program = Some(unsafe { g.get_parameter_program(glow::CURRENT_PROGRAM) });
+        tick();
+        // SAFETY: see above.
+        s.vao = Some(unsafe { g.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING) });
+        s.array_buffer = Some(buffer(glow::ARRAY_BUFFER_BINDING));
+        s.copy_write_buffer = Some(buffer(glow::COPY_WRITE_BUFFER_BINDING));
+        s.draw_fbo = Some(framebuffer(glow::DRAW_FRAMEBUFFER_BINDING));
+        s.read_fbo = Some(framebuffer(glow::READ_FRAMEBUFFER_BINDING));
         let active = u(glow::ACTIVE_TEXTURE).wrapping_sub(glow::TEXTURE0);
-        for unit in 0..UNITS {
-            // SAFETY: context current; unit < 16 <= GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS.
-            unsafe {
-                g.active_texture(glow::TEXTURE0 + unit as u32);
-                s.tex_2d[unit] = Some(g.get_parameter_texture(glow::TEXTURE_BINDING_2D));
-                s.tex_cube[unit] = Some(g.get_parameter_texture(glow::TEXTURE_BINDING_CUBE_MAP));
-                s.samplers[unit] = Some(g.get_parameter_sampler(glow::SAMPLER_BINDING));
-            }
+        for i in 0..UNITS {
+            unit(i as u32);
+            s.tex_2d[i] = Some(texture(glow::TEXTURE_BINDING_2D));
+            s.tex_cube[i] = Some(texture(glow::TEXTURE_BINDING_CUBE_MAP));
+            tick();
+            // SAFETY: see above.
+            s.samplers[i] = Some(unsafe { g.get_parameter_sampler(glow::SAMPLER_BINDING) });
         }
-        // SAFETY: context current; restores the unit read above.
-        unsafe { g.active_texture(glow::TEXTURE0 + active) };
+        unit(active);
         s.active_unit = Some(active);
         s.viewport = Some(ints4(glow::VIEWPORT));
         s.scissor_test = Some(on(glow::SCISSOR_TEST));
@@ -109,14 +140,16 @@ impl HostState {
         ];
         s.blend_func = (blend_separate[0..2] == blend_separate[2..4])
             .then_some((blend_separate[0], blend_separate[1]));
-        // SAFETY: context current; COLOR_WRITEMASK has four values.
+        tick();
+        // SAFETY: see above; COLOR_WRITEMASK has four values.
         s.color_mask = Some(unsafe { g.get_parameter_bool_array::<4>(glow::COLOR_WRITEMASK) });
         s.cull = Some(on(glow::CULL_FACE));
         s.cull_face = Some(u(glow::CULL_FACE_MODE));
         s.front_face = Some(u(glow::FRONT_FACE));
         s.depth_test = Some(on(glow::DEPTH_TEST));
         s.depth_func = Some(u(glow::DEPTH_FUNC));
-        // SAFETY: context current; a boolean query.
+        tick();
+        // SAFETY: see above; a boolean query.
         s.depth_mask = Some(unsafe { g.get_parameter_bool(glow::DEPTH_WRITEMASK) });
         s.stencil_test = Some(on(glow::STENCIL_TEST));
         for (i, [func, r, m, fail, zfail, pass]) in [
@@ -147,29 +180,23 @@ impl HostState {
         s.stencil_mask =
             (stencil_writemask[0] == stencil_writemask[1]).then_some(stencil_writemask[0]);
         let mut clear = [0f32; 4];
-        // SAFETY: context current; COLOR_CLEAR_VALUE has four values.
-        unsafe { g.get_parameter_f32_slice(glow::COLOR_CLEAR_VALUE, &mut clear) };
+        floats(glow::COLOR_CLEAR_VALUE, &mut clear);
         s.clear_color = Some(clear.map(f32::to_bits));
-        // SAFETY: context current; single-valued queries.
-        s.clear_depth = Some(unsafe { g.get_parameter_f32(glow::DEPTH_CLEAR_VALUE) }.to_bits());
+        let mut depth = [0f32; 1];
+        floats(glow::DEPTH_CLEAR_VALUE, &mut depth);
+        s.clear_depth = Some(depth[0].to_bits());
         s.clear_stencil = Some(int(glow::STENCIL_CLEAR_VALUE));
         let mut depth_range = [0f32; 2];
-        // SAFETY: context current; DEPTH_RANGE has two values.
-        unsafe { g.get_parameter_f32_slice(glow::DEPTH_RANGE, &mut depth_range) };
-        // SAFETY: (whole block) context current; binding queries of GL ES 3.0.
-        let (renderbuffer, pack_buffer, unpack_buffer) = unsafe {
-            (
-                g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING),
-                g.get_parameter_buffer(glow::PIXEL_PACK_BUFFER_BINDING),
-                g.get_parameter_buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
-            )
-        };
+        floats(glow::DEPTH_RANGE, &mut depth_range);
+        tick();
+        // SAFETY: see above.
+        let renderbuffer = unsafe { g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) };
         let state = HostState {
             blend_separate,
             stencil_writemask,
             renderbuffer,
-            pack_buffer,
-            unpack_buffer,
+            pack_buffer: buffer(glow::PIXEL_PACK_BUFFER_BINDING),
+            unpack_buffer: buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
             pixel_store: PIXEL_STORE.map(|(p, _)| int(p)),
             caps: OFF_CAPS.map(on),
             srgb: desktop.then(|| on(glow::FRAMEBUFFER_SRGB)),
@@ -177,6 +204,7 @@ impl HostState {
             depth_range,
             shadow: s,
         };
+        gl.counts.counts[CallKind::Query as usize] += n.get();
         gl.shadow = state.shadow.clone();
         state
     }
@@ -295,12 +323,13 @@ impl Gl {
             }
         }
         if self.shadow.stencil_mask.is_none() || self.shadow.stencil_mask != h.stencil_mask {
-            let [front, back] = host.stencil_writemask;
-            let g = self.count(CallKind::State);
-            // SAFETY: (whole block) context current; the host's write masks as GL reported them.
-            unsafe {
-                g.stencil_mask_separate(glow::FRONT, front);
-                g.stencil_mask_separate(glow::BACK, back);
+            for (face, mask) in [glow::FRONT, glow::BACK]
+                .into_iter()
+                .zip(host.stencil_writemask)
+            {
+                let g = self.count(CallKind::State);
+                // SAFETY: context current; the host's write mask as GL reported it.
+                unsafe { g.stencil_mask_separate(face, mask) };
             }
             self.shadow.stencil_mask = h.stencil_mask;
         }
@@ -338,57 +367,59 @@ impl Gl {
     /// The state outside the shadow: Molehill's values (`ours`) or the host's. Calls are made
     /// only where the two differ (GL holds the other set of values at this point); the
     /// renderbuffer binding, which Molehill's target creation changes, is asked of GL.
+    ///
+    /// Every call below runs with the host's context current (the backend's entry checked
+    /// it); the values are GL ES 3.0 enums, or the host's own values and live objects as GL
+    /// reported them.
     fn set_outside_shadow(&mut self, host: &HostState, ours: bool) {
-        let g = self.count(CallKind::State);
-        // SAFETY: (whole block) context current; the values are GL ES 3.0 enums and the
-        // host's own values as GL reported them; buffers are the host's live objects or none.
-        unsafe {
-            for (i, &(p, mine)) in PIXEL_STORE.iter().enumerate() {
-                if host.pixel_store[i] != mine {
-                    g.pixel_store_i32(p, if ours { mine } else { host.pixel_store[i] });
-                }
+        for (i, &(p, mine)) in PIXEL_STORE.iter().enumerate() {
+            if host.pixel_store[i] != mine {
+                let v = if ours { mine } else { host.pixel_store[i] };
+                let g = self.count(CallKind::State);
+                // SAFETY: see above; a pixel-store parameter and a value GL accepted before.
+                unsafe { g.pixel_store_i32(p, v) };
             }
-            if host.pack_buffer.is_some() {
-                g.bind_buffer(glow::PIXEL_PACK_BUFFER, host.pack_buffer.filter(|_| !ours));
+        }
+        for (target, buffer) in [
+            (glow::PIXEL_PACK_BUFFER, host.pack_buffer),
+            (glow::PIXEL_UNPACK_BUFFER, host.unpack_buffer),
+        ] {
+            if buffer.is_some() {
+                let g = self.count(CallKind::Bind);
+                // SAFETY: see above; none, or the host's live buffer.
+                unsafe { g.bind_buffer(target, buffer.filter(|_| !ours)) };
             }
-            if host.unpack_buffer.is_some() {
-                g.bind_buffer(
-                    glow::PIXEL_UNPACK_BUFFER,
-                    host.unpack_buffer.filter(|_| !ours),
-                );
+        }
+        let srgb = (glow::FRAMEBUFFER_SRGB, host.srgb == Some(true));
+        for (cap, on) in OFF_CAPS.iter().copied().zip(host.caps).chain([srgb]) {
+            if on {
+                self.enable(cap, !ours);
             }
-            for (i, &cap) in OFF_CAPS.iter().enumerate() {
-                if host.caps[i] {
-                    if ours {
-                        g.disable(cap)
-                    } else {
-                        g.enable(cap)
-                    }
-                }
-            }
-            if host.srgb == Some(true) {
-                if ours {
-                    g.disable(glow::FRAMEBUFFER_SRGB)
-                } else {
-                    g.enable(glow::FRAMEBUFFER_SRGB)
-                }
-            }
-            if host.blend_equation != [glow::FUNC_ADD; 2] {
-                let [rgb, alpha] = if ours {
-                    [glow::FUNC_ADD; 2]
-                } else {
-                    host.blend_equation
-                };
-                g.blend_equation_separate(rgb, alpha);
-            }
-            if host.depth_range != [0.0, 1.0] {
-                let [n, f] = if ours { [0.0, 1.0] } else { host.depth_range };
-                g.depth_range_f32(n, f);
-            }
-            if !ours
-                && g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) != host.renderbuffer
-            {
-                g.bind_renderbuffer(glow::RENDERBUFFER, host.renderbuffer);
+        }
+        if host.blend_equation != [glow::FUNC_ADD; 2] {
+            let [rgb, alpha] = if ours {
+                [glow::FUNC_ADD; 2]
+            } else {
+                host.blend_equation
+            };
+            let g = self.count(CallKind::State);
+            // SAFETY: see above; blend equation enums.
+            unsafe { g.blend_equation_separate(rgb, alpha) };
+        }
+        if host.depth_range != [0.0, 1.0] {
+            let [n, f] = if ours { [0.0, 1.0] } else { host.depth_range };
+            let g = self.count(CallKind::State);
+            // SAFETY: see above; values in 0..=1.
+            unsafe { g.depth_range_f32(n, f) };
+        }
+        if !ours {
+            let g = self.count(CallKind::Query);
+            // SAFETY: see above; a binding query.
+            let bound = unsafe { g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) };
+            if bound != host.renderbuffer {
+                let g = self.count(CallKind::Bind);
+                // SAFETY: see above; none, or the host's live renderbuffer.
+                unsafe { g.bind_renderbuffer(glow::RENDERBUFFER, host.renderbuffer) };
             }
         }
     }

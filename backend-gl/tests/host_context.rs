@@ -252,3 +252,38 @@ fn making_a_backend_keeps_the_players_context_current() {
     );
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+/// The player's state is captured once (about 80 queries), then trusted until the player says
+/// it changed; the restore sets only what Molehill changed.
+#[test]
+fn the_players_state_is_captured_once_until_it_changes() {
+    use backend_gl::CallKind;
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, BLUE);
+    r.draw_color(p, q);
+    let before = r.b.call_counts();
+    r.draw_color(p, q);
+    let second = r.b.call_counts().since(&before);
+    // No capture; the draw sets its state back up and the exit puts the player's back.
+    assert_eq!(
+        second.get(CallKind::Query),
+        1,
+        "one renderbuffer-binding check"
+    );
+    assert_eq!(second.get(CallKind::Draw), 1);
+    assert!(second.state_changes() > 2, "{second:?}");
+
+    r.b.host_state_changed();
+    let before = r.b.call_counts();
+    r.draw_color(p, q);
+    let captured = r.b.call_counts().since(&before);
+    assert!(
+        captured.get(CallKind::Query) > 50,
+        "capture after host_state_changed: {captured:?}"
+    );
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
