@@ -153,18 +153,16 @@ fn new_slot(gl: &mut Gl, w: i32, h: i32) -> Result<Slot, String> {
     let texture = gl.create_texture()?;
     gl.bind_texture_to_edit(glow::TEXTURE_2D, texture);
     let g = gl.count(CallKind::Create);
-    // SAFETY: (whole block) context current; the texture is bound to unit 0's 2D target just
-    // above; sizes are a configured back buffer's (positive, within GL's limits).
-    unsafe {
-        g.tex_storage_2d(glow::TEXTURE_2D, 1, FRAME_FORMAT, w, h);
-        for (p, v) in [
-            (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
-            (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
-            (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
-            (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
-        ] {
-            g.tex_parameter_i32(glow::TEXTURE_2D, p, v as i32);
-        }
+    // SAFETY: context current; the texture is bound to unit 0's 2D target just above; sizes
+    // are a configured back buffer's (positive, within GL's limits).
+    unsafe { g.tex_storage_2d(glow::TEXTURE_2D, 1, FRAME_FORMAT, w, h) };
+    for (p, v) in [
+        (glow::TEXTURE_MIN_FILTER, glow::NEAREST),
+        (glow::TEXTURE_MAG_FILTER, glow::NEAREST),
+        (glow::TEXTURE_WRAP_S, glow::CLAMP_TO_EDGE),
+        (glow::TEXTURE_WRAP_T, glow::CLAMP_TO_EDGE),
+    ] {
+        gl.tex_parameter(glow::TEXTURE_2D, p, v as i32);
     }
     let fbo = match gl.create_framebuffer() {
         Ok(f) => f,
@@ -199,15 +197,22 @@ fn delete_slot(gl: &mut Gl, slot: Slot) {
     gl.delete_texture(slot.texture);
 }
 
+/// A fence after the commands so far, flushed (so that other contexts of the share group,
+/// and `glClientWaitSync`, see it signalled).
 fn fence(gl: &mut Gl) -> Option<glow::Fence> {
     let g = gl.count(CallKind::Create);
-    // SAFETY: (whole block) context current; the only condition and flags GL ES 3.0 allows;
-    // the flush makes the fence visible to the other contexts of the share group.
-    unsafe {
-        let f = g.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0).ok();
-        g.flush();
-        f
-    }
+    // SAFETY: context current; the only condition and flags GL ES 3.0 allows.
+    let f = unsafe { g.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }.ok();
+    gl.flush();
+    f
+}
+
+/// `glBindBuffer(GL_PIXEL_PACK_BUFFER)`: outside the state cache; the read-back binds its
+/// buffer and puts the binding back to none within one call.
+fn bind_pack(gl: &mut Gl, buffer: Option<glow::Buffer>) {
+    let g = gl.count(CallKind::Bind);
+    // SAFETY: context current; a live buffer of this context, or none.
+    unsafe { g.bind_buffer(glow::PIXEL_PACK_BUFFER, buffer) };
 }
 
 fn delete_fence(gl: &mut Gl, fence: glow::Fence) {
@@ -290,13 +295,12 @@ impl Readback {
             Some(i) => self.free.swap_remove(i).0,
             None => match gl.create_buffer() {
                 Ok(b) => {
+                    bind_pack(gl, Some(b));
                     let g = gl.count(CallKind::Upload);
-                    // SAFETY: (whole block) context current; a new buffer, bound to the pack
-                    // target (outside the cache, unbound again below) and sized to the frame.
+                    // SAFETY: context current; the new buffer is bound to the pack target.
                     unsafe {
-                        g.bind_buffer(glow::PIXEL_PACK_BUFFER, Some(b));
-                        g.buffer_data_size(glow::PIXEL_PACK_BUFFER, size as i32, glow::STREAM_READ);
-                    }
+                        g.buffer_data_size(glow::PIXEL_PACK_BUFFER, size as i32, glow::STREAM_READ)
+                    };
                     b
                 }
                 Err(e) => {
@@ -305,12 +309,12 @@ impl Readback {
                 }
             },
         };
+        bind_pack(gl, Some(buffer));
         let g = gl.count(CallKind::Query);
-        // SAFETY: (whole block) context current; the read framebuffer is the back buffer
-        // (complete, w x h RGBA8); the buffer holds w * h * 4 bytes, written from offset 0
-        // with PACK_ALIGNMENT 4; the pack binding is put back to none.
-        let fence = unsafe {
-            g.bind_buffer(glow::PIXEL_PACK_BUFFER, Some(buffer));
+        // SAFETY: context current; the read framebuffer is the back buffer (complete, w x h
+        // RGBA8); the bound pack buffer holds w * h * 4 bytes, written from offset 0 with
+        // PACK_ALIGNMENT 4 (the backend's, also in a host's context).
+        unsafe {
             g.read_pixels(
                 0,
                 0,
@@ -319,12 +323,10 @@ impl Readback {
                 glow::RGBA,
                 glow::UNSIGNED_BYTE,
                 glow::PixelPackData::BufferOffset(0),
-            );
-            g.bind_buffer(glow::PIXEL_PACK_BUFFER, None);
-            let f = g.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0).ok();
-            g.flush();
-            f
+            )
         };
+        bind_pack(gl, None);
+        let fence = fence(gl);
         match fence {
             Some(fence) => self.pending.push_back(Pending {
                 buffer,
@@ -351,25 +353,25 @@ impl Readback {
         let size = (p.width * p.height * 4) as usize;
         let mut pixels = Vec::new();
         if pixels.try_reserve_exact(size / 4).is_ok() {
+            bind_pack(gl, Some(p.buffer));
             let g = gl.count(CallKind::Query);
-            // SAFETY: (whole block) context current; the buffer holds `size` bytes written by
-            // the finished read; the mapping is read within its length and unmapped before
-            // the binding goes back to none.
-            unsafe {
-                g.bind_buffer(glow::PIXEL_PACK_BUFFER, Some(p.buffer));
-                let ptr =
-                    g.map_buffer_range(glow::PIXEL_PACK_BUFFER, 0, size as i32, glow::MAP_READ_BIT);
-                if !ptr.is_null() {
-                    let bytes = std::slice::from_raw_parts(ptr, size);
-                    pixels.extend(
-                        bytes
-                            .chunks_exact(4)
-                            .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]])),
-                    );
-                    g.unmap_buffer(glow::PIXEL_PACK_BUFFER);
-                }
-                g.bind_buffer(glow::PIXEL_PACK_BUFFER, None);
+            // SAFETY: context current; the bound pack buffer holds `size` bytes, written by
+            // the finished read.
+            let ptr = unsafe {
+                g.map_buffer_range(glow::PIXEL_PACK_BUFFER, 0, size as i32, glow::MAP_READ_BIT)
+            };
+            if !ptr.is_null() {
+                // SAFETY: a successful mapping of `size` bytes, readable until the unmap below.
+                let bytes = unsafe { std::slice::from_raw_parts(ptr, size) };
+                pixels.extend(
+                    bytes
+                        .chunks_exact(4)
+                        .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]])),
+                );
+                // SAFETY: context current; the buffer mapped above (`bytes` is not used after).
+                unsafe { g.unmap_buffer(glow::PIXEL_PACK_BUFFER) };
             }
+            bind_pack(gl, None);
         }
         delete_fence(gl, p.fence);
         self.free.push((p.buffer, size));
