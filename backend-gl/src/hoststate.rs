@@ -106,6 +106,9 @@ impl HostState {
             // SAFETY: see above; unit < 16 <= GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS.
             unsafe { g.active_texture(glow::TEXTURE0 + unit) };
         };
+        // Desktop GL has primitive restart with a fixed index from 4.3 (or the ES3
+        // compatibility extension); asking a 3.3 driver would leave GL_INVALID_ENUM behind.
+        let restart = !desktop || gl.has_extension("GL_ARB_ES3_compatibility");
         let mut s = Shadow::default();
         tick();
         // SAFETY: see above.
@@ -198,7 +201,8 @@ impl HostState {
             pack_buffer: buffer(glow::PIXEL_PACK_BUFFER_BINDING),
             unpack_buffer: buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
             pixel_store: PIXEL_STORE.map(|(p, _)| int(p)),
-            caps: OFF_CAPS.map(on),
+            caps: OFF_CAPS
+                .map(|cap| (cap != glow::PRIMITIVE_RESTART_FIXED_INDEX || restart) && on(cap)),
             srgb: desktop.then(|| on(glow::FRAMEBUFFER_SRGB)),
             blend_equation: [u(glow::BLEND_EQUATION_RGB), u(glow::BLEND_EQUATION_ALPHA)],
             depth_range,

@@ -287,3 +287,21 @@ fn the_players_state_is_captured_once_until_it_changes() {
     );
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+#[test]
+fn molehill_in_a_desktop_players_context() {
+    let player = Player::with_api(32, backend_gl::GlApi::Desktop33);
+    player.draw([1.0, 0.0, 0.0, 1.0]);
+    // SAFETY: the player's context is current; a desktop capability.
+    unsafe { player.gl().enable(glow::FRAMEBUFFER_SRGB) };
+    let before = player.bound();
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    assert_eq!(b.dialect(), agal::glsl::Dialect::Glsl330);
+    let mut r = Rig::on(b, 32, 32);
+    let px = molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    check_frame(&px, 32, argb(255, 0, 0, 0), argb(255, 0, 0, 255), "desktop");
+    assert_eq!(player.bound(), before);
+    // SAFETY: the player's context is current.
+    assert!(unsafe { player.gl().is_enabled(glow::FRAMEBUFFER_SRGB) });
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}

@@ -9,6 +9,7 @@ use glow::HasContext;
 
 pub struct Player {
     pub ctx: GlContext,
+    pub api: GlApi,
     pub program: glow::Program,
     pub color: Option<glow::UniformLocation>,
     pub vao: glow::VertexArray,
@@ -42,7 +43,17 @@ pub struct Bound {
 
 impl Player {
     pub fn new(size: i32) -> Player {
-        let ctx = GlContext::headless(&ContextOptions::default()).expect("player's context");
+        Player::with_api(size, GlApi::Es30)
+    }
+
+    /// A player on an ES 3.0 or a desktop 3.3 core context (its shaders are GLSL ES 3.00,
+    /// which desktop Mesa accepts through ARB_ES3_compatibility).
+    pub fn with_api(size: i32, api: GlApi) -> Player {
+        let options = ContextOptions {
+            api,
+            ..Default::default()
+        };
+        let ctx = GlContext::headless(&options).expect("player's context");
         let gl = ctx.gl();
         // SAFETY: (whole block) the player's context is current (just made); GLSL ES 3.00.
         unsafe {
@@ -107,6 +118,7 @@ impl Player {
             gl.clear_color(0.25, 0.5, 0.75, 1.0);
             Player {
                 ctx,
+                api,
                 program,
                 color,
                 vao,
@@ -123,10 +135,8 @@ impl Player {
     pub fn host_context(&self) -> HostContext {
         // SAFETY: the loader returns entry points of the player's display; its context is
         // current (callers make it so).
-        unsafe {
-            HostContext::from_loader(GlApi::Es30, |name: &CStr| self.ctx.get_proc_address(name))
-        }
-        .expect("host context")
+        unsafe { HostContext::from_loader(self.api, |name: &CStr| self.ctx.get_proc_address(name)) }
+            .expect("host context")
     }
 
     pub fn gl(&self) -> &glow::Context {
