@@ -1,5 +1,6 @@
 //! OpenGL backend for context3d: OpenGL ES 3.0 (default) or desktop GL 3.3 core, through
-//! glow, with contexts from glutin's EGL (headless by default).
+//! glow, with contexts from glutin's EGL (headless by default), or inside a GL player's own
+//! context ([`GlBackend::on_host_context`], docs/embedding-gl.md).
 //!
 //! ```no_run
 //! use backend_gl::{ContextOptions, GlBackend};
@@ -11,7 +12,11 @@
 //! through, and the call counter), [`conv`] (enum tables), [`texture`] and [`decode`]
 //! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
 //! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
-//! buffer, render to texture, MSAA, read-back, present).
+//! buffer, render to texture, MSAA, read-back, present), [`host`] (the player's context and
+//! how each call knows it is current), [`frame`] (frames out as GL textures and through pixel
+//! buffer objects), [`compose`] (the Stage3D compositing helper). [`GlBackend`] brackets each
+//! call with the context handling and the host-state save/restore; [`GlCore`] is the
+//! backend proper.
 //!
 //! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
 //! with a `// SAFETY:` note.

@@ -97,7 +97,8 @@ impl CallCounts {
 /// Number of texture units shadowed.
 pub const UNITS: usize = 16;
 
-/// The shadowed state; `None` is unknown.
+/// The shadowed state; `None` is unknown. In a host's context every field is also captured
+/// and put back by `hoststate.rs` (a new field must be added there too).
 #[derive(Debug, Default, Clone)]
 struct Shadow {
     program: Option<Option<glow::Program>>,
