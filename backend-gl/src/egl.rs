@@ -118,6 +118,9 @@ pub enum ContextError {
         /// What is current instead: `"no context"` or `"another context"`.
         found: &'static str,
     },
+    /// The host's loader has no entry point of this name.
+    #[error("the host's GL loader returns no {0}")]
+    HostLoader(&'static str),
     /// The host's make-current hook failed.
     #[error("the host's make-current hook failed: {0}")]
     HostHook(String),

@@ -21,6 +21,7 @@ use context3d::{
     IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
     TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
 };
+use glow::HasContext;
 use glutin::context::{AsRawContext, RawContext};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
@@ -146,6 +147,34 @@ impl GlBackend {
     /// before the first present with frame output on.
     pub fn frame(&self) -> Option<FrameTexture> {
         self.frames.last()
+    }
+
+    /// Tells the backend that the host has issued its last use of `frame` (sampled it) in its
+    /// own context `host_gl`, current on this thread: in a sharing context a fence is put in
+    /// the host's context, and the present that writes this texture again waits for it on
+    /// the GPU. Nothing to do in the host's own context (GL orders the two there).
+    pub fn frame_released(&mut self, frame: &FrameTexture, host_gl: &glow::Context) {
+        if self.core.gl.context().is_host() || self.core.is_lost() {
+            return;
+        }
+        // SAFETY: the host's context is current (this function's contract); the only
+        // condition and flags GL ES 3.0 allows.
+        let Ok(fence) = (unsafe { host_gl.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }) else {
+            return;
+        };
+        // SAFETY: the host's context is current; makes the fence visible to Molehill's context.
+        unsafe { host_gl.flush() };
+        let kept = self.begin() && {
+            let kept = self
+                .frames
+                .released(&mut self.core.gl, frame.texture, fence);
+            self.end();
+            kept
+        };
+        if !kept {
+            // SAFETY: the host's context is current again; a fence made above, not kept.
+            unsafe { host_gl.delete_sync(fence) };
+        }
     }
 
     /// Read each presented frame back through pixel buffer objects, with up to `depth` reads

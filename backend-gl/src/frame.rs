@@ -16,8 +16,11 @@
 //!   or one sharing objects with it ([`crate::GlBackend::sharing`]). In the second case the
 //!   copy is fenced: call [`FrameTexture::wait`] in the host's context before sampling.
 //!
-//! The host must be done sampling frame N (its commands issued, and in a sharing context
-//! flushed) before Molehill presents frame N+2, which reuses frame N's texture.
+//! Frame N's texture is written again at the present of frame N+2. In the host's own context
+//! GL orders that after the host's sampling by itself. In a sharing context the host calls
+//! [`crate::GlBackend::frame_released`] after its last use of a frame: a fence in the host's
+//! context that the copy of frame N+2 waits for (on the GPU); without it, the host must have
+//! finished sampling frame N before Molehill presents frame N+2.
 //!
 //! **Pixels through PBOs.** With [`crate::GlBackend::set_frame_readback`] each present also
 //! starts an asynchronous `glReadPixels` into a pixel buffer object (a ring of them) with a
@@ -68,6 +71,8 @@ struct Slot {
     width: i32,
     height: i32,
     fence: Option<glow::Fence>,
+    /// Signalled when the host is done sampling the texture ([`Frames::released`]).
+    release: Option<glow::Fence>,
 }
 
 /// The two frame textures.
@@ -108,6 +113,14 @@ impl Frames {
         let Some(slot) = self.slots[i].as_mut() else {
             return;
         };
+        if let Some(release) = slot.release.take() {
+            // The host's sampling of this texture (two frames ago) comes first.
+            let g = gl.count(CallKind::Query);
+            // SAFETY: context current; a live fence of the share group, made and flushed by
+            // the host in `released`, deleted right after.
+            unsafe { g.wait_sync(release, 0, glow::TIMEOUT_IGNORED) };
+            delete_fence(gl, release);
+        }
         gl.bind_draw_framebuffer(Some(slot.fbo));
         gl.blit(
             [0, 0, w, h],
@@ -135,6 +148,24 @@ impl Frames {
     /// The last frame published.
     pub fn last(&self) -> Option<FrameTexture> {
         self.last
+    }
+
+    /// Keeps `fence` (made in the host's context after its last use of `texture`) for the
+    /// next copy into that texture to wait for; a fence already kept is replaced. `false`
+    /// when `texture` is no frame texture (the fence is then the caller's to delete).
+    pub fn released(&mut self, gl: &mut Gl, texture: glow::Texture, fence: glow::Fence) -> bool {
+        let Some(slot) = self
+            .slots
+            .iter_mut()
+            .flatten()
+            .find(|s| s.texture == texture)
+        else {
+            return false;
+        };
+        if let Some(old) = slot.release.replace(fence) {
+            delete_fence(gl, old);
+        }
+        true
     }
 
     /// Deletes the textures (`gl` None: the context is gone).
@@ -180,6 +211,7 @@ fn new_slot(gl: &mut Gl, w: i32, h: i32) -> Result<Slot, String> {
             width: w,
             height: h,
             fence: None,
+            release: None,
         }),
         status => {
             gl.delete_framebuffer(fbo);
@@ -190,7 +222,7 @@ fn new_slot(gl: &mut Gl, w: i32, h: i32) -> Result<Slot, String> {
 }
 
 fn delete_slot(gl: &mut Gl, slot: Slot) {
-    if let Some(f) = slot.fence {
+    for f in [slot.fence, slot.release].into_iter().flatten() {
         delete_fence(gl, f);
     }
     gl.delete_framebuffer(slot.fbo);

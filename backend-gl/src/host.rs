@@ -96,11 +96,29 @@ impl HostContext {
     /// # Safety
     /// `loader` must return entry points of the host's context (or null), and that context
     /// must be current on this thread now.
+    ///
+    /// A loader without `glGetString` is [`ContextError::HostLoader`]; no context current
+    /// (`glGetString(GL_VERSION)` answers null) is [`ContextError::HostNotCurrent`]: both are
+    /// found before glow reads the version (which would panic).
     pub unsafe fn from_loader(
         api: GlApi,
         mut loader: impl FnMut(&CStr) -> *const c_void,
     ) -> Result<HostContext, ContextError> {
-        // SAFETY: forwarded from this function's contract.
+        let get_string = loader(c"glGetString");
+        if get_string.is_null() {
+            return Err(ContextError::HostLoader("glGetString"));
+        }
+        type GetString = unsafe extern "system" fn(u32) -> *const u8;
+        // SAFETY: a non-null glGetString from the host's loader (this function's contract)
+        // has GL's signature.
+        let get_string: GetString = unsafe { std::mem::transmute(get_string) };
+        // SAFETY: GL_VERSION is a valid name; with no context current GL answers null.
+        if unsafe { get_string(glow::VERSION) }.is_null() {
+            return Err(ContextError::HostNotCurrent {
+                found: "no context",
+            });
+        }
+        // SAFETY: forwarded from this function's contract; a context is current (above).
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| loader(name)) };
         HostContext::new(gl, api)
     }

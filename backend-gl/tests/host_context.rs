@@ -2,7 +2,7 @@
 
 mod common;
 
-use backend_gl::{ContextError, ContextOptions, GlBackend, GlContext};
+use backend_gl::{ContextError, ContextOptions, GlApi, GlBackend, GlContext, HostContext};
 use common::player::{texture_argb, Player};
 use common::*;
 use context3d::{Backend, BackendError, PixelRect};
@@ -150,6 +150,42 @@ fn frames_are_double_buffered() {
         fa.texture,
         "the ring reuses frame 1's"
     );
+    // A new back buffer size: the next frame texture has it.
+    r.b.configure_back_buffer(&context3d::BackBufferConfig {
+        width: 48,
+        height: 40,
+        anti_alias: 0,
+        depth_and_stencil: false,
+    })
+    .unwrap();
+    (r.width, r.height) = (48, 40);
+    let px = molehill_frame(&mut r, [0.0, 1.0, 1.0, 1.0], BLUE);
+    let f = r.b.frame().unwrap();
+    assert_eq!((f.width, f.height, f.sequence), (48, 40, 4));
+    assert_eq!(texture_argb(player.gl(), f.texture, 48, 40), px);
+}
+
+#[test]
+fn a_loader_without_gl_or_without_a_current_context_is_refused() {
+    // A loader that finds nothing.
+    // SAFETY: the loader returns null for every name; nothing is called through it.
+    let e = unsafe { HostContext::from_loader(GlApi::Es30, |_| std::ptr::null()) }.unwrap_err();
+    assert!(matches!(e, ContextError::HostLoader("glGetString")), "{e}");
+    // A real loader with no context current (glow would panic reading GL_VERSION).
+    let player = Player::new(32);
+    GlContext::release_current().unwrap();
+    // SAFETY: the loader gives the player's display's entry points.
+    let e = unsafe { HostContext::from_loader(GlApi::Es30, |n| player.ctx.get_proc_address(n)) }
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ContextError::HostNotCurrent {
+                found: "no context"
+            }
+        ),
+        "{e}"
+    );
 }
 
 #[test]
@@ -169,6 +205,14 @@ fn a_sharing_context_hands_fenced_frames_to_the_host() {
     player.make_current();
     f.wait(player.gl());
     assert_eq!(texture_argb(player.gl(), f.texture, 16, 16), px);
+    r.b.frame_released(&f, player.gl());
+    // Frames 2 and 3: frame 3 goes into frame 1's texture, after the player's release.
+    molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    let px3 = molehill_frame(&mut r, [1.0, 1.0, 0.0, 1.0], BLUE);
+    let f3 = r.b.frame().expect("frame 3");
+    assert_eq!(f3.texture, f.texture);
+    f3.wait(player.gl());
+    assert_eq!(texture_argb(player.gl(), f3.texture, 16, 16), px3);
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
 
