@@ -94,9 +94,13 @@ impl CurrentBinding {
         (!b.context.is_null() && !b.display.is_null()).then_some(b)
     }
 
-    /// The context of the binding.
-    pub fn context(&self) -> RawEglContext {
-        RawEglContext(self.context)
+    /// The thread's binding now, unless nothing is current or `ours` is (one EGL query in
+    /// that case).
+    pub fn now_unless(ours: *const c_void) -> Option<CurrentBinding> {
+        match current_context()? {
+            Some(c) if c.0 != ours => CurrentBinding::now(),
+            _ => None,
+        }
     }
 
     /// Makes the binding current again; the EGL error on failure (the host destroyed its

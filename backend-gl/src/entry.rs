@@ -32,6 +32,19 @@ use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
 use crate::host::HostContext;
 use crate::state::HostState;
 
+/// When a backend in the host's context puts the host's GL state back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HostRestore {
+    /// On return from every call (the default): the host may draw between any two calls.
+    #[default]
+    EveryCall,
+    /// At the end of `present()`, of `dispose_context()` and of
+    /// [`GlBackend::restore_host_state`]: between them Molehill's state stays bound (about
+    /// five times fewer GL calls per draw). The host calls `restore_host_state` before it
+    /// draws or reads GL state itself in the middle of a Molehill frame.
+    AtPresent,
+}
+
 /// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core: in a context of its own (headless
 /// or a window), in the host's context, or in one sharing objects with the host's.
 ///
@@ -42,6 +55,10 @@ pub struct GlBackend {
     core: GlCore,
     /// The host's state, captured (host context only; `None`: capture at the next entry).
     host_state: Option<HostState>,
+    /// When the host's state is put back (host context only).
+    restore: HostRestore,
+    /// Molehill's state is in place in the host's context (the host's is not).
+    ours_bound: bool,
     /// The binding current before the entry, to restore at the exit (own context only).
     previous: Option<CurrentBinding>,
     frames: Frames,
@@ -54,6 +71,8 @@ impl GlBackend {
         GlBackend {
             core,
             host_state: None,
+            restore: HostRestore::default(),
+            ours_bound: false,
             previous: None,
             frames: Frames::default(),
             frame_output,
@@ -125,6 +144,41 @@ impl GlBackend {
     /// Nothing to do for a backend in a context of its own.
     pub fn host_state_changed(&mut self) {
         self.host_state = None;
+        self.ours_bound = false;
+    }
+
+    /// When the host's state is put back (host context only; [`HostRestore::EveryCall`] by
+    /// default).
+    pub fn set_host_restore(&mut self, restore: HostRestore) {
+        self.restore = restore;
+        if restore == HostRestore::EveryCall {
+            self.restore_host_state();
+        }
+    }
+
+    /// Puts the host's GL state back now, if Molehill's is in place
+    /// ([`HostRestore::AtPresent`]); nothing to do otherwise. The host's context must be
+    /// current.
+    pub fn restore_host_state(&mut self) {
+        if !self.ours_bound || self.core.is_lost() {
+            return;
+        }
+        if let Err(e) = self.core.gl.context().make_current() {
+            log::error!("{e}");
+            self.core.context_error = Some(e);
+            self.lose_context();
+            return;
+        }
+        self.put_host_state_back();
+    }
+
+    fn put_host_state_back(&mut self) {
+        if let Some(state) = &self.host_state {
+            if self.ours_bound && !self.core.is_lost() {
+                self.core.gl.leave_host(state);
+            }
+        }
+        self.ours_bound = false;
     }
 
     /// Why the context was lost, when the context (or the host's contract) said so: the
@@ -205,6 +259,7 @@ impl GlBackend {
     /// Marks the context lost (the host saw a device reset): every resource counts as
     /// disposed and every later call fails with [`BackendError::ContextLost`].
     pub fn lose_context(&mut self) {
+        self.ours_bound = false;
         self.frames.clear(None);
         self.readback.clear(None);
         self.core.lose_context();
@@ -224,15 +279,18 @@ impl GlBackend {
                 self.lose_context();
                 return false;
             }
-            let desktop = ctx.info().api == GlApi::Desktop33;
-            let gl = &mut self.core.gl;
-            let state = self
-                .host_state
-                .get_or_insert_with(|| HostState::capture(gl, desktop));
-            gl.enter_host(state);
+            if !self.ours_bound {
+                let desktop = ctx.info().api == GlApi::Desktop33;
+                let gl = &mut self.core.gl;
+                let state = self
+                    .host_state
+                    .get_or_insert_with(|| HostState::capture(gl, desktop));
+                gl.enter_host(state);
+                self.ours_bound = true;
+            }
         } else {
             let RawContext::Egl(ours) = ctx.raw_context();
-            self.previous = CurrentBinding::now().filter(|b| b.context().0 != ours);
+            self.previous = CurrentBinding::now_unless(ours);
             if let Err(e) = ctx.make_current() {
                 log::error!("{e}");
                 self.core.context_error = Some(e);
@@ -246,10 +304,8 @@ impl GlBackend {
 
     /// The exit of a call begun with [`GlBackend::begin`].
     fn end(&mut self) {
-        if let Some(state) = &self.host_state {
-            if !self.core.is_lost() {
-                self.core.gl.leave_host(state);
-            }
+        if self.restore == HostRestore::EveryCall {
+            self.put_host_state_back();
         }
         restore(self.previous.take());
     }
@@ -455,6 +511,7 @@ impl Backend for GlBackend {
             r = self.core.check("present");
         }
         if entered {
+            self.put_host_state_back();
             self.end();
         }
         r
@@ -480,6 +537,7 @@ impl Backend for GlBackend {
         }
         self.core.dispose_context();
         if entered {
+            self.put_host_state_back();
             self.end();
         }
     }

@@ -42,7 +42,7 @@ pub use backend::{GlCallError, GlCore};
 
 pub use compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
 pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PACKAGES};
-pub use entry::GlBackend;
+pub use entry::{GlBackend, HostRestore};
 pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
 pub use host::HostContext;
 pub use state::{CallCounts, CallKind};

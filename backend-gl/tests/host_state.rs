@@ -297,3 +297,49 @@ fn every_piece_of_the_players_state_survives_a_busy_frame() {
     assert_eq!(dump(player.gl()), before);
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+/// `HostRestore::AtPresent`: Molehill's state stays bound between its calls (fewer GL calls
+/// per draw); the player's comes back at present() and at restore_host_state().
+#[test]
+fn restore_at_present_leaves_the_player_its_state_at_present_and_on_demand() {
+    let mut own = Rig::with(backend_gl::GlApi::Es30, 32, 32, 4, true);
+    let want = busy_frame(&mut own);
+
+    let player = Player::new(32);
+    unusual_state(&player);
+    let before = dump(player.gl());
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    r.b.set_host_restore(backend_gl::HostRestore::AtPresent);
+    r.b.configure_back_buffer(&BackBufferConfig {
+        width: 32,
+        height: 32,
+        anti_alias: 4,
+        depth_and_stencil: true,
+    })
+    .unwrap();
+    // Mid-frame: the player asks for its state back, checks it, and Molehill goes on.
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    assert_ne!(dump(player.gl()), before, "Molehill's state is bound");
+    r.b.restore_host_state();
+    assert_eq!(dump(player.gl()), before);
+    let got = busy_frame(&mut r);
+    assert_eq!(got, want);
+    // busy_frame ends with present() and a read-back; the read-back left Molehill's bound.
+    r.b.restore_host_state();
+    assert_eq!(dump(player.gl()), before);
+    // A repeated draw costs what it costs in Molehill's own context: no restore in between.
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, [1.0, 1.0, 1.0, 1.0]);
+    r.draw_color(p, q);
+    let calls = r.b.call_counts();
+    r.draw_color(p, q);
+    assert_eq!(r.b.call_counts().since(&calls).total(), 1, "one draw call");
+    r.b.present().unwrap();
+    assert_eq!(
+        dump(player.gl()),
+        before,
+        "present put the player's state back"
+    );
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
