@@ -49,11 +49,11 @@ pub struct GlCore {
     state: FixedState,
     error_checking: bool,
     gl_errors: Vec<GlCallError>,
+    /// Why the context was lost, when the context said so.
+    pub(crate) context_error: Option<ContextError>,
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
-    /// Why the context was lost, when the context said so.
-    pub(crate) context_error: Option<ContextError>,
 }
 
 impl GlCore {
@@ -130,9 +130,9 @@ impl GlCore {
             state: FixedState::default(),
             error_checking: false,
             gl_errors: Vec::new(),
+            context_error: None,
             kept_error: None,
             lost: false,
-            context_error: None,
         }
     }
 

@@ -12,31 +12,34 @@
 //! through, and the call counter), [`conv`] (enum tables), [`texture`] and [`decode`]
 //! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
 //! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
-//! buffer, render to texture, MSAA, read-back, present), [`host`] (the player's context and
-//! how each call knows it is current), [`frame`] (frames out as GL textures and through pixel
-//! buffer objects), [`compose`] (the Stage3D compositing helper). [`GlBackend`] brackets each
-//! call with the context handling and the host-state save/restore; [`GlCore`] is the
-//! backend proper.
+//! buffer, render to texture, MSAA, read-back, present).
+//!
+//! Embedding: [`host`] (the player's context and how each call knows it is current),
+//! [`frame`] (frames out as GL textures and through pixel buffer objects), [`compose`] (the
+//! Stage3D compositing helper). [`GlBackend`] brackets each call with the context handling
+//! and the host-state save/restore; [`GlCore`] is the backend proper.
 //!
 //! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
 //! with a `// SAFETY:` note.
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod backend;
-pub mod compose;
 pub mod conv;
-mod current;
 pub mod decode;
 pub mod draw;
 pub mod egl;
-mod entry;
-pub mod frame;
-pub mod host;
 mod objects;
 pub mod program;
 pub mod state;
 pub mod target;
 pub mod texture;
+
+// Embedding in a host's GL context.
+pub mod compose;
+mod current;
+mod entry;
+pub mod frame;
+pub mod host;
 
 pub use backend::{GlCallError, GlCore};
 
