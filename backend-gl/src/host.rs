@@ -17,7 +17,7 @@
 use std::ffi::{c_void, CStr};
 
 use crate::current::{self, RawEglContext};
-use crate::egl::{ContextError, GlApi};
+use crate::egl::{ContextError, GlApi, GlContext};
 
 /// A make-current hook: makes the host's context current (or checks that it is), `Err`
 /// with the host's reason when it cannot.
@@ -121,6 +121,26 @@ impl HostContext {
         // SAFETY: forwarded from this function's contract; a context is current (above).
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| loader(name)) };
         HostContext::new(gl, api)
+    }
+
+    /// The context of a player that made its GL context with Molehill's own
+    /// ([`GlContext::headless`], [`GlContext::windowed`]): a second glow table on it, checked
+    /// by EGL like [`HostContext::new`]. The context must be current
+    /// ([`ContextError::HostNotCurrent`] otherwise); the host's context itself
+    /// ([`GlContext::from_host`]) has no loader here ([`ContextError::HostLoader`]).
+    pub fn of(ctx: &GlContext) -> Result<HostContext, ContextError> {
+        if !ctx.is_host() && !ctx.is_current() {
+            return Err(ContextError::HostNotCurrent {
+                found: if current::current_context().flatten().is_some() {
+                    "another context"
+                } else {
+                    "no context"
+                },
+            });
+        }
+        // SAFETY: the loader returns entry points of the context's own EGL display, and the
+        // context is current (checked above).
+        unsafe { HostContext::from_loader(ctx.info().api, |name| ctx.get_proc_address(name)) }
     }
 
     /// Calls `hook` at the start of every Molehill call instead of asking EGL: the hook makes
