@@ -116,12 +116,11 @@ impl GlBackend {
     /// A backend drawing in the host's own GL context (see [`HostContext`] for how each call
     /// checks that it is current). Frame output ([`GlBackend::frame`]) is on. Every GL state
     /// Molehill changes is put back before each call returns (docs/embedding-gl.md lists
-    /// it). The host's context must be current now.
+    /// it), or at present with [`HostRestore::AtPresent`]. The host's context must be
+    /// current now; making the backend changes no GL state.
     pub fn on_host_context(host: HostContext) -> Result<GlBackend, ContextError> {
         let ctx = GlContext::from_host(host)?;
-        let mut b = GlBackend::wrap(GlCore::new(ctx), true);
-        b.host_state = None;
-        Ok(b)
+        Ok(GlBackend::wrap(GlCore::new(ctx), true))
     }
 
     /// A backend on a headless context of Molehill's that shares objects with the host's EGL
