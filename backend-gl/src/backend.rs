@@ -22,6 +22,10 @@ use crate::texture::{self, Samplers, Texture, TextureCaps};
 /// `GL_MAX_SAMPLES`.
 const MAX_SAMPLES: u32 = 0x8D57;
 
+/// `GL_CONTEXT_LOST` (GL 4.5, `KHR_robustness`): `glGetError` after a reset of a robust
+/// context.
+const GL_CONTEXT_LOST: u32 = 0x0507;
+
 /// A GL error seen while error checking was on, with the Context3D call that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{call}: {} (0x{code:04x})", conv::error_name(*.code))]
@@ -228,13 +232,18 @@ impl GlCore {
             let e = GlCallError { call, code };
             log::error!("GL error: {e}");
             if result.is_ok() {
-                result = Err(if code == glow::OUT_OF_MEMORY {
-                    BackendError::OutOfMemory
-                } else {
-                    BackendError::GlError { call, code }
+                result = Err(match code {
+                    glow::OUT_OF_MEMORY => BackendError::OutOfMemory,
+                    GL_CONTEXT_LOST => BackendError::ContextLost,
+                    _ => BackendError::GlError { call, code },
                 });
             }
             self.gl_errors.push(e);
+        }
+        if result == Err(BackendError::ContextLost) {
+            // A robust context reports a reset this way: nothing of it is left.
+            self.context_error = Some(ContextError::Lost("GL_CONTEXT_LOST"));
+            self.lose_context();
         }
         result
     }

@@ -306,6 +306,12 @@ impl GlBackend {
         if self.restore == HostRestore::EveryCall {
             self.put_host_state_back();
         }
+        if self.core.is_lost() {
+            // Lost during the call (GL_CONTEXT_LOST): its frames and reads went with it.
+            self.frames.clear(None);
+            self.readback.clear(None);
+            self.ours_bound = false;
+        }
         restore(self.previous.take());
     }
 
