@@ -60,10 +60,14 @@ pub struct GlCore {
     lost: bool,
 }
 
-impl GlCore {
+/// Within this file the core keeps the name it had before the public [`crate::GlBackend`]
+/// (src/entry.rs) came to wrap it.
+type GlBackend = GlCore;
+
+impl GlBackend {
     /// A backend on a new headless context (see [`GlContext::headless`]).
-    pub(crate) fn headless(options: &ContextOptions) -> Result<GlCore, ContextError> {
-        Ok(GlCore::new(GlContext::headless(options)?))
+    pub(crate) fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
+        Ok(GlBackend::new(GlContext::headless(options)?))
     }
 
     /// A backend drawing into the host's window; `present` shows the back buffer there.
@@ -76,14 +80,14 @@ impl GlCore {
         width: u32,
         height: u32,
         api: GlApi,
-    ) -> Result<GlCore, ContextError> {
+    ) -> Result<GlBackend, ContextError> {
         // SAFETY: forwarded from this function's contract.
         let ctx = unsafe { GlContext::windowed(display, window, width, height, api) }?;
-        Ok(GlCore::new(ctx))
+        Ok(GlBackend::new(ctx))
     }
 
     /// A backend on an existing context (made current here).
-    pub(crate) fn new(ctx: GlContext) -> GlCore {
+    pub(crate) fn new(ctx: GlContext) -> GlBackend {
         if let Err(e) = ctx.make_current() {
             log::error!("{e}");
         }
@@ -121,7 +125,7 @@ impl GlCore {
             "backend-gl: {:?}, dialect {dialect:?}, {caps:?}",
             gl.context().info()
         );
-        GlCore {
+        GlBackend {
             gl,
             caps,
             programs: Programs::new(dialect),
@@ -293,7 +297,7 @@ fn usage(u: context3d::BufferUsage) -> u32 {
     }
 }
 
-impl Backend for GlCore {
+impl Backend for GlBackend {
     fn driver_info(&self) -> String {
         let i = self.gl.context().info();
         format!(
