@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     // its framebuffer; this one is headless, so it makes a framebuffer to show the stage in.
     let player = GlContext::headless(&ContextOptions::default())?;
     let gl = player.gl();
-    let screen = player_framebuffer(gl)?;
+    let (screen, screen_rb) = player_framebuffer(gl)?;
 
     // Molehill in the player's context: the player's GL entry points; its context is current.
     // SAFETY: the loader gives entry points of the player's context, current on this thread.
@@ -97,11 +97,15 @@ fn main() -> Result<(), Box<dyn Error>> {
     compositor.delete(gl);
     // SAFETY: the player's context is current; its own framebuffer.
     unsafe { gl.delete_framebuffer(screen) };
+    // SAFETY: the player's context is current; its own renderbuffer.
+    unsafe { gl.delete_renderbuffer(screen_rb) };
     Ok(())
 }
 
-/// The player's screen: an RGBA8 framebuffer of the stage's size, bound.
-fn player_framebuffer(gl: &glow::Context) -> Result<glow::Framebuffer, String> {
+/// The player's screen: an RGBA8 framebuffer of the stage's size, bound, and its renderbuffer.
+fn player_framebuffer(
+    gl: &glow::Context,
+) -> Result<(glow::Framebuffer, glow::Renderbuffer), String> {
     // SAFETY: the player's context is current (just made); objects of its own.
     unsafe {
         let rb = gl.create_renderbuffer()?;
@@ -115,6 +119,6 @@ fn player_framebuffer(gl: &glow::Context) -> Result<glow::Framebuffer, String> {
             glow::RENDERBUFFER,
             Some(rb),
         );
-        Ok(fbo)
+        Ok((fbo, rb))
     }
 }
