@@ -41,7 +41,8 @@ pub enum HostRestore {
     /// At the end of `present()`, of `dispose_context()` and of
     /// [`GlBackend::restore_host_state`]: between them Molehill's state stays bound (about
     /// five times fewer GL calls per draw). The host calls `restore_host_state` before it
-    /// draws or reads GL state itself in the middle of a Molehill frame.
+    /// draws or reads GL state itself in the middle of a Molehill frame, and before it calls
+    /// another backend on the same context.
     AtPresent,
 }
 
