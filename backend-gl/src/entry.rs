@@ -13,7 +13,9 @@
 //! no GL call: the backend counts as lost (context3d throws #3694), and
 //! [`GlBackend::context_error`] says why.
 
+use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use agal::{Program, ProgramKind};
 use context3d::{
@@ -32,6 +34,34 @@ use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
 use crate::host::HostContext;
 use crate::state::HostState;
 
+static NEXT_BACKEND: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// For each host context of this thread (its EGL context; null for those checked by a
+    /// hook), the backend whose state is in place there instead of the host's. Another
+    /// backend on the same context then trusts neither (`HostRestore::AtPresent`).
+    static BOUND: RefCell<Vec<(usize, u64)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn bound_owner(key: usize) -> Option<u64> {
+    BOUND.with(|b| {
+        b.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, id)| id)
+    })
+}
+
+fn set_bound_owner(key: usize, owner: Option<u64>) {
+    BOUND.with(|b| {
+        let mut b = b.borrow_mut();
+        b.retain(|(k, _)| *k != key);
+        if let Some(id) = owner {
+            b.push((key, id));
+        }
+    });
+}
+
 /// When a backend in the host's context puts the host's GL state back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HostRestore {
@@ -41,8 +71,8 @@ pub enum HostRestore {
     /// At the end of `present()`, of `dispose_context()` and of
     /// [`GlBackend::restore_host_state`]: between them Molehill's state stays bound (about
     /// five times fewer GL calls per draw). The host calls `restore_host_state` before it
-    /// draws or reads GL state itself in the middle of a Molehill frame, and before it calls
-    /// another backend on the same context.
+    /// draws or reads GL state itself in the middle of a Molehill frame. Backends sharing a
+    /// context notice each other's state in place and then trust nothing they cached.
     AtPresent,
 }
 
@@ -54,6 +84,8 @@ pub enum HostRestore {
 #[derive(Debug)]
 pub struct GlBackend {
     core: GlCore,
+    /// Tells backends sharing a host context apart ([`BOUND`]).
+    id: u64,
     /// The host's state, captured (host context only; `None`: capture at the next entry).
     host_state: Option<HostState>,
     /// When the host's state is put back (host context only).
@@ -71,6 +103,7 @@ impl GlBackend {
     fn wrap(core: GlCore, frame_output: bool) -> GlBackend {
         GlBackend {
             core,
+            id: NEXT_BACKEND.fetch_add(1, Ordering::Relaxed),
             host_state: None,
             restore: HostRestore::default(),
             ours_bound: false,
@@ -144,7 +177,16 @@ impl GlBackend {
     /// Nothing to do for a backend in a context of its own.
     pub fn host_state_changed(&mut self) {
         self.host_state = None;
-        self.ours_bound = false;
+        if self.ours_bound {
+            // Molehill's state was in place (HostRestore::AtPresent without a restore first):
+            // the cache knows nothing for sure any more.
+            self.core.gl.invalidate();
+            self.ours_bound = false;
+            let key = self.host_key();
+            if bound_owner(key) == Some(self.id) {
+                set_bound_owner(key, None);
+            }
+        }
     }
 
     /// When the host's state is put back (host context only; [`HostRestore::EveryCall`] by
@@ -173,12 +215,25 @@ impl GlBackend {
     }
 
     fn put_host_state_back(&mut self) {
+        if !self.ours_bound {
+            return;
+        }
         if let Some(state) = &self.host_state {
-            if self.ours_bound && !self.core.is_lost() {
+            if !self.core.is_lost() {
                 self.core.gl.leave_host(state);
             }
         }
         self.ours_bound = false;
+        let key = self.host_key();
+        if bound_owner(key) == Some(self.id) {
+            set_bound_owner(key, None);
+        }
+    }
+
+    /// The key of the host's context in [`BOUND`].
+    fn host_key(&self) -> usize {
+        let RawContext::Egl(ctx) = self.core.gl.context().raw_context();
+        ctx as usize
     }
 
     /// Why the context was lost, when the context (or the host's contract) said so: the
@@ -259,7 +314,13 @@ impl GlBackend {
     /// Marks the context lost (the host saw a device reset): every resource counts as
     /// disposed and every later call fails with [`BackendError::ContextLost`].
     pub fn lose_context(&mut self) {
-        self.ours_bound = false;
+        if self.ours_bound {
+            self.ours_bound = false;
+            let key = self.host_key();
+            if bound_owner(key) == Some(self.id) {
+                set_bound_owner(key, None);
+            }
+        }
         self.frames.clear(None);
         self.readback.clear(None);
         self.core.lose_context();
@@ -279,14 +340,23 @@ impl GlBackend {
                 self.lose_context();
                 return false;
             }
+            let desktop = ctx.info().api == GlApi::Desktop33;
+            let key = self.host_key();
+            let owner = bound_owner(key);
+            if owner.is_some_and(|o| o != self.id) || (self.ours_bound && owner.is_none()) {
+                // Another backend on this context left its state in place, or put the
+                // host's back over ours: what the cache holds is not what GL holds.
+                self.core.gl.invalidate();
+                self.ours_bound = false;
+            }
             if !self.ours_bound {
-                let desktop = ctx.info().api == GlApi::Desktop33;
                 let gl = &mut self.core.gl;
                 let state = self
                     .host_state
                     .get_or_insert_with(|| HostState::capture(gl, desktop));
                 gl.enter_host(state);
                 self.ours_bound = true;
+                set_bound_owner(key, Some(self.id));
             }
         } else {
             let RawContext::Egl(ours) = ctx.raw_context();
@@ -311,7 +381,7 @@ impl GlBackend {
             // Lost during the call (GL_CONTEXT_LOST): its frames and reads went with it.
             self.frames.clear(None);
             self.readback.clear(None);
-            self.ours_bound = false;
+            self.lose_context();
         }
         restore(self.previous.take());
     }

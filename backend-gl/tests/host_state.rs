@@ -343,3 +343,47 @@ fn restore_at_present_leaves_the_player_its_state_at_present_and_on_demand() {
     );
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+/// Two backends on one player context with `HostRestore::AtPresent`, their calls interleaved
+/// with no restore between them: each notices the other's state in place and trusts nothing;
+/// both frames are right and the player's state is back after the presents.
+#[test]
+fn two_backends_restoring_at_present_interleave_on_one_context() {
+    let frame = |r: &mut Rig, clear: [f32; 4], quad: [f32; 4]| {
+        r.clear(clear);
+        let p = r.program(POS_COLOR_VS, COLOR_FS);
+        let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, quad);
+        (p, q)
+    };
+    let player = Player::new(32);
+    unusual_state(&player);
+    let before = dump(player.gl());
+    let mut rigs: Vec<Rig> = (0..2)
+        .map(|_| {
+            let b = GlBackend::on_host_context(player.host_context()).expect("backend");
+            let mut r = Rig::on(b, 32, 32);
+            r.b.set_host_restore(backend_gl::HostRestore::AtPresent);
+            r
+        })
+        .collect();
+    let (pa, qa) = frame(&mut rigs[0], [1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]);
+    let (pb, qb) = frame(&mut rigs[1], [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 0.0, 1.0]);
+    rigs[0].b.set_blend(BlendState {
+        source: BlendFactor::One,
+        destination: BlendFactor::Zero,
+    });
+    rigs[0].draw_color(pa, qa);
+    rigs[1].draw_color(pb, qb);
+    let a = rigs[0].read();
+    let b = rigs[1].read();
+    let at = |px: &[u32], x: usize, y: usize| px[y * 32 + x];
+    assert_eq!(at(&a, 1, 1), argb(255, 255, 0, 0));
+    assert_eq!(at(&a, 16, 16), argb(255, 0, 255, 0));
+    assert_eq!(at(&b, 1, 1), argb(255, 0, 0, 255));
+    assert_eq!(at(&b, 16, 16), argb(255, 255, 255, 0));
+    rigs[0].b.present().unwrap();
+    assert_eq!(dump(player.gl()), before);
+    rigs[1].b.present().unwrap();
+    assert_eq!(dump(player.gl()), before);
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
