@@ -296,7 +296,7 @@ impl Targets {
 
     /// Resolves the back buffer if multisampled and binds the single-sampled surface for
     /// reading.
-    fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
+    pub(crate) fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
         let back = self.back.as_mut()?;
         let (w, h) = (back.config.width as i32, back.config.height as i32);
         match &back.resolve {
