@@ -51,13 +51,17 @@ fn a_stage3d_draws_in_the_players_context_and_hands_out_its_frame() {
     ctx.clear(1.0, 0.5, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
     // The frame through drawToBitmapData (before present, as Flash requires).
     let mut px = vec![0u32; 64 * 32];
-    ctx.draw_to_bitmap_data(&mut BitmapDataMut {
-        width: 64,
-        height: 32,
-        pixels: &mut px,
-        premultiplied: true,
-        transparent: true,
-    })
+    ctx.draw_to_bitmap_data(
+        &mut BitmapDataMut {
+            width: 64,
+            height: 32,
+            pixels: &mut px,
+            premultiplied: true,
+            transparent: true,
+        },
+        None,
+        None,
+    )
     .unwrap();
     assert!(px.iter().all(|&p| p == 0xFFFF_8000), "{:08x}", px[0]);
     // The player wants every frame's pixels too, off the hot path.
