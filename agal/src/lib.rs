@@ -7,6 +7,7 @@
 //! - [`profile`]: Context3D profiles and per-version limits.
 //! - [`valid`]: Flash Player's upload and link validation.
 //! - [`glsl`]: the GLSL writer.
+//! - [`wgsl`]: the WGSL writer (WebGPU, `backend-wgpu`).
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
 
@@ -18,6 +19,7 @@ pub mod glsl;
 pub mod model;
 pub mod profile;
 pub mod valid;
+pub mod wgsl;
 
 pub use bytecode::{decode, encode, DecodeError, DecodeErrorKind};
 pub use model::*;
