@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use super::names;
+use crate::back::names;
 use super::writer::Stage;
 use crate::model::{
     Component, Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source, WriteMask,

@@ -94,7 +94,7 @@
 
 mod writer;
 
-pub use crate::glsl::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
+pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
 pub use writer::{Draw, WgslError, Writer};
 
 use crate::model::Program;

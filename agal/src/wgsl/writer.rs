@@ -147,13 +147,13 @@ impl Writer {
             fragment: String::new(),
             reflection: Reflection {
                 attributes: Vec::new(),
-                vertex_constants: crate::glsl::ConstantFile {
+                vertex_constants: crate::back::ConstantFile {
                     name: "vc",
                     size: 0,
                     used: Vec::new(),
                     relative: false,
                 },
-                fragment_constants: crate::glsl::ConstantFile {
+                fragment_constants: crate::back::ConstantFile {
                     name: "fc",
                     size: 0,
                     used: Vec::new(),
