@@ -106,6 +106,8 @@ pub(crate) struct Usage {
     /// The first instruction needing each feature that some dialect lacks.
     pub first_use: Vec<(Feature, usize)>,
     pub uses_ddy: bool,
+    /// Whether the program has `kil`.
+    pub kills: bool,
 }
 
 impl Usage {
@@ -208,6 +210,9 @@ impl Scanner<'_> {
         }
         if ins.opcode == Opcode::Ddy {
             self.usage.uses_ddy = true;
+        }
+        if ins.opcode == Opcode::Kil {
+            self.usage.kills = true;
         }
         if let Some(dst) = ins.destination() {
             self.destination(dst)?;

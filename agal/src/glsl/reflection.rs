@@ -41,4 +41,3 @@ pub struct Reflection {
     /// Whether the fragment program writes `fd` (the shader writes `gl_FragDepth`).
     pub depth_written: bool,
 }
-

@@ -3,11 +3,11 @@
 
 use super::dialect::{Dialect, Extension, Support};
 use super::error::GlslError;
+use super::reflection::{Reflection, Y_FLIP_UNIFORM};
+use super::{Options, Shaders};
 use crate::back::names;
 use crate::back::scan::{StageLimits, Usage};
 use crate::back::Linked;
-use super::reflection::{Reflection, Y_FLIP_UNIFORM};
-use super::{Options, Shaders};
 use crate::model::{
     Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
 };
