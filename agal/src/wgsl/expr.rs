@@ -142,8 +142,12 @@ impl Stage<'_> {
                     Opcode::Seq => " == ",
                     _ => " != ",
                 };
-                let ty = vector_type(n);
-                let _ = write!(self.out, "select({ty}(0.0), {ty}(1.0), ");
+                if n == 1 {
+                    self.out.push_str("select(0.0, 1.0, ");
+                } else {
+                    let ty = vector_type(n);
+                    let _ = write!(self.out, "select({ty}(0.0), {ty}(1.0), ");
+                }
                 ("", operator, ")")
             }
             // Not a binary opcode: only reachable through hand-built operands. Writes `a`.

@@ -33,7 +33,7 @@ fn fs_main(@builtin(position) position: vec4<f32>, @location(0) v0: vec4<f32>, @
     let r3 = ft1.yy / fc[1].xx;
     ft1 = vec4<f32>(ft1.x, r3.x, r3.y, ft1.w);
     ft2 = select(vec4<f32>(0.0), vec4<f32>(1.0), ft0 >= ft1);
-    ft2.x = select(f32(0.0), f32(1.0), ft0.x < fc[0].y);
+    ft2.x = select(0.0, 1.0, ft0.x < fc[0].y);
     let r6 = select(vec2<f32>(0.0), vec2<f32>(1.0), ft0.xy == fc[0].zw);
     ft3 = vec4<f32>(r6.x, r6.y, ft3.z, ft3.w);
     let r7 = select(vec2<f32>(0.0), vec2<f32>(1.0), ft0.xy != fc[0].zw);
