@@ -93,10 +93,21 @@ impl Writer {
     }
 }
 
+/// The `let` that holds a conditional block's predicate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Predicate {
+    /// `c<n>`: block `n`'s own condition, at the top level.
+    Condition(usize),
+    /// `p<n>`: block `n`'s condition and the enclosing predicate.
+    Nested(usize),
+    /// `e<n>`: the `els` side of block `n` (and the enclosing predicate).
+    Else(usize),
+}
+
 /// An open conditional block: its number and the predicate around it.
 struct Block {
     number: usize,
-    parent: Option<String>,
+    parent: Option<Predicate>,
 }
 
 /// One stage being written.
@@ -108,8 +119,8 @@ pub(super) struct Stage<'a> {
     pub linked: &'a [u16],
     /// Open conditional blocks, innermost last.
     blocks: Vec<Block>,
-    /// The predicate of the current block (`None` outside any), a `let` name.
-    predicate: Option<String>,
+    /// The predicate of the current block (`None` outside any).
+    predicate: Option<Predicate>,
     /// Conditional blocks opened so far (numbers their predicates).
     opened: usize,
 }
@@ -424,9 +435,13 @@ impl<'a> Stage<'a> {
                 self.scalar(b);
                 self.out.push_str(";\n");
                 let parent = self.predicate.take();
-                let mut own = String::from("c");
-                push_u32(&mut own, number as u32);
-                self.predicate = Some(self.and(&parent, "p", number, &own));
+                self.predicate = Some(match parent {
+                    None => Predicate::Condition(number),
+                    Some(p) => {
+                        self.let_predicate(Predicate::Nested(number), p, "c");
+                        Predicate::Nested(number)
+                    }
+                });
                 self.blocks.push(Block { number, parent });
             }
             Operands::Bare => {
@@ -434,9 +449,18 @@ impl<'a> Stage<'a> {
                     return; // unreachable: the scan checked the balance
                 };
                 if ins.opcode == Opcode::Els {
-                    let mut not = String::from("!c");
-                    push_u32(&mut not, block.number as u32);
-                    self.predicate = Some(self.and(&block.parent, "e", block.number, &not));
+                    let own = Predicate::Else(block.number);
+                    match block.parent {
+                        None => {
+                            self.out.push_str("    let ");
+                            self.push_predicate(own);
+                            self.out.push_str(" = !c");
+                            push_u32(&mut self.out, block.number as u32);
+                            self.out.push_str(";\n");
+                        }
+                        Some(p) => self.let_predicate(own, p, "!c"),
+                    }
+                    self.predicate = Some(own);
                     self.blocks.push(block);
                 } else {
                     self.predicate = block.parent;
@@ -444,9 +468,9 @@ impl<'a> Stage<'a> {
             }
             Operands::Kill { src } => {
                 self.out.push_str("    killed = killed || ");
-                if let Some(p) = self.predicate.clone() {
+                if let Some(p) = self.predicate {
                     self.out.push('(');
-                    self.out.push_str(&p);
+                    self.push_predicate(p);
                     self.out.push_str(" && ");
                     self.scalar(src);
                     self.out.push_str(" < 0.0);\n");
@@ -480,24 +504,29 @@ impl<'a> Stage<'a> {
         }
     }
 
-    /// `let <prefix><n> = <parent> && <own>;` and its name, or `own` itself outside any block
-    /// (then a `let` is written only for a negation).
-    fn and(&mut self, parent: &Option<String>, prefix: &str, number: usize, own: &str) -> String {
-        if parent.is_none() && !own.starts_with('!') {
-            return own.to_string();
-        }
-        let mut name = String::from(prefix);
-        push_u32(&mut name, number as u32);
+    /// `let p<n> = <parent> && c<n>;` (or `e<n>`, `!c<n>`): a predicate inside another.
+    fn let_predicate(&mut self, name: Predicate, parent: Predicate, condition: &str) {
+        let number = match name {
+            Predicate::Condition(n) | Predicate::Nested(n) | Predicate::Else(n) => n,
+        };
         self.out.push_str("    let ");
-        self.out.push_str(&name);
+        self.push_predicate(name);
         self.out.push_str(" = ");
-        if let Some(p) = parent {
-            self.out.push_str(p);
-            self.out.push_str(" && ");
-        }
-        self.out.push_str(own);
+        self.push_predicate(parent);
+        self.out.push_str(" && ");
+        self.out.push_str(condition);
+        push_u32(&mut self.out, number as u32);
         self.out.push_str(";\n");
-        name
+    }
+
+    fn push_predicate(&mut self, p: Predicate) {
+        let (prefix, n) = match p {
+            Predicate::Condition(n) => ('c', n),
+            Predicate::Nested(n) => ('p', n),
+            Predicate::Else(n) => ('e', n),
+        };
+        self.out.push(prefix);
+        push_u32(&mut self.out, n as u32);
     }
 
     /// Writes the result of `ins` through `mask` into `name` (a `vec4<f32>` variable, or the
@@ -510,7 +539,7 @@ impl<'a> Stage<'a> {
         mask: WriteMask,
         vector: bool,
     ) {
-        let predicate = self.predicate.clone();
+        let predicate = self.predicate;
         let n = mask.count();
         let whole = !vector || n == 4;
         let single = vector && n == 1;
@@ -566,7 +595,7 @@ impl<'a> Stage<'a> {
         }
         if let Some(p) = predicate {
             self.out.push_str(", ");
-            self.out.push_str(&p);
+            self.push_predicate(p);
             self.out.push(')');
         }
         self.out.push_str(";\n");
