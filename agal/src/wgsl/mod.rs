@@ -90,7 +90,9 @@
 //! keeps its value where the predicate is false (D3D9 results, as in the GLSL path's `if`);
 //! `kil` sets a flag, and the one `discard` is at the end of `fs_main` (after which nothing is
 //! computed, so the fragment's outputs are the same). Every validator-accepted program is
-//! therefore valid WGSL under the strictest uniformity analysis.
+//! therefore valid WGSL under the strictest uniformity analysis (Tint's; naga 30 does not
+//! check fragment-stage uniformity yet, so the tests check that no sampling or derivative line
+//! is inside a block).
 
 mod error;
 mod expr;
