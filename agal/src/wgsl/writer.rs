@@ -58,6 +58,7 @@ impl Writer {
     pub fn write(&self, vertex: &Program, fragment: &Program) -> Result<Shaders, WgslError> {
         let linked = Linked::new(vertex, fragment)?;
         let vertex_source = Stage::new(
+            self.options,
             vertex,
             linked.vertex_limits,
             &linked.vertex,
@@ -65,6 +66,7 @@ impl Writer {
         )
         .write();
         let fragment_source = Stage::new(
+            self.options,
             fragment,
             linked.fragment_limits,
             &linked.fragment,
@@ -83,6 +85,7 @@ impl Writer {
             color_outputs: linked
                 .color_outputs(|index| names::lookup(&names::COLOR_OUTPUTS, index)),
             depth_written: linked.fragment.depth_written(),
+            depth_output: linked.fragment.depth_written() && self.options.frag_depth,
             kills: linked.fragment.kills,
         };
         Ok(Shaders {
@@ -113,6 +116,7 @@ struct Block {
 /// One stage being written.
 pub(super) struct Stage<'a> {
     pub out: String,
+    pub options: Options,
     pub program: &'a Program,
     pub limits: StageLimits,
     pub usage: &'a Usage,
@@ -127,6 +131,7 @@ pub(super) struct Stage<'a> {
 
 impl<'a> Stage<'a> {
     fn new(
+        options: Options,
         program: &'a Program,
         limits: StageLimits,
         usage: &'a Usage,
@@ -134,6 +139,7 @@ impl<'a> Stage<'a> {
     ) -> Stage<'a> {
         Stage {
             out: String::with_capacity(1024 + 64 * program.instructions.len()),
+            options,
             program,
             limits,
             usage,
@@ -227,7 +233,7 @@ impl<'a> Stage<'a> {
                     self.out.push_str(": vec4<f32>,\n");
                 }
             }
-            if self.usage.depth_written() {
+            if self.depth_output() {
                 self.line("    @builtin(frag_depth) fd: f32,");
             }
             self.line("}");
@@ -243,7 +249,12 @@ impl<'a> Stage<'a> {
 
     /// Whether the fragment stage returns anything.
     fn has_outputs(&self) -> bool {
-        !self.usage.outputs.is_empty() || self.usage.depth_written()
+        !self.usage.outputs.is_empty() || self.depth_output()
+    }
+
+    /// Whether the fragment stage outputs `fd` as `@builtin(frag_depth)`.
+    fn depth_output(&self) -> bool {
+        self.usage.depth_written() && self.options.frag_depth
     }
 
     fn uses(&self, opcode: Opcode) -> bool {
@@ -386,7 +397,7 @@ impl<'a> Stage<'a> {
                     self.out.push_str(n);
                 }
             }
-            if depth {
+            if self.depth_output() {
                 if !first {
                     self.out.push_str(", ");
                 }
