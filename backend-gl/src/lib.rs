@@ -11,7 +11,8 @@
 //! through, and the call counter), [`conv`] (enum tables), [`texture`] and [`decode`]
 //! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
 //! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
-//! buffer, render to texture, MSAA, read-back, present).
+//! buffer, render to texture, MSAA, read-back, present); [`raw`] is apart: plain GL calls
+//! for hand-written benchmark baselines (`molehill bench --baseline`).
 //!
 //! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
 //! with a `// SAFETY:` note.
@@ -24,6 +25,7 @@ pub mod draw;
 pub mod egl;
 mod objects;
 pub mod program;
+pub mod raw;
 pub mod state;
 pub mod target;
 pub mod texture;
