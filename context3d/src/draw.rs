@@ -160,14 +160,21 @@ impl<B: Backend> Context3D<B> {
             }
         }
         // 4.
-        let linked = self
-            .state
-            .program
+        let program = self.state.program;
+        let linked = program
             .and_then(|p| self.res.programs.get(p))
             .and_then(|r| r.linked.as_ref())
             .ok_or(Context3DError::NoProgram)?;
         let program_id = linked.id;
-        let usage = linked.usage.clone();
+        let (attributes, color_outputs, depth_written) = (
+            linked.usage.attributes,
+            linked.usage.color_outputs,
+            linked.usage.depth_written,
+        );
+        let cache = &linked.resolved;
+        let streams_cached = cache.streams_epoch == self.state.streams_epoch && instances.is_none();
+        let samplers_cached = cache.samplers_epoch == self.state.samplers_epoch;
+        let min_vertices = cache.min_vertices;
         // 5.
         let ib = index_buffer.ok_or(Context3DError::NoIndexBuffer)?;
         let ib = self
@@ -195,7 +202,16 @@ impl<B: Backend> Context3D<B> {
                 indices: len,
             });
         }
-        let max_index = ib.max_index(first as usize, count as usize);
+        // The cached streams hold when every index of the draw is below the smallest vertex
+        // count of the streams (the buffer's largest index decides it without a scan).
+        let streams_cached = streams_cached
+            && count > 0
+            && ib.max_all().map_or(true, |m| u32::from(m) < min_vertices);
+        let max_index = if streams_cached {
+            None
+        } else {
+            ib.max_index(first as usize, count as usize)
+        };
         let ib_id = ib.id;
         // 6.
         let (outputs, depth) = match target {
@@ -216,27 +232,57 @@ impl<B: Backend> Context3D<B> {
                 depth_and_stencil,
             ),
         };
-        if usage.color_outputs != outputs {
+        if color_outputs != outputs {
             return Err(Context3DError::OutputsMismatch);
         }
-        if usage.depth_written && !depth {
+        if depth_written && !depth {
             return Err(Context3DError::DepthOutputNeedsDepth);
         }
-        // 7.
-        let streams = self.resolve_streams(usage.attributes, max_index, instances)?;
-        // 8.
-        let samplers = self.resolve_samplers(&usage.samplers)?;
-
-        self.send_render_target(target)?;
-        let draw = ResolvedDraw {
+        // 7. and 8., or what the last draw of this program resolved when nothing they read
+        // changed since (every check passed then, and still does).
+        let mut draw = ResolvedDraw {
             program: program_id,
-            streams,
-            samplers,
+            streams: [None; MAX_STREAMS],
+            samplers: [None; MAX_SAMPLERS],
             index_buffer: ib_id,
             first_index: first,
             index_count: count,
             instances,
         };
+        if streams_cached && samplers_cached {
+            draw.streams = cache.streams;
+            draw.samplers = cache.samplers;
+        } else {
+            let (streams, min_vertices) = if streams_cached {
+                (cache.streams, min_vertices)
+            } else {
+                self.resolve_streams(attributes, max_index, instances)?
+            };
+            let samplers = if samplers_cached {
+                cache.samplers
+            } else {
+                self.resolve_samplers(program)?
+            };
+            draw.streams = streams;
+            draw.samplers = samplers;
+            let (streams_epoch, samplers_epoch) =
+                (self.state.streams_epoch, self.state.samplers_epoch);
+            if let Some(linked) = program
+                .and_then(|p| self.res.programs.get_mut(p))
+                .and_then(|r| r.linked.as_mut())
+            {
+                let c = &mut linked.resolved;
+                if instances.is_none() {
+                    c.streams_epoch = streams_epoch;
+                    c.streams = streams;
+                    c.min_vertices = min_vertices;
+                }
+                c.samplers_epoch = samplers_epoch;
+                c.samplers = samplers;
+            }
+        }
+
+        self.send_render_target(target)?;
         if count == 0 || instances == Some(0) {
             return Ok(());
         }
@@ -262,13 +308,16 @@ impl<B: Backend> Context3D<B> {
         }
     }
 
+    /// Check 7, and the smallest vertex count of the per-vertex streams (`u32::MAX` when
+    /// there is none).
     fn resolve_streams(
         &self,
         used: u32,
         max_index: Option<u16>,
         instances: Option<u32>,
-    ) -> Result<[Option<VertexStream>; MAX_STREAMS]> {
+    ) -> Result<([Option<VertexStream>; MAX_STREAMS], u32)> {
         let mut out = [None; MAX_STREAMS];
+        let mut min_vertices = u32::MAX;
         for slot in 0..self.attribute_slots() {
             let n = slot as u16;
             let is_used = used & (1 << slot) != 0;
@@ -295,6 +344,7 @@ impl<B: Backend> Context3D<B> {
                     if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
                         return Err(Context3DError::StreamNotEnoughVertices(n));
                     }
+                    min_vertices = min_vertices.min(d.num_vertices);
                     0
                 }
                 Some(per) => {
@@ -315,15 +365,23 @@ impl<B: Backend> Context3D<B> {
                 });
             }
         }
-        Ok(out)
+        Ok((out, min_vertices))
     }
 
+    /// Check 8 for the current program's samplers.
     fn resolve_samplers(
         &self,
-        used: &[Option<agal::Sampler>; MAX_SAMPLERS],
+        program: Option<crate::resources::Program3D>,
     ) -> Result<[Option<SamplerBinding>; MAX_SAMPLERS]> {
+        let none = [None; MAX_SAMPLERS];
+        let used = program
+            .and_then(|p| self.res.programs.get(p))
+            .and_then(|r| r.linked.as_ref())
+            .map_or(&none, |l| &l.usage.samplers);
         let mut out: [Option<SamplerBinding>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
-        let mut bound: [Option<TextureBase>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
+        // The slots resolved, in order, with their textures (for #3695 below).
+        let mut bound: [(usize, Option<TextureBase>); MAX_SAMPLERS] = [(0, None); MAX_SAMPLERS];
+        let mut n_bound = 0;
         for (slot, sampler) in used.iter().enumerate() {
             let n = slot as u16;
             let Some(sampler) = sampler else {
@@ -403,15 +461,16 @@ impl<B: Backend> Context3D<B> {
                     state,
                 });
             }
-            if let Some(b) = bound.get_mut(slot) {
-                *b = Some(texture);
+            if let Some(b) = bound.get_mut(n_bound) {
+                *b = (slot, Some(texture));
+                n_bound += 1;
             }
         }
-        for a in 0..MAX_SAMPLERS {
-            for b in a + 1..MAX_SAMPLERS {
-                if let (Some(ta), Some(tb), Some(sa), Some(sb)) =
-                    (bound[a], bound[b], out[a], out[b])
-                {
+        // #3695: one texture sampled with two states; pairs in slot order.
+        let bound = &bound[..n_bound];
+        for (i, &(a, ta)) in bound.iter().enumerate() {
+            for &(b, tb) in &bound[i + 1..] {
+                if let (Some(sa), Some(sb)) = (out[a], out[b]) {
                     if ta == tb && sa.state != sb.state {
                         return Err(Context3DError::SamplerPropertiesMismatch(
                             a as u16, b as u16,
@@ -421,6 +480,36 @@ impl<B: Backend> Context3D<B> {
             }
         }
         Ok(out)
+    }
+}
+
+/// What the last draw with a program resolved (checks 7 and 8), kept with the program and
+/// reused while the state epochs it was made at (`State::streams_epoch`,
+/// `State::samplers_epoch`) are current. Only a resolution that passed is kept: what could
+/// make it fail later bumps an epoch (a binding changed, a buffer or texture disposed; uploads
+/// only ever complete textures). The per-draw part of check 7, the largest index against
+/// each stream's vertex count, is redone against `min_vertices` at every draw.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ResolvedCache {
+    /// The streams epoch of `streams` (0: none).
+    pub streams_epoch: u64,
+    pub streams: [Option<VertexStream>; MAX_STREAMS],
+    /// The smallest vertex count of the per-vertex streams.
+    pub min_vertices: u32,
+    /// The samplers epoch of `samplers` (0: none).
+    pub samplers_epoch: u64,
+    pub samplers: [Option<SamplerBinding>; MAX_SAMPLERS],
+}
+
+impl Default for ResolvedCache {
+    fn default() -> Self {
+        ResolvedCache {
+            streams_epoch: 0,
+            streams: [None; MAX_STREAMS],
+            min_vertices: 0,
+            samplers_epoch: 0,
+            samplers: [None; MAX_SAMPLERS],
+        }
     }
 }
 

@@ -72,6 +72,13 @@ pub(crate) struct State {
     pub target_anti_alias: u8,
     /// The render target the backend has (sent lazily at the next clear or draw).
     pub sent_target: RenderTarget,
+    /// Bumped whenever something a draw's stream resolution reads may have changed (a
+    /// `setVertexBufferAt` that changes a slot, a vertex buffer disposed): a program's
+    /// cached resolution (`crate::draw::ResolvedCache`) of an older epoch is redone.
+    pub streams_epoch: u64,
+    /// The same for sampler resolution: `setTextureAt`, `setSamplerStateAt` and `setProgram`
+    /// when they change a slot, render-target changes, a texture disposed.
+    pub samplers_epoch: u64,
 }
 
 impl State {
@@ -95,6 +102,8 @@ impl State {
             target_depth_and_stencil: false,
             target_anti_alias: 0,
             sent_target: RenderTarget::BackBuffer,
+            streams_epoch: 1,
+            samplers_epoch: 1,
         }
     }
 }
@@ -256,12 +265,12 @@ impl<B: Backend> Context3D<B> {
 
     /// The attribute slots of the profile (`va0..va7`, 16 with AGAL 3).
     pub(crate) fn attribute_slots(&self) -> usize {
-        usize::from(self.profile.limits(self.profile.max_version()).attributes).min(MAX_STREAMS)
+        self.slots.0
     }
 
     /// The sampler slots of the profile (`fs0..fs7`, 16 with AGAL 2).
     pub(crate) fn sampler_slots(&self) -> usize {
-        usize::from(self.profile.limits(self.profile.max_version()).samplers).min(MAX_SAMPLERS)
+        self.slots.1
     }
 
     /// `setVertexBufferAt(index, buffer, bufferOffset, format)`. `index` outside the profile's
@@ -282,7 +291,9 @@ impl<B: Backend> Context3D<B> {
             .ok_or(Context3DError::IndexOutOfBounds)?;
         let Some(buffer) = buffer else {
             if let Some(s) = self.state.streams.get_mut(slot) {
-                *s = None;
+                if s.take().is_some() {
+                    self.state.streams_epoch += 1;
+                }
             }
             return Ok(());
         };
@@ -291,12 +302,16 @@ impl<B: Backend> Context3D<B> {
         }
         let format: VertexFormat = parse(format, param::VERTEX_STREAM_FORMAT)?;
         let offset = u32::try_from(buffer_offset).map_err(|_| Context3DError::IndexOutOfBounds)?;
+        let binding = Some(StreamBinding {
+            buffer,
+            offset,
+            format,
+        });
         if let Some(s) = self.state.streams.get_mut(slot) {
-            *s = Some(StreamBinding {
-                buffer,
-                offset,
-                format,
-            });
+            if *s != binding {
+                *s = binding;
+                self.state.streams_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -316,7 +331,10 @@ impl<B: Backend> Context3D<B> {
             }
         }
         if let Some(s) = self.state.textures.get_mut(slot) {
-            *s = texture;
+            if *s != texture {
+                *s = texture;
+                self.state.samplers_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -339,7 +357,10 @@ impl<B: Backend> Context3D<B> {
             mip: parse(mipfilter, param::MIPFILTER)?,
         };
         if let Some(s) = self.state.samplers.get_mut(slot) {
-            *s = setting;
+            if *s != setting {
+                *s = setting;
+                self.state.samplers_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -370,12 +391,17 @@ impl<B: Backend> Context3D<B> {
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
             _ => return Err(Context3DError::BadInputSize.into()),
         };
-        let values: Vec<[f32; 4]> = data
-            .chunks_exact(4)
-            .take(count)
-            .map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32])
-            .collect();
-        self.write_constants(kind, first_register, &values)?;
+        // Converted in a buffer the context keeps (this call comes several times a draw).
+        let mut values = std::mem::take(&mut self.scratch_constants);
+        values.clear();
+        values.extend(
+            data.chunks_exact(4)
+                .take(count)
+                .map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32]),
+        );
+        let r = self.write_constants(kind, first_register, &values);
+        self.scratch_constants = values;
+        r?;
         Ok(())
     }
 
@@ -534,6 +560,7 @@ impl<B: Backend> Context3D<B> {
             *s = target;
         }
         self.state.to_texture = true;
+        self.state.samplers_epoch += 1;
         self.state.target_depth_and_stencil = enable_depth_and_stencil;
         self.state.target_anti_alias = anti_alias.clamp(0, 16) as u8;
         Ok(())
@@ -543,6 +570,7 @@ impl<B: Backend> Context3D<B> {
     pub fn set_render_to_back_buffer(&mut self) -> FlashResult<()> {
         self.live()?;
         self.state.to_texture = false;
+        self.state.samplers_epoch += 1;
         self.state.targets = [None; 4];
         Ok(())
     }

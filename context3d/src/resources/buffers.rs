@@ -35,6 +35,9 @@ pub(crate) struct IndexBufferRes {
     pub indices: Vec<u16>,
     /// The last `max_index` query and its answer: a frame usually draws the same ranges again.
     pub max_cache: std::cell::Cell<Option<(usize, usize, Option<u16>)>>,
+    /// The largest index of the whole buffer, once asked (reset by uploads): when it is below
+    /// every stream's vertex count, no range needs scanning.
+    pub max_all: std::cell::Cell<Option<Option<u16>>>,
 }
 
 impl IndexBufferRes {
@@ -57,6 +60,16 @@ impl IndexBufferRes {
             .copied()
             .max();
         self.max_cache.set(Some((first, count, m)));
+        m
+    }
+
+    /// The largest index in the whole buffer (`None` when empty).
+    pub fn max_all(&self) -> Option<u16> {
+        if let Some(m) = self.max_all.get() {
+            return m;
+        }
+        let m = self.indices.iter().copied().max();
+        self.max_all.set(Some(m));
         m
     }
 }
@@ -241,6 +254,7 @@ impl<B: Backend> Context3D<B> {
     /// next draw fail with #3608.
     pub fn vertex_buffer_dispose(&mut self, buffer: VertexBuffer3D) {
         if let Some(res) = self.res.vertex_buffers.remove(buffer) {
+            self.state.streams_epoch += 1;
             self.backend.dispose_vertex_buffer(res.id);
         }
     }
@@ -283,6 +297,7 @@ impl<B: Backend> Context3D<B> {
             id,
             indices: vec![0; n as usize],
             max_cache: std::cell::Cell::new(None),
+            max_all: std::cell::Cell::new(None),
         }))
     }
 
@@ -359,6 +374,7 @@ impl<B: Backend> Context3D<B> {
             .ok_or(Context3DError::BadInputSize)?;
         target.copy_from_slice(indices);
         res.max_cache.set(None);
+        res.max_all.set(None);
         let id = res.id;
         let r = self
             .backend
