@@ -1,7 +1,5 @@
 //! [`GlBackend`]: context3d's [`Backend`] over GL.
 
-use std::collections::HashMap;
-
 use agal::glsl::Dialect;
 use agal::{Program, ProgramKind};
 use context3d::{
@@ -14,6 +12,7 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 use crate::conv;
 use crate::draw::{FixedState, IndexBuffer, VertexArrays, VertexBuffer};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo};
+use crate::fastmap::FastMap;
 use crate::program::Programs;
 use crate::state::{CallCounts, Gl};
 use crate::target::Targets;
@@ -40,9 +39,9 @@ pub struct GlBackend {
     gl: Gl,
     caps: TextureCaps,
     programs: Programs,
-    vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
-    index_buffers: HashMap<IndexBufferId, IndexBuffer>,
-    textures: HashMap<TextureId, Texture>,
+    vertex_buffers: FastMap<VertexBufferId, VertexBuffer>,
+    index_buffers: FastMap<IndexBufferId, IndexBuffer>,
+    textures: FastMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
     targets: Targets,
@@ -116,9 +115,9 @@ impl GlBackend {
             gl,
             caps,
             programs: Programs::new(dialect),
-            vertex_buffers: HashMap::new(),
-            index_buffers: HashMap::new(),
-            textures: HashMap::new(),
+            vertex_buffers: FastMap::default(),
+            index_buffers: FastMap::default(),
+            textures: FastMap::default(),
             samplers: Samplers::default(),
             vertex_arrays: VertexArrays::default(),
             targets,

@@ -1,14 +1,13 @@
 //! Draws: buffers, one vertex array object per stream layout, and the fixed-function state
 //! as context3d last set it, applied through the cache at each draw and clear.
 
-use std::collections::HashMap;
-
 use context3d::{
     BlendFactor, BlendState, ColorMask, DepthState, IndexBufferId, PixelRect, StencilAction,
     StencilFace, StencilState, TriangleFace, VertexBufferId, VertexStream, MAX_STREAMS,
 };
 
 use crate::conv;
+use crate::fastmap::FastMap;
 use crate::state::Gl;
 
 /// A vertex buffer: the GL buffer and its size in bytes.
@@ -43,7 +42,7 @@ pub struct LayoutKey {
 /// Vertex array objects by layout.
 #[derive(Debug, Default)]
 pub struct VertexArrays {
-    map: HashMap<LayoutKey, glow::VertexArray>,
+    map: FastMap<LayoutKey, glow::VertexArray>,
     /// The last layout bound: a repeated layout skips hashing the key.
     last: Option<(LayoutKey, glow::VertexArray)>,
 }
@@ -59,8 +58,8 @@ impl VertexArrays {
         gl: &mut Gl,
         streams: &[Option<VertexStream>; MAX_STREAMS],
         index: IndexBufferId,
-        vertex_buffers: &HashMap<VertexBufferId, VertexBuffer>,
-        index_buffers: &HashMap<IndexBufferId, IndexBuffer>,
+        vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
+        index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
         let key = LayoutKey {
             streams: *streams,

@@ -23,6 +23,7 @@ pub mod conv;
 pub mod decode;
 pub mod draw;
 pub mod egl;
+pub mod fastmap;
 mod objects;
 pub mod program;
 pub mod raw;

@@ -252,7 +252,7 @@ impl Targets {
     pub fn bind_current(
         &mut self,
         gl: &mut Gl,
-        textures: &HashMap<TextureId, Texture>,
+        textures: &crate::fastmap::FastMap<TextureId, Texture>,
     ) -> Result<Option<(i32, i32)>, TargetError> {
         match self.current {
             None => {
@@ -390,7 +390,7 @@ impl Targets {
 fn make_texture_target(
     gl: &mut Gl,
     key: &TargetKey,
-    textures: &HashMap<TextureId, Texture>,
+    textures: &crate::fastmap::FastMap<TextureId, Texture>,
 ) -> Result<TextureTarget, TargetError> {
     // Every texture first: nothing is made for a target that cannot be.
     let mut attached = [None; 4];

@@ -7,8 +7,6 @@
 //! `glGenerateMipmap`). Rows go to GL in upload order: the first uploaded row is GL row 0,
 //! which is `v = 0`, as in Flash.
 
-use std::collections::HashMap;
-
 use context3d::{
     CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
     TextureUpload,
@@ -412,7 +410,7 @@ struct SamplerKey {
 /// Sampler objects, one per distinct resolved state, reused while the context lives.
 #[derive(Debug, Default)]
 pub struct Samplers {
-    map: HashMap<SamplerKey, glow::Sampler>,
+    map: crate::fastmap::FastMap<SamplerKey, glow::Sampler>,
 }
 
 impl Samplers {
