@@ -16,7 +16,7 @@ use crate::fastmap::FastMap;
 use crate::program::Programs;
 use crate::state::{CallCounts, Gl};
 use crate::target::Targets;
-use crate::texture::{self, Samplers, Texture, TextureCaps};
+use crate::texture::{self, BgraUpload, Samplers, Texture, TextureCaps};
 
 /// `GL_MAX_SAMPLES`.
 const MAX_SAMPLES: u32 = 0x8D57;
@@ -51,6 +51,8 @@ pub struct GlBackend {
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
+    /// Texels converted for GL, kept between uploads.
+    upload_scratch: Vec<u8>,
 }
 
 impl GlBackend {
@@ -102,6 +104,13 @@ impl GlBackend {
                     "GL_ARB_texture_filter_anisotropic",
                 ],
             ),
+            bgra: if dialect != Dialect::Es300 {
+                BgraUpload::SourceFormat
+            } else if ext(&gl, &["GL_EXT_texture_format_BGRA8888"]) {
+                BgraUpload::Storage
+            } else {
+                BgraUpload::Swizzle
+            },
         };
         let mut targets = Targets::default();
         targets.set_max_samples(gl.get_integer(MAX_SAMPLES));
@@ -126,6 +135,7 @@ impl GlBackend {
             gl_errors: Vec::new(),
             kept_error: None,
             lost: false,
+            upload_scratch: Vec::new(),
         }
     }
 
@@ -168,6 +178,17 @@ impl GlBackend {
     /// effect for textures created afterwards.
     pub fn force_cpu_dxt(&mut self) {
         self.caps.s3tc = false;
+    }
+
+    /// How `bgra` texels reach GL on this context.
+    pub fn bgra_upload(&self) -> BgraUpload {
+        self.caps.bgra
+    }
+
+    /// Swizzle `bgra` texels on the CPU even where GL takes them as they are (for tests of
+    /// the fallback path). Takes effect for textures created afterwards.
+    pub fn force_bgra_swizzle(&mut self) {
+        self.caps.bgra = BgraUpload::Swizzle;
     }
 
     /// GL errors seen (with error checking on) since the last `take_gl_errors`, oldest first.
@@ -399,8 +420,11 @@ impl Backend for GlBackend {
             log::warn!("index upload past the end of buffer {id:?} ignored");
             return Ok(());
         }
-        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
-        self.gl.buffer_write(buffer, byte_offset as i32, &bytes);
+        self.gl.buffer_write(
+            buffer,
+            byte_offset as i32,
+            crate::bytes::u16s_as_bytes(indices),
+        );
         self.check("IndexBuffer3D.upload*")
     }
 
@@ -416,7 +440,8 @@ impl Backend for GlBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.enter()?;
-        let tex = texture::create(&mut self.gl, desc).map_err(|_| BackendError::OutOfMemory)?;
+        let tex = texture::create(&mut self.gl, desc, &self.caps)
+            .map_err(|_| BackendError::OutOfMemory)?;
         self.textures.insert(id, tex);
         self.check("createTexture")
             .inspect_err(|_| self.dispose_texture(id))
@@ -431,7 +456,13 @@ impl Backend for GlBackend {
         let Some(tex) = self.textures.get_mut(&id) else {
             return Ok(());
         };
-        if let Err(e) = texture::upload(&mut self.gl, tex, upload, &self.caps) {
+        if let Err(e) = texture::upload(
+            &mut self.gl,
+            tex,
+            upload,
+            &self.caps,
+            &mut self.upload_scratch,
+        ) {
             log::warn!(
                 "texture upload to {id:?} (face {}, level {}) ignored: {e}",
                 upload.face,

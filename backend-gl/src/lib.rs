@@ -19,6 +19,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 mod backend;
+mod bytes;
 pub mod conv;
 pub mod decode;
 pub mod draw;
@@ -34,3 +35,4 @@ pub mod texture;
 pub use backend::{GlBackend, GlCallError};
 pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PACKAGES};
 pub use state::{CallCounts, CallKind};
+pub use texture::BgraUpload;

@@ -88,6 +88,8 @@ pub struct Context3D<B: Backend> {
     pub(crate) slots: (usize, usize),
     /// `setProgramConstantsFromVector`'s conversion buffer, kept between calls.
     pub(crate) scratch_constants: Vec<[f32; 4]>,
+    /// `VertexBuffer3D.uploadFromVector`'s conversion buffer, kept between calls.
+    pub(crate) scratch_bytes: Vec<u8>,
 }
 
 impl<B: Backend> Context3D<B> {
@@ -115,6 +117,7 @@ impl<B: Backend> Context3D<B> {
                 usize::from(limits.samplers).min(MAX_SAMPLERS),
             ),
             scratch_constants: Vec::new(),
+            scratch_bytes: Vec::new(),
         }
     }
 

@@ -189,11 +189,17 @@ impl<B: Backend> Context3D<B> {
         let (desc, count) = self.vertex_upload_range(buffer, start_vertex, num_vertices)?;
         let words = count as usize * usize::from(desc.data32_per_vertex);
         let values = data.get(..words).ok_or(Context3DError::BadInputSize)?;
-        let bytes: Vec<u8> = values
-            .iter()
-            .flat_map(|v| (*v as f32).to_le_bytes())
-            .collect();
-        Ok(self.write_vertices(buffer, start_vertex, &bytes)?)
+        // Converted into a buffer the context keeps between uploads, one float at a time in
+        // a loop the compiler vectorizes.
+        let mut bytes = std::mem::take(&mut self.scratch_bytes);
+        bytes.truncate(words * 4);
+        bytes.resize(words * 4, 0);
+        for (b, v) in bytes.chunks_exact_mut(4).zip(values) {
+            b.copy_from_slice(&(*v as f32).to_le_bytes());
+        }
+        let r = self.write_vertices(buffer, start_vertex, &bytes);
+        self.scratch_bytes = bytes;
+        Ok(r?)
     }
 
     /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`:
