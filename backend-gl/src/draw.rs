@@ -61,16 +61,17 @@ impl VertexArrays {
         vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
         index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
-        let key = LayoutKey {
-            streams: *streams,
-            index,
-        };
         if let Some((last, vao)) = &self.last {
-            if *last == key {
+            // Compared in place: a repeated layout builds no key.
+            if last.index == index && last.streams == *streams {
                 gl.bind_vertex_array(Some(*vao));
                 return Ok(());
             }
         }
+        let key = LayoutKey {
+            streams: *streams,
+            index,
+        };
         if let Some(vao) = self.map.get(&key) {
             self.last = Some((key, *vao));
             gl.bind_vertex_array(Some(*vao));

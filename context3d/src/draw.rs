@@ -33,8 +33,9 @@ use crate::backend::{
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
-use crate::resources::{IndexBuffer3D, TextureBase};
-use crate::state::ClearStatus;
+use crate::resources::textures::TextureRes;
+use crate::resources::{IndexBuffer3D, Objects, TextureBase};
+use crate::state::{ClearStatus, State};
 
 impl<B: Backend> Context3D<B> {
     /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`; `numTriangles` -1 draws every
@@ -240,54 +241,61 @@ impl<B: Backend> Context3D<B> {
         }
         // 7. and 8., or what the last draw of this program resolved when nothing they read
         // changed since (every check passed then, and still does).
-        let mut draw = ResolvedDraw {
-            program: program_id,
-            streams: [None; MAX_STREAMS],
-            samplers: [None; MAX_SAMPLERS],
-            index_buffer: ib_id,
-            first_index: first,
-            index_count: count,
-            instances,
-        };
-        if streams_cached && samplers_cached {
-            draw.streams = cache.streams;
-            draw.samplers = cache.samplers;
-        } else {
-            let (streams, min_vertices) = if streams_cached {
-                (cache.streams, min_vertices)
-            } else {
-                self.resolve_streams(attributes, max_index, instances)?
-            };
-            let samplers = if samplers_cached {
-                cache.samplers
-            } else {
-                self.resolve_samplers(program)?
-            };
-            draw.streams = streams;
-            draw.samplers = samplers;
-            let (streams_epoch, samplers_epoch) =
-                (self.state.streams_epoch, self.state.samplers_epoch);
-            if let Some(linked) = program
-                .and_then(|p| self.res.programs.get_mut(p))
-                .and_then(|r| r.linked.as_mut())
-            {
-                let c = &mut linked.resolved;
-                if instances.is_none() {
-                    c.streams_epoch = streams_epoch;
-                    c.streams = streams;
-                    c.min_vertices = min_vertices;
-                }
-                c.samplers_epoch = samplers_epoch;
-                c.samplers = samplers;
+        if !streams_cached {
+            let (streams, min_vertices) = self.resolve_streams(attributes, max_index, instances)?;
+            let epoch = self.state.streams_epoch;
+            if let Some(c) = self.resolved_cache(program) {
+                c.draw.streams = streams;
+                c.min_vertices = min_vertices;
+                // An instanced draw's streams hold for that draw only.
+                c.streams_epoch = if instances.is_none() { epoch } else { 0 };
             }
         }
-
+        if !samplers_cached {
+            // Resolved straight into the program's cache.
+            let Some(linked) = program
+                .and_then(|p| self.res.programs.get_mut(p))
+                .and_then(|r| r.linked.as_mut())
+            else {
+                return Err(Context3DError::NoProgram);
+            };
+            linked.resolved.samplers_epoch = 0;
+            resolve_samplers(
+                &self.state,
+                &self.res.textures,
+                &linked.usage.samplers,
+                &mut linked.resolved.draw.samplers,
+            )?;
+            linked.resolved.samplers_epoch = self.state.samplers_epoch;
+        }
         self.send_render_target(target)?;
         if count == 0 || instances == Some(0) {
             return Ok(());
         }
-        let r = self.backend.draw(&draw);
+        // The draw goes to the backend from the cache, its per-draw fields set.
+        let Some(c) = program
+            .and_then(|p| self.res.programs.get_mut(p))
+            .and_then(|r| r.linked.as_mut())
+            .map(|l| &mut l.resolved)
+        else {
+            return Ok(());
+        };
+        c.draw.program = program_id;
+        c.draw.index_buffer = ib_id;
+        c.draw.first_index = first;
+        c.draw.index_count = count;
+        c.draw.instances = instances;
+        let r = self.backend.draw(&c.draw);
         self.backend_result(BackendCall::Other, r)
+    }
+
+    /// The resolution cache of a program's linked program.
+    fn resolved_cache(
+        &mut self,
+        program: Option<crate::resources::Program3D>,
+    ) -> Option<&mut ResolvedCache> {
+        let linked = self.res.programs.get_mut(program?)?.linked.as_mut()?;
+        Some(&mut linked.resolved)
     }
 
     /// The size of a render target (the back buffer's, or slot 0's texture).
@@ -367,148 +375,141 @@ impl<B: Backend> Context3D<B> {
         }
         Ok((out, min_vertices))
     }
+}
 
-    /// Check 8 for the current program's samplers.
-    fn resolve_samplers(
-        &self,
-        program: Option<crate::resources::Program3D>,
-    ) -> Result<[Option<SamplerBinding>; MAX_SAMPLERS]> {
-        let none = [None; MAX_SAMPLERS];
-        let used = program
-            .and_then(|p| self.res.programs.get(p))
-            .and_then(|r| r.linked.as_ref())
-            .map_or(&none, |l| &l.usage.samplers);
-        let mut out: [Option<SamplerBinding>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
-        // The slots resolved, in order, with their textures (for #3695 below).
-        let mut bound: [(usize, Option<TextureBase>); MAX_SAMPLERS] = [(0, None); MAX_SAMPLERS];
-        let mut n_bound = 0;
-        for (slot, sampler) in used.iter().enumerate() {
-            let n = slot as u16;
-            let Some(sampler) = sampler else {
-                if self.state.textures.get(slot).copied().flatten().is_some() {
-                    return Err(Context3DError::TextureNotUsed(n));
-                }
-                continue;
-            };
-            let texture = self
-                .state
-                .textures
-                .get(slot)
-                .copied()
-                .flatten()
-                .ok_or(Context3DError::SamplerUndefinedTexture(n))?;
-            let res = self
-                .res
-                .textures
-                .get(texture)
-                .ok_or(Context3DError::SamplerInvalidTexture(n))?;
-            if self.state.to_texture
-                && self
-                    .state
-                    .targets
-                    .iter()
-                    .flatten()
-                    .any(|t| t.texture == texture)
-            {
-                return Err(Context3DError::SamplerBindsRenderTarget(n));
+/// Check 8: the samplers `used` by a program against the bound textures and sampler
+/// settings, resolved into `out` (partly written when it fails).
+fn resolve_samplers(
+    state: &State,
+    textures: &Objects<TextureBase, TextureRes>,
+    used: &[Option<agal::Sampler>; MAX_SAMPLERS],
+    out: &mut [Option<SamplerBinding>; MAX_SAMPLERS],
+) -> Result<()> {
+    *out = [None; MAX_SAMPLERS];
+    // The slots resolved, in order (for #3695 below).
+    let mut bound = [0u8; MAX_SAMPLERS];
+    let mut n_bound = 0;
+    for (slot, sampler) in used.iter().enumerate() {
+        let n = slot as u16;
+        let bound_texture = state.textures.get(slot).copied().flatten();
+        let Some(sampler) = sampler else {
+            if bound_texture.is_some() {
+                return Err(Context3DError::TextureNotUsed(n));
             }
-            let desc = &res.desc;
-            let dimension_ok = match sampler.dimension {
-                Dimension::TwoD => desc.kind != TextureKind::Cube,
-                Dimension::Cube => desc.kind == TextureKind::Cube,
-                Dimension::ThreeD => false,
-            };
-            if !dimension_ok {
-                return Err(Context3DError::DimensionMismatch);
-            }
-            let wanted = match desc.format {
-                TextureFormat::Compressed => Some(ReadFormat::Dxt1),
-                TextureFormat::CompressedAlpha => Some(ReadFormat::Dxt5),
-                _ => None,
-            };
-            match (wanted, sampler.format) {
-                (Some(w), f) if f == w => {}
-                (Some(_), ReadFormat::Rgba) => return Err(Context3DError::SamplerReadMode(n)),
-                (Some(_), _) => return Err(Context3DError::SamplerFormatMismatch(n)),
-                (None, ReadFormat::Rgba) => {}
-                (None, ReadFormat::Video) if desc.kind == TextureKind::Video => {}
-                (None, _) => return Err(Context3DError::SamplerFormatMismatch(n)),
-            }
-            let setting = self.state.samplers.get(slot).copied().unwrap_or_default();
-            let lod_bias = sampler.lod_bias_levels();
-            match desc.kind {
-                TextureKind::Cube | TextureKind::Rectangle if setting.wrap != Wrap::Clamp => {
-                    return Err(Context3DError::NeedsClamp)
-                }
-                TextureKind::Rectangle if setting.mip != MipFilter::None || lod_bias != 0.0 => {
-                    return Err(Context3DError::RectangleMip)
-                }
-                TextureKind::Video if setting.mip != MipFilter::None || lod_bias != 0.0 => {
-                    return Err(Context3DError::VideoMip)
-                }
-                _ => {}
-            }
-            res.check_complete(setting.mip != MipFilter::None)?;
-            let state = SamplerState {
-                wrap: setting.wrap,
-                filter: setting.filter,
-                mip: setting.mip,
-                lod_bias,
-            };
-            if let Some(o) = out.get_mut(slot) {
-                *o = Some(SamplerBinding {
-                    texture: res.id,
-                    state,
-                });
-            }
-            if let Some(b) = bound.get_mut(n_bound) {
-                *b = (slot, Some(texture));
-                n_bound += 1;
-            }
+            continue;
+        };
+        let texture = bound_texture.ok_or(Context3DError::SamplerUndefinedTexture(n))?;
+        let res = textures
+            .get(texture)
+            .ok_or(Context3DError::SamplerInvalidTexture(n))?;
+        if state.to_texture && state.targets.iter().flatten().any(|t| t.texture == texture) {
+            return Err(Context3DError::SamplerBindsRenderTarget(n));
         }
-        // #3695: one texture sampled with two states; pairs in slot order.
-        let bound = &bound[..n_bound];
-        for (i, &(a, ta)) in bound.iter().enumerate() {
-            for &(b, tb) in &bound[i + 1..] {
-                if let (Some(sa), Some(sb)) = (out[a], out[b]) {
-                    if ta == tb && sa.state != sb.state {
-                        return Err(Context3DError::SamplerPropertiesMismatch(
-                            a as u16, b as u16,
-                        ));
-                    }
-                }
-            }
+        let desc = &res.desc;
+        let dimension_ok = match sampler.dimension {
+            Dimension::TwoD => desc.kind != TextureKind::Cube,
+            Dimension::Cube => desc.kind == TextureKind::Cube,
+            Dimension::ThreeD => false,
+        };
+        if !dimension_ok {
+            return Err(Context3DError::DimensionMismatch);
         }
-        Ok(out)
+        let wanted = match desc.format {
+            TextureFormat::Compressed => Some(ReadFormat::Dxt1),
+            TextureFormat::CompressedAlpha => Some(ReadFormat::Dxt5),
+            _ => None,
+        };
+        match (wanted, sampler.format) {
+            (Some(w), f) if f == w => {}
+            (Some(_), ReadFormat::Rgba) => return Err(Context3DError::SamplerReadMode(n)),
+            (Some(_), _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+            (None, ReadFormat::Rgba) => {}
+            (None, ReadFormat::Video) if desc.kind == TextureKind::Video => {}
+            (None, _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+        }
+        let setting = state.samplers.get(slot).copied().unwrap_or_default();
+        let lod_bias = sampler.lod_bias_levels();
+        match desc.kind {
+            TextureKind::Cube | TextureKind::Rectangle if setting.wrap != Wrap::Clamp => {
+                return Err(Context3DError::NeedsClamp)
+            }
+            TextureKind::Rectangle if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                return Err(Context3DError::RectangleMip)
+            }
+            TextureKind::Video if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                return Err(Context3DError::VideoMip)
+            }
+            _ => {}
+        }
+        res.check_complete(setting.mip != MipFilter::None)?;
+        if let Some(o) = out.get_mut(slot) {
+            *o = Some(SamplerBinding {
+                texture: res.id,
+                state: SamplerState {
+                    wrap: setting.wrap,
+                    filter: setting.filter,
+                    mip: setting.mip,
+                    lod_bias,
+                },
+            });
+        }
+        if let Some(b) = bound.get_mut(n_bound) {
+            *b = slot as u8;
+            n_bound += 1;
+        }
     }
+    // #3695: one texture sampled with two states; pairs in slot order.
+    let bound = &bound[..n_bound];
+    for (i, &a) in bound.iter().enumerate() {
+        for &b in &bound[i + 1..] {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if let (Some(sa), Some(sb)) = (out[a], out[b]) {
+                if state.textures[a] == state.textures[b] && sa.state != sb.state {
+                    return Err(Context3DError::SamplerPropertiesMismatch(
+                        a as u16, b as u16,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the last draw with a program resolved (checks 7 and 8), kept with the program and
 /// reused while the state epochs it was made at (`State::streams_epoch`,
-/// `State::samplers_epoch`) are current. Only a resolution that passed is kept: what could
+/// `State::samplers_epoch`) are current; the draw is sent from here, its per-draw fields
+/// (index range, instances) set, so nothing is copied. Only a resolution that passed is kept: what could
 /// make it fail later bumps an epoch (a binding changed, a buffer or texture disposed; uploads
 /// only ever complete textures). The per-draw part of check 7, the largest index against
 /// each stream's vertex count, is redone against `min_vertices` at every draw.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct ResolvedCache {
-    /// The streams epoch of `streams` (0: none).
+    /// The streams epoch of `draw.streams` (0: none).
     pub streams_epoch: u64,
-    pub streams: [Option<VertexStream>; MAX_STREAMS],
     /// The smallest vertex count of the per-vertex streams.
     pub min_vertices: u32,
-    /// The samplers epoch of `samplers` (0: none).
+    /// The samplers epoch of `draw.samplers` (0: none).
     pub samplers_epoch: u64,
-    pub samplers: [Option<SamplerBinding>; MAX_SAMPLERS],
+    /// The last draw.
+    pub draw: ResolvedDraw,
 }
 
-impl Default for ResolvedCache {
-    fn default() -> Self {
+impl ResolvedCache {
+    /// Nothing resolved yet, for `program`.
+    pub fn new(program: crate::backend::ProgramId) -> ResolvedCache {
         ResolvedCache {
             streams_epoch: 0,
-            streams: [None; MAX_STREAMS],
             min_vertices: 0,
             samplers_epoch: 0,
-            samplers: [None; MAX_SAMPLERS],
+            draw: ResolvedDraw {
+                program,
+                streams: [None; MAX_STREAMS],
+                samplers: [None; MAX_SAMPLERS],
+                index_buffer: crate::backend::IndexBufferId(0),
+                first_index: 0,
+                index_count: 0,
+                instances: None,
+            },
         }
     }
 }

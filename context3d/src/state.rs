@@ -391,14 +391,24 @@ impl<B: Backend> Context3D<B> {
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
             _ => return Err(Context3DError::BadInputSize.into()),
         };
-        // Converted in a buffer the context keeps (this call comes several times a draw).
+        let convert = |out: &mut [[f32; 4]]| {
+            for (o, c) in out.iter_mut().zip(data.chunks_exact(4)) {
+                *o = [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32];
+            }
+        };
+        // Converted on the stack, or for many registers in a buffer the context keeps (this
+        // call comes several times a draw).
+        const ON_STACK: usize = 16;
+        if count <= ON_STACK {
+            let mut values = [[0.0f32; 4]; ON_STACK];
+            convert(&mut values[..count]);
+            self.write_constants(kind, first_register, &values[..count])?;
+            return Ok(());
+        }
         let mut values = std::mem::take(&mut self.scratch_constants);
         values.clear();
-        values.extend(
-            data.chunks_exact(4)
-                .take(count)
-                .map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32]),
-        );
+        values.resize(count, [0.0; 4]);
+        convert(&mut values);
         let r = self.write_constants(kind, first_register, &values);
         self.scratch_constants = values;
         r?;

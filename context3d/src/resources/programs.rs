@@ -72,6 +72,9 @@ pub(crate) struct LinkedProgram {
     pub usage: ProgramUsage,
     /// What the last draw with this program resolved (see [`ResolvedCache`]).
     pub resolved: ResolvedCache,
+    /// Whether the fragment program samples anything (`setProgram` then has no sampler
+    /// words to load).
+    pub uses_samplers: bool,
 }
 
 /// What a context keeps about a `Program3D`.
@@ -171,8 +174,9 @@ impl<B: Backend> Context3D<B> {
         if let Some(res) = self.res.programs.get_mut(program) {
             res.linked = Some(LinkedProgram {
                 id,
+                resolved: ResolvedCache::new(id),
+                uses_samplers: usage.samplers.iter().any(Option::is_some),
                 usage,
-                resolved: ResolvedCache::default(),
             });
         }
         if self.state.program == Some(program) {
@@ -233,6 +237,9 @@ impl<B: Backend> Context3D<B> {
         else {
             return;
         };
+        if !linked.uses_samplers {
+            return;
+        }
         let mut changed = false;
         for (slot, sampler) in self.state.samplers.iter_mut().zip(&linked.usage.samplers) {
             if let Some(s) = sampler {
