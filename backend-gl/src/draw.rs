@@ -43,9 +43,14 @@ pub struct LayoutKey {
 #[derive(Debug, Default)]
 pub struct VertexArrays {
     map: FastMap<LayoutKey, glow::VertexArray>,
-    /// The last layout bound: a repeated layout skips hashing the key.
-    last: Option<(LayoutKey, glow::VertexArray)>,
+    /// The last layouts bound, newest at `next - 1`: a scene alternating a few meshes finds
+    /// them without hashing a key.
+    recent: [Option<(LayoutKey, glow::VertexArray)>; RECENT],
+    next: usize,
 }
+
+/// Layouts remembered in [`VertexArrays::recent`].
+const RECENT: usize = 4;
 
 /// Most vertex arrays kept; past it the cache starts over (a program with layouts that
 /// change every frame would otherwise grow it without bound).
@@ -61,8 +66,8 @@ impl VertexArrays {
         vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
         index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
-        if let Some((last, vao)) = &self.last {
-            // Compared in place: a repeated layout builds no key.
+        for (last, vao) in self.recent.iter().flatten() {
+            // Compared in place: a recent layout builds no key.
             if last.index == index && last.streams == *streams {
                 gl.bind_vertex_array(Some(*vao));
                 return Ok(());
@@ -72,9 +77,9 @@ impl VertexArrays {
             streams: *streams,
             index,
         };
-        if let Some(vao) = self.map.get(&key) {
-            self.last = Some((key, *vao));
-            gl.bind_vertex_array(Some(*vao));
+        if let Some(&vao) = self.map.get(&key) {
+            self.remember(key, vao);
+            gl.bind_vertex_array(Some(vao));
             return Ok(());
         }
         if self.map.len() >= MAX_VERTEX_ARRAYS {
@@ -103,13 +108,18 @@ impl VertexArrays {
             gl.vertex_array_element_buffer(ib.gl);
         }
         self.map.insert(key, vao);
-        self.last = Some((key, vao));
+        self.remember(key, vao);
         Ok(())
+    }
+
+    fn remember(&mut self, key: LayoutKey, vao: glow::VertexArray) {
+        self.recent[self.next % RECENT] = Some((key, vao));
+        self.next = (self.next + 1) % RECENT;
     }
 
     /// Deletes the vertex arrays that read `buffer`.
     pub fn vertex_buffer_disposed(&mut self, gl: &mut Gl, buffer: VertexBufferId) {
-        self.last = None;
+        self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             let uses = k.streams.iter().flatten().any(|s| s.buffer == buffer);
             if uses {
@@ -121,7 +131,7 @@ impl VertexArrays {
 
     /// Deletes the vertex arrays that use index buffer `buffer`.
     pub fn index_buffer_disposed(&mut self, gl: &mut Gl, buffer: IndexBufferId) {
-        self.last = None;
+        self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             if k.index == buffer {
                 gl.delete_vertex_array(*vao);
@@ -144,7 +154,7 @@ impl VertexArrays {
 
     /// Deletes every vertex array (`gl` None: the context is gone).
     pub fn clear(&mut self, gl: Option<&mut Gl>) {
-        self.last = None;
+        self.recent = [None; RECENT];
         if let Some(gl) = gl {
             for (_, vao) in self.map.drain() {
                 gl.delete_vertex_array(vao);

@@ -33,8 +33,9 @@ use crate::backend::{
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::resources::buffers::VertexBufferRes;
 use crate::resources::textures::TextureRes;
-use crate::resources::{IndexBuffer3D, Objects, TextureBase};
+use crate::resources::{IndexBuffer3D, Objects, TextureBase, VertexBuffer3D};
 use crate::state::{ClearStatus, State};
 
 impl<B: Backend> Context3D<B> {
@@ -242,13 +243,26 @@ impl<B: Backend> Context3D<B> {
         // 7. and 8., or what the last draw of this program resolved when nothing they read
         // changed since (every check passed then, and still does).
         if !streams_cached {
-            let (streams, min_vertices) = self.resolve_streams(attributes, max_index, instances)?;
-            let epoch = self.state.streams_epoch;
-            if let Some(c) = self.resolved_cache(program) {
-                c.draw.streams = streams;
-                c.min_vertices = min_vertices;
-                // An instanced draw's streams hold for that draw only.
-                c.streams_epoch = if instances.is_none() { epoch } else { 0 };
+            // Resolved straight into the program's cache.
+            let slots = self.attribute_slots();
+            let Some(linked) = program
+                .and_then(|p| self.res.programs.get_mut(p))
+                .and_then(|r| r.linked.as_mut())
+            else {
+                return Err(Context3DError::NoProgram);
+            };
+            let c = &mut linked.resolved;
+            c.streams_epoch = 0;
+            c.min_vertices = resolve_streams(
+                &self.state,
+                &self.res.vertex_buffers,
+                slots,
+                (attributes, max_index, instances),
+                &mut c.draw.streams,
+            )?;
+            // An instanced draw's streams hold for that draw only.
+            if instances.is_none() {
+                c.streams_epoch = self.state.streams_epoch;
             }
         }
         if !samplers_cached {
@@ -289,15 +303,6 @@ impl<B: Backend> Context3D<B> {
         self.backend_result(BackendCall::Other, r)
     }
 
-    /// The resolution cache of a program's linked program.
-    fn resolved_cache(
-        &mut self,
-        program: Option<crate::resources::Program3D>,
-    ) -> Option<&mut ResolvedCache> {
-        let linked = self.res.programs.get_mut(program?)?.linked.as_mut()?;
-        Some(&mut linked.resolved)
-    }
-
     /// The size of a render target (the back buffer's, or slot 0's texture).
     fn target_size(&self, target: &RenderTarget) -> (u32, u32) {
         match target {
@@ -315,66 +320,64 @@ impl<B: Backend> Context3D<B> {
                 .map_or((0, 0), |r| (r.desc.width, r.desc.height)),
         }
     }
+}
 
-    /// Check 7, and the smallest vertex count of the per-vertex streams (`u32::MAX` when
-    /// there is none).
-    fn resolve_streams(
-        &self,
-        used: u32,
-        max_index: Option<u16>,
-        instances: Option<u32>,
-    ) -> Result<([Option<VertexStream>; MAX_STREAMS], u32)> {
-        let mut out = [None; MAX_STREAMS];
-        let mut min_vertices = u32::MAX;
-        for slot in 0..self.attribute_slots() {
-            let n = slot as u16;
-            let is_used = used & (1 << slot) != 0;
-            let bound = self.state.streams.get(slot).copied().flatten();
-            let binding = match (is_used, bound) {
-                (false, None) => continue,
-                (false, Some(_)) => return Err(Context3DError::StreamNotUsed(n)),
-                (true, None) => return Err(Context3DError::StreamNotSet(n)),
-                (true, Some(b)) => b,
-            };
-            let vb = self
-                .res
-                .vertex_buffers
-                .get(binding.buffer)
-                .ok_or(Context3DError::StreamInvalid(n))?;
-            let d = &vb.desc;
-            if binding.offset.saturating_add(binding.format.words())
-                > u32::from(d.data32_per_vertex)
-            {
-                return Err(Context3DError::StreamOffsetOutOfBounds(n));
-            }
-            let divisor = match d.instances_per_element {
-                None => {
-                    if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
-                        return Err(Context3DError::StreamNotEnoughVertices(n));
-                    }
-                    min_vertices = min_vertices.min(d.num_vertices);
-                    0
-                }
-                Some(per) => {
-                    let needed = instances.unwrap_or(1).div_ceil(per);
-                    if needed > d.num_vertices {
-                        return Err(Context3DError::InstanceStreamTooShort(n));
-                    }
-                    per
-                }
-            };
-            if let Some(o) = out.get_mut(slot) {
-                *o = Some(VertexStream {
-                    buffer: vb.id,
-                    byte_offset: binding.offset * 4,
-                    stride: d.stride(),
-                    format: binding.format,
-                    divisor,
-                });
-            }
+/// Check 7 for the attribute slots `0..slots` (bit `i` of `used`: the program reads
+/// `va<i>`), resolved into `out` (partly written when it fails); returns the smallest vertex
+/// count of the per-vertex streams (`u32::MAX` when there is none).
+fn resolve_streams(
+    state: &State,
+    vertex_buffers: &Objects<VertexBuffer3D, VertexBufferRes>,
+    slots: usize,
+    (used, max_index, instances): (u32, Option<u16>, Option<u32>),
+    out: &mut [Option<VertexStream>; MAX_STREAMS],
+) -> Result<u32> {
+    *out = [None; MAX_STREAMS];
+    let mut min_vertices = u32::MAX;
+    for slot in 0..slots {
+        let n = slot as u16;
+        let is_used = used & (1 << slot) != 0;
+        let bound = state.streams.get(slot).copied().flatten();
+        let binding = match (is_used, bound) {
+            (false, None) => continue,
+            (false, Some(_)) => return Err(Context3DError::StreamNotUsed(n)),
+            (true, None) => return Err(Context3DError::StreamNotSet(n)),
+            (true, Some(b)) => b,
+        };
+        let vb = vertex_buffers
+            .get(binding.buffer)
+            .ok_or(Context3DError::StreamInvalid(n))?;
+        let d = &vb.desc;
+        if binding.offset.saturating_add(binding.format.words()) > u32::from(d.data32_per_vertex) {
+            return Err(Context3DError::StreamOffsetOutOfBounds(n));
         }
-        Ok((out, min_vertices))
+        let divisor = match d.instances_per_element {
+            None => {
+                if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
+                    return Err(Context3DError::StreamNotEnoughVertices(n));
+                }
+                min_vertices = min_vertices.min(d.num_vertices);
+                0
+            }
+            Some(per) => {
+                let needed = instances.unwrap_or(1).div_ceil(per);
+                if needed > d.num_vertices {
+                    return Err(Context3DError::InstanceStreamTooShort(n));
+                }
+                per
+            }
+        };
+        if let Some(o) = out.get_mut(slot) {
+            *o = Some(VertexStream {
+                buffer: vb.id,
+                byte_offset: binding.offset * 4,
+                stride: d.stride(),
+                format: binding.format,
+                divisor,
+            });
+        }
     }
+    Ok(min_vertices)
 }
 
 /// Check 8: the samplers `used` by a program against the bound textures and sampler

@@ -2,6 +2,7 @@
 //! drawn through the shim's public API on headless GL.
 //!
 //! Modules: [`scenarios`] (the frames, written once over a [`scenarios::Renderer`]),
+//! [`shaders`] (their programs in AGAL and in GLSL),
 //! [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL: the
 //! baseline), [`ab`] (the alternating A/B timing against the baseline, and the picture
 //! check).
@@ -13,6 +14,7 @@
 mod ab;
 mod raw;
 mod scenarios;
+mod shaders;
 mod shim;
 
 use std::cell::RefCell;
