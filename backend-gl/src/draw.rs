@@ -45,8 +45,16 @@ pub struct VertexArrays {
     map: FastMap<LayoutKey, glow::VertexArray>,
     /// The last layouts bound, newest at `next - 1`: a scene alternating a few meshes finds
     /// them without hashing a key.
-    recent: [Option<(LayoutKey, glow::VertexArray)>; RECENT],
+    recent: [Option<(LayoutKey, usize, glow::VertexArray)>; RECENT],
     next: usize,
+}
+
+/// One past the last stream in use (streams past it are `None`).
+fn streams_used(streams: &[Option<VertexStream>; MAX_STREAMS]) -> usize {
+    streams
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |i| i + 1)
 }
 
 /// Layouts remembered in [`VertexArrays::recent`].
@@ -66,9 +74,11 @@ impl VertexArrays {
         vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
         index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
-        for (last, vao) in self.recent.iter().flatten() {
-            // Compared in place: a recent layout builds no key.
-            if last.index == index && last.streams == *streams {
+        let used = streams_used(streams);
+        for (last, last_used, vao) in self.recent.iter().flatten() {
+            // Compared in place, the streams in use only: a recent layout builds no key.
+            if last.index == index && *last_used == used && last.streams[..used] == streams[..used]
+            {
                 gl.bind_vertex_array(Some(*vao));
                 return Ok(());
             }
@@ -113,7 +123,7 @@ impl VertexArrays {
     }
 
     fn remember(&mut self, key: LayoutKey, vao: glow::VertexArray) {
-        self.recent[self.next % RECENT] = Some((key, vao));
+        self.recent[self.next % RECENT] = Some((key, streams_used(&key.streams), vao));
         self.next = (self.next + 1) % RECENT;
     }
 

@@ -234,3 +234,26 @@ fn an_upload_reaches_its_texture_whatever_unit_a_draw_left_active() {
     let px = r.show(b);
     assert_px(r.at(&px, 1, 1), green, 1, "b untouched by a's upload");
 }
+
+/// Layouts that share their first streams are told apart by the streams after them: the
+/// recent-layout check compares the streams in use, not a prefix.
+#[test]
+fn layouts_sharing_a_prefix_get_their_own_vertex_arrays() {
+    let mut r = Rig::new(16, 16);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let (vb, ib) = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    let mut one = [None; MAX_STREAMS];
+    one[0] = Rig::stream(vb, 0, 7, VertexFormat::Float3);
+    let mut two = one;
+    two[1] = Rig::stream(vb, 3, 7, VertexFormat::Float4);
+    r.draw(p, two, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 1);
+    r.draw(p, one, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 2);
+    let before = r.b.call_counts();
+    r.draw(p, two, [None; MAX_SAMPLERS], ib, 6);
+    r.draw(p, one, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 2);
+    assert_eq!(r.b.call_counts().since(&before).get(CallKind::Create), 0);
+}
