@@ -6,7 +6,7 @@
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
 //! molehill agal glsl [--dialect es300|es100|glsl330] [--profile P] VERTEX FRAGMENT
 //! molehill replay [--out DIR] [--update] TRACE|DIR...
-//! molehill bench [--frames N] [starling|state]
+//! molehill bench [--frames N] [--baseline [--rounds N] [--only molehill|raw]] [SCENARIO]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
@@ -42,7 +42,8 @@ enum Command {
     Agal(AgalCommand),
     /// Replay conformance traces headless and check their expectations.
     Replay(replay::ReplayArgs),
-    /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw.
+    /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw;
+    /// with --baseline, against a hand-written GL program drawing the same frames.
     Bench(bench::BenchArgs),
 }
 
