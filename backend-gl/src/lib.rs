@@ -19,7 +19,7 @@
 
 mod backend;
 pub mod conv;
-pub mod decode;
+pub use context3d::decode;
 pub mod draw;
 pub mod egl;
 mod objects;
