@@ -19,6 +19,9 @@ pub enum BackendCreationError {
     /// The headless GL context could not be created.
     #[error(transparent)]
     Gl(#[from] backend_gl::ContextError),
+    /// The headless wgpu device could not be created.
+    #[error(transparent)]
+    Wgpu(#[from] backend_wgpu::DeviceError),
     /// A player's own renderer refused, with its reason.
     #[error("the renderer could not create a context: {0}")]
     Refused(String),
@@ -41,6 +44,70 @@ pub struct HeadlessGl {
 impl BackendFactory for HeadlessGl {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
         Ok(Box::new(backend_gl::GlBackend::headless(&self.options)?))
+    }
+}
+
+/// Headless wgpu devices from backend-wgpu (Vulkan by default: lavapipe when there is no GPU).
+#[derive(Debug, Default, Clone)]
+pub struct HeadlessWgpu {
+    /// Device options (API).
+    pub options: backend_wgpu::DeviceOptions,
+}
+
+impl BackendFactory for HeadlessWgpu {
+    fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(backend_wgpu::WgpuBackend::headless(&self.options)?))
+    }
+}
+
+/// Which of Molehill's headless renderers to use (`molehill replay --backend`, the replay
+/// API's [`crate::replay::ReplayOptions::backend`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BackendKind {
+    /// backend-gl on OpenGL ES 3.0 through EGL (the default).
+    #[default]
+    Gl,
+    /// backend-wgpu on Vulkan (lavapipe without a GPU).
+    Wgpu,
+    /// backend-wgpu on wgpu's GL backend.
+    WgpuGl,
+}
+
+impl BackendKind {
+    /// Every kind, in the order `--backend` lists them.
+    pub const ALL: [BackendKind; 3] = [BackendKind::Gl, BackendKind::Wgpu, BackendKind::WgpuGl];
+
+    /// The name `--backend` takes: `gl`, `wgpu`, `wgpu-gl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Gl => "gl",
+            BackendKind::Wgpu => "wgpu",
+            BackendKind::WgpuGl => "wgpu-gl",
+        }
+    }
+
+    /// The kind named `name` ([`BackendKind::name`]).
+    pub fn from_name(name: &str) -> Option<BackendKind> {
+        BackendKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// A factory of headless backends of this kind.
+    pub fn factory(self) -> Box<dyn BackendFactory> {
+        match self {
+            BackendKind::Gl => Box::new(HeadlessGl::default()),
+            BackendKind::Wgpu => Box::new(HeadlessWgpu::default()),
+            BackendKind::WgpuGl => Box::new(HeadlessWgpu {
+                options: backend_wgpu::DeviceOptions {
+                    api: backend_wgpu::Api::Gl,
+                },
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for BackendKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 

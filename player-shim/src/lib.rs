@@ -21,7 +21,9 @@ pub mod replay;
 mod stage3d;
 pub mod trace;
 
-pub use backend::{BackendCreationError, BackendFactory, HeadlessGl, SharedBackend};
+pub use backend::{
+    BackendCreationError, BackendFactory, BackendKind, HeadlessGl, HeadlessWgpu, SharedBackend,
+};
 pub use context::{Context3D, FlashResult};
 pub use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 pub use record::Recorder;

@@ -37,6 +37,7 @@ fn quadrant_captures_present_and_draw_to_bitmap_data() {
     let options = ReplayOptions {
         out_dir: Some(out.clone()),
         update: false,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file(&traces().join("quadrant.trace"), &options);
     assert!(outcome.passed(), "{outcome}");
@@ -393,6 +394,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     let update = ReplayOptions {
         out_dir: None,
         update: true,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file(&path, &update);
     assert!(outcome.passed(), "{outcome}");
@@ -409,6 +411,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
         &ReplayOptions {
             out_dir: Some(out.clone()),
             update: false,
+            ..ReplayOptions::default()
         },
     );
     assert!(matches!(
@@ -469,6 +472,7 @@ fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
     let options = ReplayOptions {
         out_dir: Some(out.clone()),
         update: false,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file_keeping(&path, &options, KeptCaptures::Last);
     // Only the missing PNG fails.

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
-use crate::backend::{BackendFactory, HeadlessGl};
+use crate::backend::{BackendFactory, BackendKind};
 use crate::trace::{self, Pos, Trace};
 
 /// How to replay.
@@ -28,6 +28,8 @@ pub struct ReplayOptions {
     pub out_dir: Option<PathBuf>,
     /// Rewrite the PNG of every `expect image` from its capture instead of comparing.
     pub update: bool,
+    /// The renderer [`replay_file`] and [`replay_file_keeping`] replay on (GL by default).
+    pub backend: BackendKind,
 }
 
 /// Which captures a replay keeps in [`TraceOutcome::captures`].
@@ -42,7 +44,8 @@ pub enum KeptCaptures {
     Last,
 }
 
-/// Reads, parses and replays the trace at `path` on headless OpenGL. Never panics: a file
+/// Reads, parses and replays the trace at `path` on the headless renderer
+/// [`ReplayOptions::backend`] names. Never panics: a file
 /// that cannot be read (or is over 1 GiB) or parsed is a failed outcome.
 pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
     replay_file_keeping(path, options, KeptCaptures::Every)
@@ -63,7 +66,7 @@ pub fn replay_file_keeping(
         }
     };
     match trace::parse(&text) {
-        Ok(t) => exec::run(&t, path, options, Box::new(HeadlessGl::default()), kept),
+        Ok(t) => exec::run(&t, path, options, options.backend.factory(), kept),
         Err(e) => parse_failure(path, e),
     }
 }

@@ -1,6 +1,8 @@
-//! `molehill bench [--frames N] [SCENARIO]`: frames drawn through the shim's public API on
-//! the headless GL backend, with frames/s, draws/s and the GL calls per draw by kind
-//! (`backend_gl::GlBackend::call_counts`, read through a [`SharedBackend`]). Numbers are
+//! `molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [SCENARIO]`: frames drawn through
+//! the shim's public API on a headless backend, with frames/s, draws/s, wall time per draw,
+//! and the backend's work: GL calls per draw by kind (`backend_gl::GlBackend::call_counts`),
+//! or wgpu render passes, submits, pipelines and bind groups per frame
+//! (`backend_wgpu::WgpuBackend::counters`), read through a [`SharedBackend`]. Numbers are
 //! reported, never checked.
 
 use std::cell::RefCell;
@@ -10,10 +12,11 @@ use std::time::Instant;
 use agal::flash::FlashError;
 use agal::{ProgramKind, Version};
 use backend_gl::{CallCounts, CallKind, ContextOptions, GlBackend};
+use backend_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 use context3d::Backend;
 use player_shim::as3::{BitmapData, ByteArray};
 use player_shim::{
-    BackendCreationError, Context3D, IndexBuffer3D, NoEvents, Program3D, Rect, SharedBackend,
+    BackendCreationError, BackendKind, Context3D, IndexBuffer3D, NoEvents, Program3D, Rect, SharedBackend,
     Stage3D, TextureBase,
 };
 
@@ -50,6 +53,9 @@ pub struct BenchArgs {
     /// Frames to time (after one untimed warm-up frame).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: u32,
+    /// The renderer: `gl`, `wgpu` (Vulkan) or `wgpu-gl`.
+    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
+    pub backend: BackendKind,
     /// The scenario; both when left out.
     #[arg(value_enum)]
     pub scenario: Option<Scenario>,
@@ -61,7 +67,7 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
         None => vec![Scenario::Starling, Scenario::State],
     };
     for scenario in scenarios {
-        bench(scenario, args.frames)?;
+        bench(scenario, args.frames, args.backend)?;
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
@@ -83,23 +89,88 @@ trait Frame {
     fn frame(&mut self, ctx: &mut Context3D, n: u32) -> Result<(), FlashError>;
 }
 
-fn bench(scenario: Scenario, frames: u32) -> Result<(), String> {
-    let gl: Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>> = Rc::default();
-    let slot = gl.clone();
+/// The backend a bench draws with, kept to read its counters between frames.
+enum Probe {
+    Gl(Rc<RefCell<GlBackend>>),
+    Wgpu(Rc<RefCell<WgpuBackend>>),
+}
+
+/// The backend's counters at one moment.
+enum Counts {
+    Gl(CallCounts),
+    Wgpu(Counters),
+}
+
+impl Probe {
+    fn counts(&self) -> Counts {
+        match self {
+            Probe::Gl(b) => Counts::Gl(b.borrow().call_counts()),
+            Probe::Wgpu(b) => Counts::Wgpu(b.borrow().counters()),
+        }
+    }
+}
+
+impl Counts {
+    /// Draws that reached the device since `earlier`, and the report lines.
+    fn report(&self, earlier: &Counts, draws: f64, frames: f64) -> (u64, Vec<String>) {
+        match (self, earlier) {
+            (Counts::Gl(now), Counts::Gl(before)) => {
+                let c = now.since(before);
+                (
+                    c.get(CallKind::Draw),
+                    vec![format!("gl calls per draw: {}", per_draw(&c, draws))],
+                )
+            }
+            (Counts::Wgpu(now), Counts::Wgpu(before)) => {
+                let c = now.since(before);
+                let per_frame = |v: u64| v as f64 / frames;
+                (
+                    c.draws,
+                    vec![format!(
+                        "wgpu per frame: passes {:.2} submits {:.2} pipelines created {:.2} \
+                         bind groups created {:.2} upload flushes {:.2} constant bytes {:.0}",
+                        per_frame(c.passes),
+                        per_frame(c.submits),
+                        per_frame(c.pipelines),
+                        per_frame(c.bind_groups),
+                        per_frame(c.upload_flushes),
+                        per_frame(c.constant_bytes),
+                    )],
+                )
+            }
+            _ => (0, Vec::new()),
+        }
+    }
+}
+
+fn bench(scenario: Scenario, frames: u32, kind: BackendKind) -> Result<(), String> {
+    let probe: Rc<RefCell<Option<Probe>>> = Rc::default();
+    let slot = probe.clone();
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let backend = Rc::new(RefCell::new(GlBackend::headless(
-            &ContextOptions::default(),
-        )?));
-        *slot.borrow_mut() = Some(backend.clone());
+        let wgpu_api = match kind {
+            BackendKind::Gl => {
+                let backend = Rc::new(RefCell::new(GlBackend::headless(
+                    &ContextOptions::default(),
+                )?));
+                *slot.borrow_mut() = Some(Probe::Gl(backend.clone()));
+                return Ok(Box::new(SharedBackend(backend)));
+            }
+            BackendKind::Wgpu => Api::Vulkan,
+            BackendKind::WgpuGl => Api::Gl,
+        };
+        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&DeviceOptions {
+            api: wgpu_api,
+        })?));
+        *slot.borrow_mut() = Some(Probe::Wgpu(backend.clone()));
         Ok(Box::new(SharedBackend(backend)))
     };
     let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
     let flash = |e: FlashError| format!("{scenario:?}: {e}");
     stage.request_context3d("auto", "standard").map_err(flash)?;
-    let backend = gl
-        .borrow()
-        .clone()
-        .ok_or("no headless GL context could be made (see the log)")?;
+    let probe = probe
+        .borrow_mut()
+        .take()
+        .ok_or(format!("no headless {kind} backend could be made (see the log)"))?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     ctx.configure_back_buffer(SIDE, SIDE, 0, false, false, false)
         .map_err(flash)?;
@@ -112,28 +183,32 @@ fn bench(scenario: Scenario, frames: u32) -> Result<(), String> {
         }
     };
     frame.frame(ctx, 0).map_err(flash)?;
-    let before = backend.borrow().call_counts();
+    let before = probe.counts();
     let start = Instant::now();
     for n in 1..=frames {
         frame.frame(ctx, n).map_err(flash)?;
     }
-    let counts = backend.borrow().call_counts().since(&before);
-    if counts.get(CallKind::Draw) != frame.draws() as u64 * u64::from(frames) {
-        return Err(format!("{scenario:?}: draws were dropped (see the log)"));
-    }
-    // The GL commands of the last frame are finished before the clock stops.
+    let after = probe.counts();
+    // The commands of the last frame are finished before the clock stops.
     ctx.capture_back_buffer().map_err(flash)?;
     let seconds = start.elapsed().as_secs_f64();
     let draws = frame.draws() as f64 * f64::from(frames);
+    let (drawn, lines) = after.report(&before, draws, f64::from(frames));
+    if drawn != frame.draws() as u64 * u64::from(frames) {
+        return Err(format!("{scenario:?}: draws were dropped (see the log)"));
+    }
     println!(
-        "scenario {}: {} draws per frame, {SIDE}x{SIDE}, {frames} frames, {}",
+        "scenario {}: {} draws per frame, {SIDE}x{SIDE}, {frames} frames, backend {kind}, {}",
         format!("{scenario:?}").to_lowercase(),
         frame.draws(),
         ctx.driver_info()
     );
     println!("frames/s {:.1}", f64::from(frames) / seconds);
     println!("draws/s {:.0}", draws / seconds);
-    println!("gl calls per draw: {}", per_draw(&counts, draws));
+    println!("us per draw {:.2}", seconds * 1e6 / draws);
+    for line in lines {
+        println!("{line}");
+    }
     Ok(())
 }
 

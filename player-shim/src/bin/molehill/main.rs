@@ -5,8 +5,8 @@
 //! molehill agal disasm FILE
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
 //! molehill agal glsl [--dialect es300|es100|glsl330] [--profile P] VERTEX FRAGMENT
-//! molehill replay [--out DIR] [--update] TRACE|DIR...
-//! molehill bench [--frames N] [starling|state]
+//! molehill replay [--backend gl|wgpu|wgpu-gl] [--out DIR] [--update] TRACE|DIR...
+//! molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [starling|state]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
@@ -58,6 +58,17 @@ enum AgalCommand {
     Validate(agal_validate::ValidateArgs),
     /// Translate a vertex+fragment pair to GLSL.
     Glsl(agal_glsl::GlslArgs),
+}
+
+/// `--backend NAME`: `gl`, `wgpu` or `wgpu-gl`.
+fn parse_backend(name: &str) -> Result<player_shim::BackendKind, String> {
+    player_shim::BackendKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = player_shim::BackendKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        format!("unknown backend {name:?} (one of {})", names.join(", "))
+    })
 }
 
 fn main() -> ExitCode {

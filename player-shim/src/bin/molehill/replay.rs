@@ -1,4 +1,4 @@
-//! `molehill replay [--out DIR] [--update] TRACE...`: replays traces headless, prints one line
+//! `molehill replay [--backend gl|wgpu|wgpu-gl] [--out DIR] [--update] TRACE...`: replays traces headless, prints one line
 //! per trace and a summary line `N passed, N failed`; exit status 1 when any failed.
 
 use std::io::IsTerminal;
@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use player_shim::replay::{replay_file_keeping, KeptCaptures, ReplayOptions};
+use player_shim::BackendKind;
 
 /// Arguments of `molehill replay`.
 #[derive(Debug, clap::Args)]
@@ -17,6 +18,10 @@ pub struct ReplayArgs {
     /// Rewrite the expected images instead of comparing with them.
     #[arg(long)]
     pub update: bool,
+    /// The renderer: `gl` (OpenGL ES through EGL), `wgpu` (wgpu on Vulkan) or `wgpu-gl`
+    /// (wgpu on its GL backend).
+    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
+    pub backend: BackendKind,
     /// Trace files (a folder stands for every `.trace` file under it).
     #[arg(required = true)]
     pub traces: Vec<PathBuf>,
@@ -58,6 +63,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
     let options = ReplayOptions {
         out_dir: args.out.clone(),
         update: args.update,
+        backend: args.backend,
     };
     let bar = (traces.len() > 1 && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(traces.len() as u64);
