@@ -1,6 +1,6 @@
 //! AGAL to WGSL: a linked vertex+fragment pair as two WebGPU shader modules.
 //!
-//! ```ignore
+//! ```
 //! use agal::wgsl::{translate, Options};
 //! use agal::{asm::assemble, ProgramKind, Version};
 //!
@@ -92,10 +92,13 @@
 //! computed, so the fragment's outputs are the same). Every validator-accepted program is
 //! therefore valid WGSL under the strictest uniformity analysis.
 
+mod error;
+mod expr;
 mod writer;
 
-pub use crate::glsl::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
-pub use writer::{Draw, WgslError, Writer};
+pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
+pub use error::WgslError;
+pub use writer::{Draw, Writer};
 
 use crate::model::Program;
 

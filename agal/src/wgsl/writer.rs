@@ -1,110 +1,21 @@
-//! The WGSL writer (stub: the API and the binding contract; the writer follows).
+//! The writer: the shared scan and link of the pair ([`crate::back`]), then each stage's
+//! declarations, entry point, predicates and assignments. Expressions are written by
+//! `expr.rs`.
 
-use thiserror::Error;
-
-use super::{Options, Reflection, Shaders};
-use crate::model::{Dimension, Opcode, Program, ProgramKind, RegisterType, Version};
-
-/// A translation failure. The writer expects programs that passed `agal::valid`; it still
-/// checks what it relies on and reports a typed error instead of writing broken WGSL or
-/// panicking. The variants are those of [`crate::glsl::GlslError`] less `MissingFeature`
-/// (WGSL has every feature AGAL needs).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum WgslError {
-    /// The `vertex` argument is a fragment program or the other way round.
-    #[error("expected a {expected} program, got a {found} program")]
-    WrongKind {
-        /// The kind the argument must have.
-        expected: ProgramKind,
-        /// The kind it has.
-        found: ProgramKind,
-    },
-    /// Vertex and fragment programs of different AGAL versions (Flash error #3757).
-    #[error("vertex program is AGAL {vertex}, fragment program is AGAL {fragment}")]
-    VersionMismatch {
-        /// Vertex program version.
-        vertex: Version,
-        /// Fragment program version.
-        fragment: Version,
-    },
-    /// An opcode this writer does not translate (`tld`), or one not allowed in the stage.
-    #[error("{stage} program, instruction {instruction}: opcode {opcode} is not supported here")]
-    UnsupportedOpcode {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index.
-        instruction: usize,
-        /// The opcode.
-        opcode: Opcode,
-    },
-    /// A register type used where the stage cannot read or write it (e.g. reading `op`).
-    #[error("{stage} program, instruction {instruction}: register type {register:?} cannot be used as {role}")]
-    BadRegister {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index.
-        instruction: usize,
-        /// The register type.
-        register: RegisterType,
-        /// `"destination"` or `"source"` (or `"index"` for a relative index register).
-        role: &'static str,
-    },
-    /// A register number beyond what the program's AGAL version allows.
-    #[error("{stage} program, instruction {instruction}: register {register:?} {index} is out of range (limit {limit})")]
-    RegisterOutOfRange {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index.
-        instruction: usize,
-        /// The register type.
-        register: RegisterType,
-        /// The number used.
-        index: u16,
-        /// How many registers of the type exist.
-        limit: u16,
-    },
-    /// A sampler dimension WebGPU cannot sample here (`3d`, Flash error #3664).
-    #[error("{stage} program, instruction {instruction}: sampler dimension {dimension:?} is not supported")]
-    UnsupportedDimension {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index.
-        instruction: usize,
-        /// The dimension.
-        dimension: Dimension,
-    },
-    /// A write mask the opcode cannot produce: `w` for a three-component result (#3628).
-    #[error("{stage} program, instruction {instruction}: opcode {opcode} cannot write w")]
-    InvalidMask {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index.
-        instruction: usize,
-        /// The opcode.
-        opcode: Opcode,
-    },
-    /// `els`/`eif` without an open `if`, or an `if` never closed.
-    #[error("{stage} program, instruction {instruction}: unbalanced conditional block")]
-    UnbalancedBlock {
-        /// The program.
-        stage: ProgramKind,
-        /// 0-based token index (the program length for an unclosed block).
-        instruction: usize,
-    },
-    /// The fragment program reads a varying that the vertex program never writes (Flash #3632).
-    #[error("fragment program reads varying v{index}, which the vertex program never writes")]
-    VaryingNotWritten {
-        /// The varying register.
-        index: u16,
-    },
-}
+use super::error::WgslError;
+use super::{Options, Reflection, Shaders, FRAGMENT_ENTRY, VERTEX_ENTRY};
+use crate::back::names::{self, push_u32};
+use crate::back::scan::{StageLimits, Usage};
+use crate::back::Linked;
+use crate::model::{
+    Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
+};
 
 /// The per-draw values of the `draw` uniform (binding [`super::DRAW_BINDING`]).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Draw {
-    /// The scissor rectangle `[x0, y0, x1, y1]` in framebuffer pixels (origin top-left), or
-    /// `None` when scissoring is off.
+    /// The scissor rectangle `[x0, y0, x1, y1]` in framebuffer pixels (origin top-left, `x1`
+    /// and `y1` exclusive), or `None` when scissoring is off.
     pub scissor: Option<[f32; 4]>,
 }
 
@@ -113,8 +24,8 @@ impl Draw {
     pub fn to_bytes(&self) -> [u8; super::DRAW_SIZE as usize] {
         let mut out = [0u8; super::DRAW_SIZE as usize];
         if let Some(rect) = self.scissor {
-            for (k, v) in rect.iter().enumerate() {
-                out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
+            for (chunk, v) in out.chunks_exact_mut(4).zip(rect) {
+                chunk.copy_from_slice(&v.to_le_bytes());
             }
             out[16..20].copy_from_slice(&1u32.to_le_bytes());
         }
@@ -123,6 +34,10 @@ impl Draw {
 }
 
 /// Translates vertex+fragment pairs with one set of [`Options`].
+///
+/// Two passes per pair: the shared scan of both programs ([`crate::back`]: usage checked
+/// against the version's limits, the varying map), then one `String` per stage written front
+/// to back, with no intermediate tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Writer {
     options: Options,
@@ -140,32 +55,556 @@ impl Writer {
     }
 
     /// Translates a pair. See [`translate`](super::translate).
-    pub fn write(&self, _vertex: &Program, _fragment: &Program) -> Result<Shaders, WgslError> {
-        // Stub until the writer lands: an empty pair.
+    pub fn write(&self, vertex: &Program, fragment: &Program) -> Result<Shaders, WgslError> {
+        let linked = Linked::new(vertex, fragment)?;
+        let vertex_source = Stage::new(
+            vertex,
+            linked.vertex_limits,
+            &linked.vertex,
+            &linked.varyings,
+        )
+        .write();
+        let fragment_source = Stage::new(
+            fragment,
+            linked.fragment_limits,
+            &linked.fragment,
+            &linked.varyings,
+        )
+        .write();
+        log::debug!("AGAL to WGSL, vertex module:\n{vertex_source}");
+        log::debug!("AGAL to WGSL, fragment module:\n{fragment_source}");
+        let reflection = Reflection {
+            attributes: linked.attributes(),
+            vertex_constants: linked.vertex_constants(),
+            fragment_constants: linked.fragment_constants(),
+            samplers: linked.samplers(),
+            varyings: linked.linked_varyings(),
+            dropped_varyings: linked.dropped_varyings(),
+            color_outputs: linked
+                .color_outputs(|index| names::lookup(&names::COLOR_OUTPUTS, index)),
+            depth_written: linked.fragment.depth_written(),
+            kills: linked.fragment.kills,
+        };
         Ok(Shaders {
-            vertex: String::new(),
-            fragment: String::new(),
-            reflection: Reflection {
-                attributes: Vec::new(),
-                vertex_constants: crate::glsl::ConstantFile {
-                    name: "vc",
-                    size: 0,
-                    used: Vec::new(),
-                    relative: false,
-                },
-                fragment_constants: crate::glsl::ConstantFile {
-                    name: "fc",
-                    size: 0,
-                    used: Vec::new(),
-                    relative: false,
-                },
-                samplers: Vec::new(),
-                varyings: Vec::new(),
-                dropped_varyings: Vec::new(),
-                color_outputs: Vec::new(),
-                depth_written: false,
-                kills: false,
-            },
+            vertex: vertex_source,
+            fragment: fragment_source,
+            reflection,
         })
     }
 }
+
+/// An open conditional block: its number and the predicate around it.
+struct Block {
+    number: usize,
+    parent: Option<String>,
+}
+
+/// One stage being written.
+pub(super) struct Stage<'a> {
+    pub out: String,
+    pub program: &'a Program,
+    pub limits: StageLimits,
+    pub usage: &'a Usage,
+    pub linked: &'a [u16],
+    /// Open conditional blocks, innermost last.
+    blocks: Vec<Block>,
+    /// The predicate of the current block (`None` outside any), a `let` name.
+    predicate: Option<String>,
+    /// Conditional blocks opened so far (numbers their predicates).
+    opened: usize,
+}
+
+impl<'a> Stage<'a> {
+    fn new(
+        program: &'a Program,
+        limits: StageLimits,
+        usage: &'a Usage,
+        linked: &'a [u16],
+    ) -> Stage<'a> {
+        Stage {
+            out: String::with_capacity(1024 + 64 * program.instructions.len()),
+            program,
+            limits,
+            usage,
+            linked,
+            blocks: Vec::new(),
+            predicate: None,
+            opened: 0,
+        }
+    }
+
+    pub fn vertex(&self) -> bool {
+        self.program.kind == ProgramKind::Vertex
+    }
+
+    /// The constant array of this stage, `vc` or `fc`.
+    pub fn constants(&self) -> &'static str {
+        if self.vertex() {
+            names::VERTEX_CONSTANTS
+        } else {
+            names::FRAGMENT_CONSTANTS
+        }
+    }
+
+    fn write(mut self) -> String {
+        self.declarations();
+        if self.vertex() {
+            self.vertex_entry();
+        } else {
+            self.fragment_entry();
+        }
+        if self.out.starts_with('\n') {
+            self.out.remove(0);
+        }
+        self.out
+    }
+
+    fn line(&mut self, text: &str) {
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// Uniforms, textures, the I/O structs and helpers.
+    fn declarations(&mut self) {
+        let vertex = self.vertex();
+        let name = self.constants();
+        if self.usage.relative || !self.usage.constants.is_empty() {
+            self.out.push_str(if vertex {
+                "@group(0) @binding(0) var<uniform> "
+            } else {
+                "@group(0) @binding(1) var<uniform> "
+            });
+            self.out.push_str(name);
+            self.out.push_str(": array<vec4<f32>, ");
+            push_u32(&mut self.out, u32::from(self.limits.constants));
+            self.out.push_str(">;\n");
+        }
+        if !vertex {
+            self.line("\nstruct Draw {\n    scissor: vec4<f32>,\n    scissor_enabled: u32,\n}");
+            self.line("@group(0) @binding(2) var<uniform> draw: Draw;");
+            for (unit, sampler) in &self.usage.samplers {
+                let Some(n) = names::lookup(&names::SAMPLERS, *unit) else {
+                    continue;
+                };
+                self.out.push_str("@group(1) @binding(");
+                push_u32(&mut self.out, super::texture_binding(*unit));
+                self.out.push_str(") var ");
+                self.out.push_str(n);
+                self.out.push_str(match sampler.dimension {
+                    Dimension::Cube => ": texture_cube<f32>;\n",
+                    _ => ": texture_2d<f32>;\n",
+                });
+                self.out.push_str("@group(1) @binding(");
+                push_u32(&mut self.out, super::sampler_binding(*unit));
+                self.out.push_str(") var ");
+                self.out.push_str(n);
+                self.out.push_str("_sampler: sampler;\n");
+            }
+        }
+        if vertex {
+            self.line("\nstruct VertexOutput {\n    @invariant @builtin(position) op: vec4<f32>,");
+            self.varying_members();
+            self.line("}");
+        } else if self.has_outputs() {
+            self.line("\nstruct FragmentOutput {");
+            for index in self.usage.outputs.iter() {
+                if let Some(n) = names::lookup(&names::COLOR_OUTPUTS, index) {
+                    self.out.push_str("    @location(");
+                    push_u32(&mut self.out, u32::from(index));
+                    self.out.push_str(") ");
+                    self.out.push_str(n);
+                    self.out.push_str(": vec4<f32>,\n");
+                }
+            }
+            if self.usage.depth_written() {
+                self.line("    @builtin(frag_depth) fd: f32,");
+            }
+            self.line("}");
+        }
+        if self.usage.relative {
+            self.relative_helper(name);
+        }
+        if self.uses(Opcode::Pow) {
+            self.out.push('\n');
+            self.line(POW_HELPER);
+        }
+    }
+
+    /// Whether the fragment stage returns anything.
+    fn has_outputs(&self) -> bool {
+        !self.usage.outputs.is_empty() || self.usage.depth_written()
+    }
+
+    fn uses(&self, opcode: Opcode) -> bool {
+        self.program.instructions.iter().any(|i| i.opcode == opcode)
+    }
+
+    /// `    @location(k) v<r>: vec4<f32>,` per linked varying.
+    fn varying_members(&mut self) {
+        for (v, location) in self.linked.iter().zip(0u32..) {
+            if let Some(n) = names::lookup(&names::VARYINGS, *v) {
+                self.out.push_str("    @location(");
+                push_u32(&mut self.out, location);
+                self.out.push_str(") ");
+                self.out.push_str(n);
+                self.out.push_str(": vec4<f32>,\n");
+            }
+        }
+    }
+
+    /// `fn vc_at(i: f32, o: f32) -> vec4<f32>`: the constant at `round(i) + o`, or `vec4(0)`
+    /// outside the file. `round` is to nearest, ties up, written so that it is exact in
+    /// `f32` (`floor(i + 0.5)` turns 0.49999997 into 1). The bounds are compared in float, so
+    /// that no index (huge, infinite, NaN) reaches a float-to-integer conversion out of range,
+    /// and the array index is always in range.
+    fn relative_helper(&mut self, name: &str) {
+        self.out.push_str("\nfn ");
+        self.out.push_str(name);
+        self.out.push_str(
+            "_at(i: f32, o: f32) -> vec4<f32> {\n    let f = floor(i);\n    let n = f + select(0.0, 1.0, i - f >= 0.5) + o;\n    let inside = n >= 0.0 && n < ",
+        );
+        push_u32(&mut self.out, u32::from(self.limits.constants));
+        self.out.push_str(".0;\n    return select(vec4<f32>(0.0), ");
+        self.out.push_str(name);
+        self.out
+            .push_str("[u32(select(0.0, n, inside))], inside);\n}\n");
+    }
+
+    fn vertex_entry(&mut self) {
+        self.out.push_str("\n@vertex\nfn ");
+        self.out.push_str(VERTEX_ENTRY);
+        self.out.push('(');
+        let mut first = true;
+        for slot in self.usage.attributes.iter() {
+            let Some(n) = names::lookup(&names::ATTRIBUTES, slot) else {
+                continue;
+            };
+            if !first {
+                self.out.push_str(", ");
+            }
+            first = false;
+            self.out.push_str("@location(");
+            push_u32(&mut self.out, u32::from(slot));
+            self.out.push_str(") ");
+            self.out.push_str(n);
+            self.out.push_str(": vec4<f32>");
+        }
+        if self.usage.instance_id {
+            if !first {
+                self.out.push_str(", ");
+            }
+            self.out
+                .push_str("@builtin(instance_index) instance_index: u32");
+        }
+        self.out.push_str(") -> VertexOutput {\n");
+        if self.usage.instance_id {
+            self.out.push_str("    let ");
+            self.out.push_str(names::INSTANCE_ID);
+            self.out.push_str(" = vec4<f32>(f32(instance_index));\n");
+        }
+        self.temporaries(&names::VERTEX_TEMPORARIES);
+        self.line("    var op = vec4<f32>(0.0);");
+        for v in self.linked {
+            if let Some(n) = names::lookup(&names::VARYINGS, *v) {
+                self.out.push_str("    var ");
+                self.out.push_str(n);
+                self.out.push_str(" = vec4<f32>(0.0);\n");
+            }
+        }
+        self.body();
+        self.out.push_str("    return VertexOutput(op");
+        for v in self.linked {
+            if let Some(n) = names::lookup(&names::VARYINGS, *v) {
+                self.out.push_str(", ");
+                self.out.push_str(n);
+            }
+        }
+        self.out.push_str(");\n}\n");
+    }
+
+    fn fragment_entry(&mut self) {
+        self.out.push_str("\n@fragment\nfn ");
+        self.out.push_str(FRAGMENT_ENTRY);
+        self.out.push_str("(@builtin(position) position: vec4<f32>");
+        for (v, location) in self.linked.iter().zip(0u32..) {
+            if let Some(n) = names::lookup(&names::VARYINGS, *v) {
+                self.out.push_str(", @location(");
+                push_u32(&mut self.out, location);
+                self.out.push_str(") ");
+                self.out.push_str(n);
+                self.out.push_str(": vec4<f32>");
+            }
+        }
+        self.out.push_str(if self.has_outputs() {
+            ") -> FragmentOutput {\n"
+        } else {
+            ") {\n"
+        });
+        self.temporaries(&names::FRAGMENT_TEMPORARIES);
+        for index in self.usage.outputs.iter() {
+            if let Some(n) = names::lookup(&names::COLOR_OUTPUTS, index) {
+                self.out.push_str("    var ");
+                self.out.push_str(n);
+                self.out.push_str(" = vec4<f32>(0.0);\n");
+            }
+        }
+        let depth = self.usage.depth_written();
+        if depth {
+            // Where a conditional block skips every write of fd, the rasterised depth stays.
+            self.line("    var fd = position.z;");
+        }
+        if self.usage.kills {
+            self.line("    var killed = false;");
+        }
+        self.body();
+        self.line("    let outside = draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);");
+        self.line(if self.usage.kills {
+            "    if (killed || outside) {\n        discard;\n    }"
+        } else {
+            "    if (outside) {\n        discard;\n    }"
+        });
+        if self.has_outputs() {
+            self.out.push_str("    return FragmentOutput(");
+            let mut first = true;
+            for index in self.usage.outputs.iter() {
+                if let Some(n) = names::lookup(&names::COLOR_OUTPUTS, index) {
+                    if !first {
+                        self.out.push_str(", ");
+                    }
+                    first = false;
+                    self.out.push_str(n);
+                }
+            }
+            if depth {
+                if !first {
+                    self.out.push_str(", ");
+                }
+                self.out.push_str("fd");
+            }
+            self.out.push_str(");\n");
+        }
+        self.out.push_str("}\n");
+    }
+
+    /// `var vt<i> = vec4<f32>(0.0);` for each temporary used: temporaries start at zero.
+    fn temporaries(&mut self, table: &'static [&'static str]) {
+        for t in self.usage.temporaries.iter() {
+            if let Some(n) = names::lookup(table, t) {
+                self.out.push_str("    var ");
+                self.out.push_str(n);
+                self.out.push_str(" = vec4<f32>(0.0);\n");
+            }
+        }
+    }
+
+    fn body(&mut self) {
+        let program = self.program;
+        for (i, ins) in program.instructions.iter().enumerate() {
+            self.statement(i, ins);
+        }
+    }
+
+    /// One AGAL instruction: one statement, or two for a partial mask of several components
+    /// (the scan checked registers, masks and block balance).
+    fn statement(&mut self, i: usize, ins: &Instruction) {
+        match &ins.operands {
+            Operands::Compare { a, b } => {
+                let number = self.opened;
+                self.opened += 1;
+                self.out.push_str("    let c");
+                push_u32(&mut self.out, number as u32);
+                self.out.push_str(" = ");
+                self.scalar(a);
+                self.out.push_str(match ins.opcode {
+                    Opcode::Ife => " == ",
+                    Opcode::Ine => " != ",
+                    Opcode::Ifg => " >= ",
+                    _ => " < ",
+                });
+                self.scalar(b);
+                self.out.push_str(";\n");
+                let parent = self.predicate.take();
+                let mut own = String::from("c");
+                push_u32(&mut own, number as u32);
+                self.predicate = Some(self.and(&parent, "p", number, &own));
+                self.blocks.push(Block { number, parent });
+            }
+            Operands::Bare => {
+                let Some(block) = self.blocks.pop() else {
+                    return; // unreachable: the scan checked the balance
+                };
+                if ins.opcode == Opcode::Els {
+                    let mut not = String::from("!c");
+                    push_u32(&mut not, block.number as u32);
+                    self.predicate = Some(self.and(&block.parent, "e", block.number, &not));
+                    self.blocks.push(block);
+                } else {
+                    self.predicate = block.parent;
+                }
+            }
+            Operands::Kill { src } => {
+                self.out.push_str("    killed = killed || ");
+                if let Some(p) = self.predicate.clone() {
+                    self.out.push('(');
+                    self.out.push_str(&p);
+                    self.out.push_str(" && ");
+                    self.scalar(src);
+                    self.out.push_str(" < 0.0);\n");
+                } else {
+                    self.scalar(src);
+                    self.out.push_str(" < 0.0;\n");
+                }
+            }
+            Operands::Unary { dst, .. }
+            | Operands::Binary { dst, .. }
+            | Operands::Sample { dst, .. } => {
+                let (name, mask, vector) = match self.target(dst.register, dst.index) {
+                    None => return,
+                    Some((name, true)) => (name, dst.mask, true),
+                    Some((name, false)) => {
+                        if dst.mask != WriteMask::X {
+                            log::warn!("fd written with mask {:?}: only x is the depth", dst.mask);
+                        }
+                        (name, WriteMask::X, false)
+                    }
+                };
+                if mask.count() == 0 {
+                    log::warn!(
+                        "{} instruction {i}: empty write mask, ignored",
+                        self.program.kind
+                    );
+                    return;
+                }
+                self.assignment(i, ins, name, mask, vector);
+            }
+        }
+    }
+
+    /// `let <prefix><n> = <parent> && <own>;` and its name, or `own` itself outside any block
+    /// (then a `let` is written only for a negation).
+    fn and(&mut self, parent: &Option<String>, prefix: &str, number: usize, own: &str) -> String {
+        if parent.is_none() && !own.starts_with('!') {
+            return own.to_string();
+        }
+        let mut name = String::from(prefix);
+        push_u32(&mut name, number as u32);
+        self.out.push_str("    let ");
+        self.out.push_str(&name);
+        self.out.push_str(" = ");
+        if let Some(p) = parent {
+            self.out.push_str(p);
+            self.out.push_str(" && ");
+        }
+        self.out.push_str(own);
+        self.out.push_str(";\n");
+        name
+    }
+
+    /// Writes the result of `ins` through `mask` into `name` (a `vec4<f32>` variable, or the
+    /// scalar `fd` when `vector` is false), keeping the old value where the predicate is false.
+    fn assignment(
+        &mut self,
+        i: usize,
+        ins: &Instruction,
+        name: &'static str,
+        mask: WriteMask,
+        vector: bool,
+    ) {
+        let predicate = self.predicate.clone();
+        let n = mask.count();
+        let whole = !vector || n == 4;
+        let single = vector && n == 1;
+        if whole || single {
+            self.out.push_str("    ");
+            self.out.push_str(name);
+            if single {
+                self.push_mask(mask);
+            }
+            self.out.push_str(" = ");
+            if predicate.is_some() {
+                self.out.push_str("select(");
+                self.out.push_str(name);
+                if single {
+                    self.push_mask(mask);
+                }
+                self.out.push_str(", ");
+            }
+            self.expression(ins, mask);
+        } else {
+            // Several lanes of a vector: the result once, then the whole register.
+            self.out.push_str("    let r");
+            push_u32(&mut self.out, i as u32);
+            self.out.push_str(" = ");
+            self.expression(ins, mask);
+            self.out.push_str(";\n    ");
+            self.out.push_str(name);
+            self.out.push_str(" = ");
+            if predicate.is_some() {
+                self.out.push_str("select(");
+                self.out.push_str(name);
+                self.out.push_str(", ");
+            }
+            self.out.push_str("vec4<f32>(");
+            let mut k = 0u8;
+            for (lane, letter) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
+                if lane > 0 {
+                    self.out.push_str(", ");
+                }
+                if mask.components().any(|c| c.index() == lane) {
+                    self.out.push('r');
+                    push_u32(&mut self.out, i as u32);
+                    self.out.push('.');
+                    self.out.push(char::from(b"xyzw"[usize::from(k)]));
+                    k += 1;
+                } else {
+                    self.out.push_str(name);
+                    self.out.push('.');
+                    self.out.push(letter);
+                }
+            }
+            self.out.push(')');
+        }
+        if let Some(p) = predicate {
+            self.out.push_str(", ");
+            self.out.push_str(&p);
+            self.out.push(')');
+        }
+        self.out.push_str(";\n");
+    }
+
+    /// The variable a destination register names and whether it is a vector (`fd` is not);
+    /// `None` for a dropped varying write.
+    fn target(&self, register: RegisterType, index: u16) -> Option<(&'static str, bool)> {
+        let found = match register {
+            RegisterType::Temporary if self.vertex() => {
+                names::lookup(&names::VERTEX_TEMPORARIES, index)
+            }
+            RegisterType::Temporary => names::lookup(&names::FRAGMENT_TEMPORARIES, index),
+            RegisterType::Output if self.vertex() => Some("op"),
+            RegisterType::Output => names::lookup(&names::COLOR_OUTPUTS, index),
+            RegisterType::Varying if self.linked.contains(&index) => {
+                names::lookup(&names::VARYINGS, index)
+            }
+            RegisterType::DepthOutput => return Some(("fd", false)),
+            _ => None,
+        };
+        found.map(|n| (n, true))
+    }
+
+    /// `.xz` for a mask.
+    pub fn push_mask(&mut self, mask: WriteMask) {
+        self.out.push('.');
+        for c in mask.components() {
+            self.out.push(c.letter());
+        }
+    }
+}
+
+/// D3D9 `pow`: 1 when y == 0, +infinity when x == 0 and y < 0, 0 when x == 0 and y > 0,
+/// otherwise `pow(abs(x), y)`. `1.0 / abs(x)` is +infinity at run time where x == 0 (WGSL has
+/// no infinite literal).
+const POW_HELPER: &str = "fn agal_pow(x: vec4<f32>, y: vec4<f32>) -> vec4<f32> {
+    let at_zero = select(vec4<f32>(0.0), 1.0 / abs(x), y < vec4<f32>(0.0));
+    let p = select(pow(abs(x), y), at_zero, x == vec4<f32>(0.0));
+    return select(p, vec4<f32>(1.0), y == vec4<f32>(0.0));
+}";

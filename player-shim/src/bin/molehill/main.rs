@@ -14,6 +14,7 @@
 mod agal_asm;
 mod agal_glsl;
 mod agal_validate;
+mod agal_wgsl;
 mod bench;
 mod input;
 mod replay;
@@ -58,6 +59,8 @@ enum AgalCommand {
     Validate(agal_validate::ValidateArgs),
     /// Translate a vertex+fragment pair to GLSL.
     Glsl(agal_glsl::GlslArgs),
+    /// Translate a vertex+fragment pair to WGSL (WebGPU).
+    Wgsl(agal_wgsl::WgslArgs),
 }
 
 /// `--backend NAME`: `gl`, `wgpu` or `wgpu-gl`.
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
         Command::Agal(AgalCommand::Disasm { file }) => agal_asm::run_disasm(&file),
         Command::Agal(AgalCommand::Validate(args)) => agal_validate::run(&args),
         Command::Agal(AgalCommand::Glsl(args)) => agal_glsl::run(&args),
+        Command::Agal(AgalCommand::Wgsl(args)) => agal_wgsl::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
