@@ -262,7 +262,9 @@ impl Recorder {
 
     /// Records a clear of `target`: the load operations of its next pass.
     pub fn clear(&mut self, device: &wgpu::Device, target: &Attachments, ops: ClearOps, counters: &mut Counters) {
-        if self.pass.is_some() {
+        // A pass with draws ends; a pending clear of another target runs first.
+        let other = self.target.as_ref().is_some_and(|t| !same_target(t, target));
+        if self.pass.is_some() || other {
             self.end_pass(device, counters);
         }
         self.target = Some(target.clone());

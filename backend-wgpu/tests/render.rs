@@ -193,3 +193,59 @@ fn a_lost_device_loses_the_context() {
         Err(BackendError::ContextLost)
     );
 }
+
+#[test]
+fn a_clear_pending_on_one_target_runs_before_a_clear_of_another() {
+    // Back buffer cleared red, then a texture target cleared green with no draw between:
+    // both clears happen (two passes), each on its own target.
+    let mut r = Rig::new(32, 32);
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 16,
+            height: 16,
+            format: TextureFormat::Bgra,
+            levels: 1,
+            optimize_for_render_to_texture: true,
+            streaming_levels: 0,
+        },
+    )
+    .unwrap();
+    let before = r.b.counters();
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    let mut colors = [None; 4];
+    colors[0] = Some(ColorAttachment { texture: t, face: 0 });
+    r.b.set_render_target(&RenderTarget::Textures {
+        colors,
+        depth_and_stencil: false,
+        anti_alias: 0,
+    });
+    r.clear([0.0, 1.0, 0.0, 1.0]);
+    r.b.present().unwrap();
+    let c = r.b.counters().since(&before);
+    assert_eq!((c.passes, c.submits), (2, 1), "{c:?}");
+    let px = r.read();
+    assert_px(px[0], argb(255, 255, 0, 0), 0, "back buffer keeps its own clear");
+}
+
+#[test]
+fn a_pipeline_the_device_refuses_fails_the_draw_with_its_message() {
+    // The fragment stage reads a varying the vertex stage does not write.
+    let mut r = Rig::new(32, 32);
+    let mut bad = color_program();
+    bad.fragment = bad
+        .fragment
+        .replace("@location(0) v0: vec4<f32>", "@location(3) v0: vec4<f32>");
+    let p = r.program(bad);
+    let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let d = r.resolved(p, &q);
+    match r.b.draw(&d) {
+        Err(BackendError::ShaderLink { log }) => assert!(!log.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    // The context goes on: the next frame presents.
+    r.b.present().unwrap();
+}
