@@ -89,6 +89,13 @@ pub fn program_layout(r: &agal::wgsl::Reflection) -> ProgramLayout {
             .collect(),
         vertex_constants: r.vertex_constants.size,
         fragment_constants: r.fragment_constants.size,
+        constants_read: [&r.vertex_constants, &r.fragment_constants].map(|f| {
+            if f.relative {
+                f.size
+            } else {
+                f.used.iter().map(|u| u.end).max().unwrap_or(0).min(f.size)
+            }
+        }),
         color_outputs: r.color_outputs.iter().map(|c| c.index).collect(),
     }
 }

@@ -163,6 +163,8 @@ impl Gpu {
         limits.max_samplers_per_shader_stage = al.max_samplers_per_shader_stage;
         limits.max_uniform_buffer_binding_size = al.max_uniform_buffer_binding_size;
         limits.max_bindings_per_bind_group = al.max_bindings_per_bind_group;
+        // Smaller offsets pack the per-draw constants of a frame tighter.
+        limits.min_uniform_buffer_offset_alignment = al.min_uniform_buffer_offset_alignment;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("molehill"),
             required_features: features,

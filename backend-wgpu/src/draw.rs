@@ -57,10 +57,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         log::warn!("draw with unknown program {:?} ignored", draw.program);
         return Ok(());
     };
-    let registers = [
-        program.layout.vertex_constants,
-        program.layout.fragment_constants,
-    ];
+    let registers = program.layout.constants_read;
     let textures_group = p.bindings.get(
         device,
         slot,

@@ -415,6 +415,10 @@ impl Recorder {
 }
 
 fn same_target(a: &Attachments, b: &Attachments) -> bool {
-    let views = |x: &Attachments| x.colors.clone().map(|c| c.map(|c| c.view));
-    views(a) == views(b) && a.depth == b.depth && a.samples == b.samples
+    let colors = a.colors.iter().zip(&b.colors).all(|(x, y)| match (x, y) {
+        (Some(x), Some(y)) => x.view == y.view,
+        (None, None) => true,
+        _ => false,
+    });
+    colors && a.depth == b.depth && a.samples == b.samples
 }

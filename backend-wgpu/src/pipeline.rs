@@ -31,6 +31,10 @@ pub struct ProgramLayout {
     pub vertex_constants: u16,
     /// `fc` registers the fragment shader declares (0: none).
     pub fragment_constants: u16,
+    /// Registers `0..n` of `vc` and `fc` that the shaders may read: past the last register
+    /// read directly, or the whole file when it is read relatively. Only these are streamed
+    /// for a draw (the rest of the bound range is never read).
+    pub constants_read: [u16; 2],
     /// Colour outputs written (`oc<i>` at `@location(i)`).
     pub color_outputs: Vec<u16>,
 }

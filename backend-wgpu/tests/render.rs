@@ -249,3 +249,23 @@ fn a_pipeline_the_device_refuses_fails_the_draw_with_its_message() {
     // The context goes on: the next frame presents.
     r.b.present().unwrap();
 }
+
+#[test]
+fn a_draw_streams_only_the_constant_registers_its_program_reads() {
+    // The program reads vc0 and fc0 (of 128 and 28 declared): a changed constant streams
+    // those two registers and the per-draw values, not the whole files.
+    let mut r = Rig::new(32, 32);
+    let p = r.program(color_program());
+    let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.draw(p, &q);
+    let before = r.b.counters();
+    r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, 0.0, 0.0]);
+    r.draw(p, &q);
+    let bytes = r.b.counters().since(&before).constant_bytes;
+    assert!(bytes >= 16 && bytes < 2 * 256 + 16, "{bytes} bytes");
+    // Nothing changed: nothing streamed.
+    let before = r.b.counters();
+    r.draw(p, &q);
+    assert_eq!(r.b.counters().since(&before).constant_bytes, 0);
+}

@@ -75,6 +75,7 @@ pub fn color_program() -> ProgramSource {
             samplers: vec![],
             vertex_constants: 128,
             fragment_constants: 28,
+            constants_read: [1, 1],
             color_outputs: vec![0],
         },
     }
@@ -89,6 +90,7 @@ pub fn tex_program() -> ProgramSource {
             samplers: vec![(0, false)],
             vertex_constants: 128,
             fragment_constants: 0,
+            constants_read: [1, 0],
             color_outputs: vec![0],
         },
     }
