@@ -33,7 +33,9 @@ struct Out { @builtin(position) pos: vec4<f32>, @location(0) uv: vec2<f32> }
 }";
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let out = std::env::args().nth(1).unwrap_or_else(|| "composite.png".into());
+    let out = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "composite.png".into());
 
     // 1. The host's own device (a player already has one).
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle());
@@ -45,7 +47,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     let mut ctx = Context3D::request(backend, "auto", "baseline")?;
     ctx.configure_back_buffer(256, 192, 0, false, false, false)?;
     let asm = |text: &str, kind| -> Result<Vec<u8>, Box<dyn Error>> {
-        Ok(agal::encode(&agal::asm::assemble(text, kind, agal::Version::V1)?))
+        Ok(agal::encode(&agal::asm::assemble(
+            text,
+            kind,
+            agal::Version::V1,
+        )?))
     };
     let vertex = asm("mov op, va0\nmov v0, va1", agal::ProgramKind::Vertex)?;
     let fragment = asm("mov oc, v0", agal::ProgramKind::Fragment)?;

@@ -5,9 +5,8 @@ use std::collections::HashMap;
 use agal::{Program, ProgramKind};
 use context3d::{
     BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
-    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw,
-    StencilState, TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc,
-    VertexBufferId,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
+    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
 };
 
 use crate::bindings::TextureBindings;
@@ -163,6 +162,12 @@ impl WgpuBackend {
     /// Samplers made (one per distinct state).
     pub fn sampler_objects(&self) -> usize {
         self.samplers.len()
+    }
+
+    /// Decode DXT on the CPU even where the device has BC textures (for tests of the
+    /// fallback path). Takes effect for textures uploaded afterwards.
+    pub fn force_cpu_dxt(&mut self) {
+        self.gpu.caps.bc = false;
     }
 
     /// The back buffer for the host (see [`Frame`]); `None` before `configureBackBuffer`.
@@ -353,9 +358,7 @@ impl Backend for WgpuBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.enter()?;
-        let (tex, error) = self
-            .gpu
-            .scoped(|| textures::create(&self.gpu.device, desc));
+        let (tex, error) = self.gpu.scoped(|| textures::create(&self.gpu.device, desc));
         if let Some(e) = error {
             return Err(crate::device::resource_error(&e));
         }
@@ -375,9 +378,9 @@ impl Backend for WgpuBackend {
         self.before_write(used);
         let bc = self.gpu.caps.bc;
         if let Some(tex) = self.textures.get_mut(&id) {
-            let (result, error) = self.gpu.scoped(|| {
-                textures::upload(&self.gpu.device, &self.gpu.queue, tex, upload, bc)
-            });
+            let (result, error) = self
+                .gpu
+                .scoped(|| textures::upload(&self.gpu.device, &self.gpu.queue, tex, upload, bc));
             if let Err(e) = result {
                 log::warn!(
                     "texture upload to {id:?} (face {}, level {}) ignored: {e}",

@@ -109,12 +109,8 @@ impl TextureBindings {
 
     /// Drops the bind groups that hold `texture`.
     pub fn texture_disposed(&mut self, texture: TextureId) {
-        self.map.retain(|k, _| {
-            !k.units
-                .iter()
-                .flatten()
-                .any(|(id, _, _)| *id == texture)
-        });
+        self.map
+            .retain(|k, _| !k.units.iter().flatten().any(|(id, _, _)| *id == texture));
     }
 
     /// Drops the bind groups of program slot `slot`.

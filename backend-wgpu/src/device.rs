@@ -47,7 +47,9 @@ pub struct DeviceOptions {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeviceError {
     /// No adapter of the API exists.
-    #[error("no {api:?} adapter ({reason}); install the Debian packages: apt-get install {packages}")]
+    #[error(
+        "no {api:?} adapter ({reason}); install the Debian packages: apt-get install {packages}"
+    )]
     NoAdapter {
         /// The API asked for.
         api: Api,
@@ -202,25 +204,26 @@ impl Gpu {
                 .flags
                 .sample_count_supported(4)
         };
-        let msaa = four(wgpu::TextureFormat::Rgba8Unorm)
-            && four(wgpu::TextureFormat::Depth24PlusStencil8);
+        let msaa =
+            four(wgpu::TextureFormat::Rgba8Unorm) && four(wgpu::TextureFormat::Depth24PlusStencil8);
         let limits = device.limits();
         let i = adapter.get_info();
         let info = format!(
             "wgpu {:?} Vendor={} Renderer={} Driver={} {}",
             i.backend, i.vendor, i.name, i.driver, i.driver_info
         );
-        log::info!("backend-wgpu: {info}");
+        let caps = Caps {
+            bc: device
+                .features()
+                .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
+            msaa_samples: if msaa { 4 } else { 1 },
+            msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
+            max_texture_size: limits.max_texture_dimension_2d,
+            max_vertex_buffers: limits.max_vertex_buffers,
+        };
+        log::info!("backend-wgpu: {info}, {caps:?}");
         Gpu {
-            caps: Caps {
-                bc: device
-                    .features()
-                    .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
-                msaa_samples: if msaa { 4 } else { 1 },
-                msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
-                max_texture_size: limits.max_texture_dimension_2d,
-                max_vertex_buffers: limits.max_vertex_buffers,
-            },
+            caps,
             device,
             queue,
             info,

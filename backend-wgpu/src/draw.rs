@@ -3,8 +3,7 @@
 //! draw of the pass is set again).
 
 use context3d::{
-    BackendError, PixelRect, ResolvedDraw, StencilState, TriangleFace, VertexBufferId,
-    MAX_STREAMS,
+    BackendError, PixelRect, ResolvedDraw, StencilState, TriangleFace, VertexBufferId, MAX_STREAMS,
 };
 
 use crate::backend::WgpuBackend;
@@ -15,10 +14,7 @@ type SlotSource = (VertexBufferId, bool);
 
 /// The hardware scissor (x, y, width, height) and the shader's rectangle, or `None` when
 /// nothing can pass.
-fn scissor(
-    rect: Option<PixelRect>,
-    (tw, th): (u32, u32),
-) -> Option<([u32; 4], agal::wgsl::Draw)> {
+fn scissor(rect: Option<PixelRect>, (tw, th): (u32, u32)) -> Option<([u32; 4], agal::wgsl::Draw)> {
     let Some(r) = rect else {
         return Some(([0, 0, tw, th], agal::wgsl::Draw { scissor: None }));
     };
@@ -45,11 +41,17 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         return Ok(());
     }
     let Some(ib_len) = p.index_buffers.get(&draw.index_buffer).map(|b| b.len()) else {
-        log::warn!("draw with unknown index buffer {:?} ignored", draw.index_buffer);
+        log::warn!(
+            "draw with unknown index buffer {:?} ignored",
+            draw.index_buffer
+        );
         return Ok(());
     };
     if u64::from(draw.first_index) + u64::from(draw.index_count) > u64::from(ib_len) {
-        log::warn!("draw past the end of index buffer {:?} ignored", draw.index_buffer);
+        log::warn!(
+            "draw past the end of index buffer {:?} ignored",
+            draw.index_buffer
+        );
         return Ok(());
     }
     let device = &p.gpu.device;
@@ -85,7 +87,8 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
             instance: s.divisor > 0,
         };
         let source = (s.buffer, repeated);
-        let found = (0..used_slots).find(|&i| sources[i] == Some(source) && vertex.slots[i] == Some(key));
+        let found =
+            (0..used_slots).find(|&i| sources[i] == Some(source) && vertex.slots[i] == Some(key));
         let index = match found {
             Some(i) => i,
             None => {
@@ -133,12 +136,8 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     let pipeline = p.pipelines.pipeline(p.gpu, &key)?.clone();
 
     if !p.stream.has_room() {
-        p.recorder.submit(
-            p.gpu,
-            p.stream,
-            &p.pipelines.constants_layout,
-            p.counters,
-        );
+        p.recorder
+            .submit(p.gpu, p.stream, &p.pipelines.constants_layout, p.counters);
     }
     let offsets = p
         .stream
@@ -186,8 +185,12 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         }
     }
     for (i, source) in sources.iter().enumerate().take(used_slots) {
-        let Some((id, repeated)) = *source else { continue };
-        let Some(vb) = p.vertex_buffers.get(&id) else { continue };
+        let Some((id, repeated)) = *source else {
+            continue;
+        };
+        let Some(vb) = p.vertex_buffers.get(&id) else {
+            continue;
+        };
         let buffer = match (&vb.repeated, repeated) {
             (Some(r), true) => &r.buffer,
             _ => &vb.buffer,

@@ -108,7 +108,10 @@ fn make_stream_buffer(
         layout,
         entries: &[
             entry(agal::wgsl::VERTEX_CONSTANTS_BINDING, CONSTANT_BINDING_SIZE),
-            entry(agal::wgsl::FRAGMENT_CONSTANTS_BINDING, CONSTANT_BINDING_SIZE),
+            entry(
+                agal::wgsl::FRAGMENT_CONSTANTS_BINDING,
+                CONSTANT_BINDING_SIZE,
+            ),
             entry(agal::wgsl::DRAW_BINDING, agal::wgsl::DRAW_SIZE),
         ],
     });
@@ -147,8 +150,7 @@ impl ConstantStream {
 
     /// Whether the frame's stream has room for one more draw (else submit first).
     pub fn has_room(&self) -> bool {
-        self.staging.len() as u64 + worst_case(self.align) + CONSTANT_BINDING_SIZE
-            <= self.capacity
+        self.staging.len() as u64 + worst_case(self.align) + CONSTANT_BINDING_SIZE <= self.capacity
     }
 
     /// Pads the stream to the offset alignment; returns that offset.
@@ -261,9 +263,18 @@ impl Recorder {
     }
 
     /// Records a clear of `target`: the load operations of its next pass.
-    pub fn clear(&mut self, device: &wgpu::Device, target: &Attachments, ops: ClearOps, counters: &mut Counters) {
+    pub fn clear(
+        &mut self,
+        device: &wgpu::Device,
+        target: &Attachments,
+        ops: ClearOps,
+        counters: &mut Counters,
+    ) {
         // A pass with draws ends; a pending clear of another target runs first.
-        let other = self.target.as_ref().is_some_and(|t| !same_target(t, target));
+        let other = self
+            .target
+            .as_ref()
+            .is_some_and(|t| !same_target(t, target));
         if self.pass.is_some() || other {
             self.end_pass(device, counters);
         }
@@ -295,10 +306,7 @@ impl Recorder {
         target: &Attachments,
         counters: &mut Counters,
     ) -> &mut OpenPass {
-        let same = self
-            .target
-            .as_ref()
-            .is_some_and(|t| same_target(t, target));
+        let same = self.target.as_ref().is_some_and(|t| same_target(t, target));
         if !same {
             self.end_pass(device, counters);
         }

@@ -432,13 +432,13 @@ fn make_pipeline(
         .map_while(|(slot, attrs)| {
             slot.map(|s| {
                 Some(wgpu::VertexBufferLayout {
-                array_stride: u64::from(s.stride),
-                step_mode: if s.instance {
-                    wgpu::VertexStepMode::Instance
-                } else {
-                    wgpu::VertexStepMode::Vertex
-                },
-                attributes: attrs,
+                    array_stride: u64::from(s.stride),
+                    step_mode: if s.instance {
+                        wgpu::VertexStepMode::Instance
+                    } else {
+                        wgpu::VertexStepMode::Vertex
+                    },
+                    attributes: attrs,
                 })
             })
         })

@@ -96,7 +96,10 @@ impl VertexBuffer {
                 stride: stride as usize,
                 times: n as usize,
                 shadow: vec![0; len as usize],
-                buffer: make(len.saturating_mul(u64::from(n)), "instance buffer (repeated)"),
+                buffer: make(
+                    len.saturating_mul(u64::from(n)),
+                    "instance buffer (repeated)",
+                ),
             });
         VertexBuffer {
             buffer: make(len, "vertex buffer"),

@@ -327,9 +327,7 @@ fn make_texture_target(
             }
         });
     }
-    let depth = key
-        .depth_stencil
-        .then(|| depth_view(device, size, samples));
+    let depth = key.depth_stencil.then(|| depth_view(device, size, samples));
     Ok(TextureTarget {
         attachments: Attachments {
             colors,

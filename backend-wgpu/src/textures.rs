@@ -114,7 +114,9 @@ pub enum UploadError {
     #[error(transparent)]
     Decode(#[from] context3d::decode::DecodeError),
     /// Uncompressed pixels for a texture an earlier ATF upload made BC.
-    #[error("uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)")]
+    #[error(
+        "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
+    )]
     NotCompressed,
     /// No texture was allocated (a video texture of size 0).
     #[error("no storage")]
@@ -270,10 +272,7 @@ pub fn upload(
     };
     let (lw, lh) = level_size(&tex.desc, up.level);
     if up.width > lw || up.height > lh {
-        return Err(UploadError::Size {
-            needed: 0,
-            got: 0,
-        });
+        return Err(UploadError::Size { needed: 0, got: 0 });
     }
     let target = wgpu::TexelCopyTextureInfo {
         texture,

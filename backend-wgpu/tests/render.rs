@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::*;
 use agal::ProgramKind;
+use common::*;
 use context3d::*;
 
 #[test]
@@ -100,7 +100,12 @@ fn scissor_limits_draws_but_not_clears() {
     r.draw(p, &q);
     let px = r.read();
     assert_px(r.at(&px, 0, 0), argb(255, 0, 0, 0), 0, "outside");
-    assert_px(r.at(&px, 8, 4), argb(255, 255, 255, 255), 0, "inside corner");
+    assert_px(
+        r.at(&px, 8, 4),
+        argb(255, 255, 255, 255),
+        0,
+        "inside corner",
+    );
     assert_px(r.at(&px, 16, 4), argb(255, 0, 0, 0), 0, "right edge");
     assert_px(r.at(&px, 8, 12), argb(255, 0, 0, 0), 0, "bottom edge");
 }
@@ -150,7 +155,11 @@ fn textures_upload_bgra_and_sample_top_row_first() {
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.b.draw(&d).unwrap();
     r.b.draw(&d).unwrap();
-    assert_eq!(r.b.counters().bind_groups, 1, "one bind group for both draws");
+    assert_eq!(
+        r.b.counters().bind_groups,
+        1,
+        "one bind group for both draws"
+    );
     let out = r.read();
     assert_px(r.at(&out, 4, 4), px[0], 0, "top left");
     assert_px(r.at(&out, 28, 4), px[1], 0, "top right");
@@ -162,7 +171,9 @@ fn textures_upload_bgra_and_sample_top_row_first() {
 fn a_wgsl_module_the_device_refuses_is_a_compile_error_with_its_message() {
     let mut r = Rig::new(32, 32);
     let mut bad = color_program();
-    bad.fragment = bad.fragment.replace("return v0 * fc[0];", "return undeclared;");
+    bad.fragment = bad
+        .fragment
+        .replace("return v0 * fc[0];", "return undeclared;");
     match r.b.create_program_wgsl(ProgramId(99), bad) {
         Err(BackendError::ShaderCompile {
             stage: ProgramKind::Fragment,
@@ -216,7 +227,10 @@ fn a_clear_pending_on_one_target_runs_before_a_clear_of_another() {
     let before = r.b.counters();
     r.clear([1.0, 0.0, 0.0, 1.0]);
     let mut colors = [None; 4];
-    colors[0] = Some(ColorAttachment { texture: t, face: 0 });
+    colors[0] = Some(ColorAttachment {
+        texture: t,
+        face: 0,
+    });
     r.b.set_render_target(&RenderTarget::Textures {
         colors,
         depth_and_stencil: false,
@@ -227,7 +241,12 @@ fn a_clear_pending_on_one_target_runs_before_a_clear_of_another() {
     let c = r.b.counters().since(&before);
     assert_eq!((c.passes, c.submits), (2, 1), "{c:?}");
     let px = r.read();
-    assert_px(px[0], argb(255, 255, 0, 0), 0, "back buffer keeps its own clear");
+    assert_px(
+        px[0],
+        argb(255, 255, 0, 0),
+        0,
+        "back buffer keeps its own clear",
+    );
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! read-back.
 #![allow(dead_code)]
 
-use backend_wgpu::{DeviceOptions, ProgramLayout, ProgramSource, WgpuBackend};
 use agal::ProgramKind;
+use backend_wgpu::{DeviceOptions, ProgramLayout, ProgramSource, WgpuBackend};
 use context3d::*;
 
 pub struct Rig {
