@@ -376,11 +376,11 @@ impl Backend for WgpuBackend {
             return Ok(());
         };
         self.before_write(used);
-        let bc = self.gpu.caps.bc;
+        let caps = self.gpu.caps;
         if let Some(tex) = self.textures.get_mut(&id) {
             let (result, error) = self
                 .gpu
-                .scoped(|| textures::upload(&self.gpu.device, &self.gpu.queue, tex, upload, bc));
+                .scoped(|| textures::upload(&self.gpu.device, &self.gpu.queue, tex, upload, &caps));
             if let Err(e) = result {
                 log::warn!(
                     "texture upload to {id:?} (face {}, level {}) ignored: {e}",

@@ -75,6 +75,8 @@ pub enum DeviceError {
 pub struct Caps {
     /// BC1/BC3 textures are uploaded as they are (else DXT is decoded on the CPU).
     pub bc: bool,
+    /// ETC2 textures are uploaded as they are (an ETC2-only ATF image needs it).
+    pub etc2: bool,
     /// The multisample count `antiAlias > 0` maps to (1 when the adapter has no 4x for both
     /// `Rgba8Unorm` and `Depth24PlusStencil8`).
     pub msaa_samples: u32,
@@ -155,7 +157,8 @@ impl Gpu {
             reason: e.to_string(),
             packages: api.packages(),
         })?;
-        let features = adapter.features() & wgpu::Features::TEXTURE_COMPRESSION_BC;
+        let features = adapter.features()
+            & (wgpu::Features::TEXTURE_COMPRESSION_BC | wgpu::Features::TEXTURE_COMPRESSION_ETC2);
         let mut limits = wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits());
         let al = adapter.limits();
         limits.max_vertex_buffers = al.max_vertex_buffers.min(16);
@@ -216,6 +219,9 @@ impl Gpu {
             bc: device
                 .features()
                 .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
+            etc2: device
+                .features()
+                .contains(wgpu::Features::TEXTURE_COMPRESSION_ETC2),
             msaa_samples: if msaa { 4 } else { 1 },
             msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
             max_texture_size: limits.max_texture_dimension_2d,

@@ -8,7 +8,7 @@
 //! | `bgra` | `Rgba8Unorm` (bytes swizzled on upload) |
 //! | `bgraPacked4444`, `bgrPacked565` | `Rgba8Unorm` (expanded on the CPU: wgpu has no packed 16-bit formats) |
 //! | `rgbaHalfFloat` | `Rgba16Float` |
-//! | `compressed` / `compressedAlpha` | `Bc1RgbaUnorm` / `Bc3RgbaUnorm` when the device has BC and the size is a multiple of 4; else decoded (DXT, ETC1, PVRTC) to `Rgba8Unorm` |
+//! | `compressed` / `compressedAlpha` | `Bc1RgbaUnorm` / `Bc3RgbaUnorm` when the device has BC and the size is a multiple of 4; else decoded (DXT, ETC1, PVRTC) to `Rgba8Unorm`; ETC2-only images as `Etc2Rgb8Unorm` / `Etc2Rgba8Unorm` where the device has ETC2 |
 //!
 //! Rows go to wgpu in upload order: the first uploaded row is texel row 0, `v = 0`, as in
 //! Flash (wgpu's texture origin is the top-left, so no flip anywhere).
@@ -32,6 +32,10 @@ pub enum Storage {
     Bc1,
     /// `Bc3RgbaUnorm` (DXT5 as uploaded).
     Bc3,
+    /// `Etc2Rgb8Unorm` (an ATF image that carries only ETC2, RGB).
+    Etc2Rgb,
+    /// `Etc2Rgba8Unorm` (ETC2 with EAC alpha).
+    Etc2Rgba,
 }
 
 impl Storage {
@@ -42,11 +46,21 @@ impl Storage {
             Storage::RgbaHalf => wgpu::TextureFormat::Rgba16Float,
             Storage::Bc1 => wgpu::TextureFormat::Bc1RgbaUnorm,
             Storage::Bc3 => wgpu::TextureFormat::Bc3RgbaUnorm,
+            Storage::Etc2Rgb => wgpu::TextureFormat::Etc2Rgb8Unorm,
+            Storage::Etc2Rgba => wgpu::TextureFormat::Etc2Rgba8Unorm,
         }
     }
 
     fn compressed(self) -> bool {
-        matches!(self, Storage::Bc1 | Storage::Bc3)
+        !matches!(self, Storage::Rgba8 | Storage::RgbaHalf)
+    }
+
+    /// Bytes per 4x4 block of a compressed storage.
+    fn block_bytes(self) -> u32 {
+        match self {
+            Storage::Bc1 | Storage::Etc2Rgb => 8,
+            _ => 16,
+        }
     }
 
     fn texel_bytes(self) -> u32 {
@@ -100,7 +114,7 @@ impl Texture {
 #[derive(Debug, thiserror::Error)]
 pub enum UploadError {
     /// No encoding of the ATF image is usable.
-    #[error("no usable encoding in the compressed image (DXT, ETC1 or PVRTC)")]
+    #[error("no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where the device has it)")]
     NoEncoding,
     /// Fewer bytes than the surface needs, or data larger than its level.
     #[error("texture data of {got} bytes does not fit the surface ({needed} bytes)")]
@@ -244,7 +258,7 @@ pub fn upload(
     queue: &wgpu::Queue,
     tex: &mut Texture,
     up: &TextureUpload<'_>,
-    bc: bool,
+    caps: &crate::device::Caps,
 ) -> Result<(), UploadError> {
     if tex.desc.kind == TextureKind::Video
         && (tex.desc.width, tex.desc.height) != (up.width, up.height)
@@ -256,10 +270,28 @@ pub fn upload(
     if tex.undecided {
         tex.undecided = false;
         let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-        let dxt = matches!(up.data, TextureData::Compressed(img) if img.dxt.is_some());
+        let img = match up.data {
+            TextureData::Compressed(img) => img,
+            _ => CompressedImage::default(),
+        };
+        // wgpu takes block-compressed textures whose size is a multiple of the block.
         let aligned = tex.desc.width % 4 == 0 && tex.desc.height % 4 == 0;
-        if bc && dxt && aligned {
-            tex.storage = if alpha { Storage::Bc3 } else { Storage::Bc1 };
+        // DXT through BC first; then anything the CPU decodes; ETC2 natively when it is
+        // all there is (as backend-gl).
+        let decodable = img.dxt.is_some() || img.etc1.is_some() || img.pvrtc.is_some();
+        let native = match (
+            alpha,
+            caps.bc && img.dxt.is_some(),
+            !decodable && caps.etc2 && img.etc2.is_some(),
+        ) {
+            (false, true, _) => Some(Storage::Bc1),
+            (true, true, _) => Some(Storage::Bc3),
+            (false, false, true) => Some(Storage::Etc2Rgb),
+            (true, false, true) => Some(Storage::Etc2Rgba),
+            _ => None,
+        };
+        if let (Some(storage), true) = (native, aligned) {
+            tex.storage = storage;
             allocate(device, tex);
         }
     }
@@ -292,12 +324,16 @@ pub fn upload(
         let TextureData::Compressed(img) = up.data else {
             return Err(UploadError::NotCompressed);
         };
-        let Some(blocks) = img.dxt else {
+        let blocks = match tex.storage {
+            Storage::Etc2Rgb | Storage::Etc2Rgba => img.etc2,
+            _ => img.dxt,
+        };
+        let Some(blocks) = blocks else {
             return Err(UploadError::NoEncoding);
         };
-        // A BC level is copied whole: its physical size is rounded up to 4x4 blocks.
+        // A compressed level is copied whole: its physical size is rounded up to 4x4 blocks.
         let (bw, bh) = (lw.div_ceil(4), lh.div_ceil(4));
-        let block_bytes = if tex.storage == Storage::Bc1 { 8 } else { 16 };
+        let block_bytes = tex.storage.block_bytes();
         let needed = (bw * bh * block_bytes) as usize;
         if blocks.len() < needed {
             return Err(UploadError::Size {
