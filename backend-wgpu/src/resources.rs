@@ -113,7 +113,7 @@ impl VertexBuffer {
     /// when it does not fit.
     pub fn write(&mut self, queue: &wgpu::Queue, offset: u64, data: &[u8]) -> bool {
         let end = offset.checked_add(data.len() as u64);
-        if end.map_or(true, |e| e > self.len) || offset % 4 != 0 {
+        if end.is_none_or(|e| e > self.len) || !offset.is_multiple_of(4) {
             return false;
         }
         if data.is_empty() {
@@ -129,7 +129,7 @@ impl VertexBuffer {
             // Vertex data is whole 32-bit words: the length is a multiple of 4.
             queue.write_buffer(&r.buffer, 0, &expanded);
         }
-        if data.len() % 4 == 0 {
+        if data.len().is_multiple_of(4) {
             queue.write_buffer(&self.buffer, offset, data);
         } else {
             let mut padded = data.to_vec();

@@ -275,7 +275,7 @@ pub fn upload(
             _ => CompressedImage::default(),
         };
         // wgpu takes block-compressed textures whose size is a multiple of the block.
-        let aligned = tex.desc.width % 4 == 0 && tex.desc.height % 4 == 0;
+        let aligned = tex.desc.width.is_multiple_of(4) && tex.desc.height.is_multiple_of(4);
         // DXT through BC first; then anything the CPU decodes; ETC2 natively when it is
         // all there is (as backend-gl).
         let decodable = img.dxt.is_some() || img.etc1.is_some() || img.pvrtc.is_some();

@@ -282,7 +282,7 @@ fn a_draw_streams_only_the_constant_registers_its_program_reads() {
     r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, 0.0, 0.0]);
     r.draw(p, &q);
     let bytes = r.b.counters().since(&before).constant_bytes;
-    assert!(bytes >= 16 && bytes < 2 * 256 + 16, "{bytes} bytes");
+    assert!((16..2 * 256 + 16).contains(&bytes), "{bytes} bytes");
     // Nothing changed: nothing streamed.
     let before = r.b.counters();
     r.draw(p, &q);

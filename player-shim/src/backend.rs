@@ -56,7 +56,9 @@ pub struct HeadlessWgpu {
 
 impl BackendFactory for HeadlessWgpu {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
-        Ok(Box::new(backend_wgpu::WgpuBackend::headless(&self.options)?))
+        Ok(Box::new(backend_wgpu::WgpuBackend::headless(
+            &self.options,
+        )?))
     }
 }
 

@@ -1,6 +1,6 @@
-//! Replays on headless GL (EGL on llvmpipe): the example traces beside this file, failures
-//! reported with their line and column, a recorded shim session replaying to identical pixels,
-//! and the `molehill replay` command.
+//! Replays on headless GL (EGL on llvmpipe): the example traces beside this file (also on every
+//! `BackendKind`), failures reported with their line and column, a recorded shim session replaying
+//! to identical pixels, and the `molehill replay` command (`--backend` too).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
 use player_shim::replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
-use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
+use player_shim::{BackendKind, HeadlessGl, NoEvents, Recorder, Stage3D};
 
 fn traces() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
@@ -29,6 +29,39 @@ fn example_traces_pass() {
         let outcome = replay_file(&traces().join(name), &ReplayOptions::default());
         assert!(outcome.passed(), "{outcome}");
     }
+}
+
+#[test]
+fn example_traces_pass_on_every_backend_kind() {
+    for backend in BackendKind::ALL {
+        let options = ReplayOptions {
+            backend,
+            ..ReplayOptions::default()
+        };
+        for name in ["quadrant.trace", "errors.trace", "instanced.trace"] {
+            let outcome = replay_file(&traces().join(name), &options);
+            assert!(outcome.passed(), "{backend}: {outcome}");
+        }
+    }
+}
+
+#[test]
+fn molehill_replay_takes_the_backend() {
+    let good = traces().join("quadrant.trace");
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "wgpu"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "metal"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
 }
 
 #[test]

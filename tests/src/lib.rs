@@ -114,7 +114,10 @@ mod tests {
         );
         assert_eq!(known_failure_on(text, "gl"), None);
         let both = "# known_failure: wrong everywhere\n";
-        assert_eq!(known_failure_on(both, "gl").as_deref(), Some("wrong everywhere"));
+        assert_eq!(
+            known_failure_on(both, "gl").as_deref(),
+            Some("wrong everywhere")
+        );
     }
 
     #[test]

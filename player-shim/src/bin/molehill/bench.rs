@@ -16,8 +16,8 @@ use backend_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 use context3d::Backend;
 use player_shim::as3::{BitmapData, ByteArray};
 use player_shim::{
-    BackendCreationError, BackendKind, Context3D, IndexBuffer3D, NoEvents, Program3D, Rect, SharedBackend,
-    Stage3D, TextureBase,
+    BackendCreationError, BackendKind, Context3D, IndexBuffer3D, NoEvents, Program3D, Rect,
+    SharedBackend, Stage3D, TextureBase,
 };
 
 /// The back buffer's side in pixels.
@@ -167,10 +167,9 @@ fn bench(scenario: Scenario, frames: u32, kind: BackendKind) -> Result<(), Strin
     let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
     let flash = |e: FlashError| format!("{scenario:?}: {e}");
     stage.request_context3d("auto", "standard").map_err(flash)?;
-    let probe = probe
-        .borrow_mut()
-        .take()
-        .ok_or(format!("no headless {kind} backend could be made (see the log)"))?;
+    let probe = probe.borrow_mut().take().ok_or(format!(
+        "no headless {kind} backend could be made (see the log)"
+    ))?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     ctx.configure_back_buffer(SIDE, SIDE, 0, false, false, false)
         .map_err(flash)?;
