@@ -230,3 +230,31 @@ fn draw_uniform_layout() {
         (6, 7)
     );
 }
+
+/// For a target without a depth buffer the module computes `fd` but does not output it
+/// (WebGPU refuses the pipeline otherwise; Flash ignores `fd` there).
+#[test]
+fn frag_depth_can_be_left_out() {
+    let v = assemble("mov op, va0\nmov v0, va0", ProgramKind::Vertex, Version::V2).unwrap();
+    let f = assemble(
+        "mov fd.x, v0.z\nmov oc, v0",
+        ProgramKind::Fragment,
+        Version::V2,
+    )
+    .unwrap();
+    let with = translate(&v, &f, &Options::default()).unwrap();
+    let without = translate(&v, &f, &Options::default().with_frag_depth(false)).unwrap();
+    for s in [&with, &without] {
+        wgsl_common::check_pair("frag_depth", s).unwrap_or_else(|e| panic!("{e}"));
+        assert!(s.reflection.depth_written);
+    }
+    assert!(with.reflection.depth_output && !without.reflection.depth_output);
+    assert!(with.fragment.contains("@builtin(frag_depth) fd: f32,"));
+    assert!(
+        !without.fragment.contains("frag_depth"),
+        "{}",
+        without.fragment
+    );
+    assert_line(&without.fragment, "fd = v0.z;");
+    assert_line(&without.fragment, "return FragmentOutput(oc0);");
+}

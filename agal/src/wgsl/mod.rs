@@ -67,7 +67,10 @@
 //! - Varyings: `v<r>` squeezed to consecutive `@location`s from 0, in register order
 //!   ([`Reflection::varyings`]), identical in both modules.
 //! - Outputs: `oc<i>` at `@location(i)` (colour target `i` of MRT), `fd` as
-//!   `@builtin(frag_depth)` ([`Reflection::color_outputs`], [`Reflection::depth_written`]).
+//!   `@builtin(frag_depth)` ([`Reflection::color_outputs`], [`Reflection::depth_output`]).
+//!   WebGPU refuses a pipeline that writes the depth without a depth attachment: for a target
+//!   without one, translate with [`Options::with_frag_depth`]`(false)` (Flash ignores `fd`
+//!   there).
 //! - `iid` is `@builtin(instance_index)`: draw with `first_instance` 0.
 //!
 //! # Clip space and orientation
@@ -90,7 +93,9 @@
 //! keeps its value where the predicate is false (D3D9 results, as in the GLSL path's `if`);
 //! `kil` sets a flag, and the one `discard` is at the end of `fs_main` (after which nothing is
 //! computed, so the fragment's outputs are the same). Every validator-accepted program is
-//! therefore valid WGSL under the strictest uniformity analysis.
+//! therefore valid WGSL under the strictest uniformity analysis (Tint's; naga 30 does not
+//! check fragment-stage uniformity yet, so the tests check that no sampling or derivative line
+//! is inside a block).
 
 mod error;
 mod expr;
@@ -129,10 +134,35 @@ pub const fn sampler_binding(unit: u16) -> u32 {
     2 * unit as u32 + 1
 }
 
-/// Translation options (none yet: WGSL has one dialect and every feature AGAL needs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// Translation options. WGSL has one dialect and every feature AGAL needs; the one option
+/// follows the render target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub struct Options {}
+pub struct Options {
+    /// Whether a fragment program that writes `fd` outputs it as `@builtin(frag_depth)`
+    /// (default `true`). WebGPU refuses a pipeline whose fragment shader writes the depth but
+    /// that has no depth attachment, while Flash ignores `fd` when the target has no depth
+    /// buffer: translate with `false` for such targets (the program is the same; `fd` is
+    /// computed and dropped). [`Reflection::depth_written`] still says what the program does;
+    /// [`Reflection::depth_output`] what the module outputs.
+    pub frag_depth: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { frag_depth: true }
+    }
+}
+
+impl Options {
+    /// These options with [`Options::frag_depth`] set to `on`.
+    pub fn with_frag_depth(self, on: bool) -> Options {
+        Options {
+            frag_depth: on,
+            ..self
+        }
+    }
+}
 
 /// A translated pair.
 #[derive(Debug, Clone, PartialEq)]
@@ -164,8 +194,11 @@ pub struct Reflection {
     pub dropped_varyings: Vec<u16>,
     /// Colour outputs written by the fragment program, sorted by index (`@location(index)`).
     pub color_outputs: Vec<ColorOutput>,
-    /// Whether the fragment program writes `fd` (`@builtin(frag_depth)`).
+    /// Whether the fragment program writes `fd`.
     pub depth_written: bool,
+    /// Whether the fragment module outputs `@builtin(frag_depth)`: `depth_written` and
+    /// [`Options::frag_depth`]. The pipeline needs a depth attachment when it is true.
+    pub depth_output: bool,
     /// Whether the fragment program has `kil` (the fragment stage always has the scissor discard).
     pub kills: bool,
 }

@@ -58,6 +58,7 @@ impl Writer {
     pub fn write(&self, vertex: &Program, fragment: &Program) -> Result<Shaders, WgslError> {
         let linked = Linked::new(vertex, fragment)?;
         let vertex_source = Stage::new(
+            self.options,
             vertex,
             linked.vertex_limits,
             &linked.vertex,
@@ -65,6 +66,7 @@ impl Writer {
         )
         .write();
         let fragment_source = Stage::new(
+            self.options,
             fragment,
             linked.fragment_limits,
             &linked.fragment,
@@ -83,6 +85,7 @@ impl Writer {
             color_outputs: linked
                 .color_outputs(|index| names::lookup(&names::COLOR_OUTPUTS, index)),
             depth_written: linked.fragment.depth_written(),
+            depth_output: linked.fragment.depth_written() && self.options.frag_depth,
             kills: linked.fragment.kills,
         };
         Ok(Shaders {
@@ -93,29 +96,42 @@ impl Writer {
     }
 }
 
+/// The `let` that holds a conditional block's predicate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Predicate {
+    /// `c<n>`: block `n`'s own condition, at the top level.
+    Condition(usize),
+    /// `p<n>`: block `n`'s condition and the enclosing predicate.
+    Nested(usize),
+    /// `e<n>`: the `els` side of block `n` (and the enclosing predicate).
+    Else(usize),
+}
+
 /// An open conditional block: its number and the predicate around it.
 struct Block {
     number: usize,
-    parent: Option<String>,
+    parent: Option<Predicate>,
 }
 
 /// One stage being written.
 pub(super) struct Stage<'a> {
     pub out: String,
+    pub options: Options,
     pub program: &'a Program,
     pub limits: StageLimits,
     pub usage: &'a Usage,
     pub linked: &'a [u16],
     /// Open conditional blocks, innermost last.
     blocks: Vec<Block>,
-    /// The predicate of the current block (`None` outside any), a `let` name.
-    predicate: Option<String>,
+    /// The predicate of the current block (`None` outside any).
+    predicate: Option<Predicate>,
     /// Conditional blocks opened so far (numbers their predicates).
     opened: usize,
 }
 
 impl<'a> Stage<'a> {
     fn new(
+        options: Options,
         program: &'a Program,
         limits: StageLimits,
         usage: &'a Usage,
@@ -123,6 +139,7 @@ impl<'a> Stage<'a> {
     ) -> Stage<'a> {
         Stage {
             out: String::with_capacity(1024 + 64 * program.instructions.len()),
+            options,
             program,
             limits,
             usage,
@@ -216,7 +233,7 @@ impl<'a> Stage<'a> {
                     self.out.push_str(": vec4<f32>,\n");
                 }
             }
-            if self.usage.depth_written() {
+            if self.depth_output() {
                 self.line("    @builtin(frag_depth) fd: f32,");
             }
             self.line("}");
@@ -232,7 +249,12 @@ impl<'a> Stage<'a> {
 
     /// Whether the fragment stage returns anything.
     fn has_outputs(&self) -> bool {
-        !self.usage.outputs.is_empty() || self.usage.depth_written()
+        !self.usage.outputs.is_empty() || self.depth_output()
+    }
+
+    /// Whether the fragment stage outputs `fd` as `@builtin(frag_depth)`.
+    fn depth_output(&self) -> bool {
+        self.usage.depth_written() && self.options.frag_depth
     }
 
     fn uses(&self, opcode: Opcode) -> bool {
@@ -375,7 +397,7 @@ impl<'a> Stage<'a> {
                     self.out.push_str(n);
                 }
             }
-            if depth {
+            if self.depth_output() {
                 if !first {
                     self.out.push_str(", ");
                 }
@@ -424,9 +446,13 @@ impl<'a> Stage<'a> {
                 self.scalar(b);
                 self.out.push_str(";\n");
                 let parent = self.predicate.take();
-                let mut own = String::from("c");
-                push_u32(&mut own, number as u32);
-                self.predicate = Some(self.and(&parent, "p", number, &own));
+                self.predicate = Some(match parent {
+                    None => Predicate::Condition(number),
+                    Some(p) => {
+                        self.let_predicate(Predicate::Nested(number), p, "c");
+                        Predicate::Nested(number)
+                    }
+                });
                 self.blocks.push(Block { number, parent });
             }
             Operands::Bare => {
@@ -434,9 +460,18 @@ impl<'a> Stage<'a> {
                     return; // unreachable: the scan checked the balance
                 };
                 if ins.opcode == Opcode::Els {
-                    let mut not = String::from("!c");
-                    push_u32(&mut not, block.number as u32);
-                    self.predicate = Some(self.and(&block.parent, "e", block.number, &not));
+                    let own = Predicate::Else(block.number);
+                    match block.parent {
+                        None => {
+                            self.out.push_str("    let ");
+                            self.push_predicate(own);
+                            self.out.push_str(" = !c");
+                            push_u32(&mut self.out, block.number as u32);
+                            self.out.push_str(";\n");
+                        }
+                        Some(p) => self.let_predicate(own, p, "!c"),
+                    }
+                    self.predicate = Some(own);
                     self.blocks.push(block);
                 } else {
                     self.predicate = block.parent;
@@ -444,9 +479,9 @@ impl<'a> Stage<'a> {
             }
             Operands::Kill { src } => {
                 self.out.push_str("    killed = killed || ");
-                if let Some(p) = self.predicate.clone() {
+                if let Some(p) = self.predicate {
                     self.out.push('(');
-                    self.out.push_str(&p);
+                    self.push_predicate(p);
                     self.out.push_str(" && ");
                     self.scalar(src);
                     self.out.push_str(" < 0.0);\n");
@@ -480,24 +515,29 @@ impl<'a> Stage<'a> {
         }
     }
 
-    /// `let <prefix><n> = <parent> && <own>;` and its name, or `own` itself outside any block
-    /// (then a `let` is written only for a negation).
-    fn and(&mut self, parent: &Option<String>, prefix: &str, number: usize, own: &str) -> String {
-        if parent.is_none() && !own.starts_with('!') {
-            return own.to_string();
-        }
-        let mut name = String::from(prefix);
-        push_u32(&mut name, number as u32);
+    /// `let p<n> = <parent> && c<n>;` (or `e<n>`, `!c<n>`): a predicate inside another.
+    fn let_predicate(&mut self, name: Predicate, parent: Predicate, condition: &str) {
+        let number = match name {
+            Predicate::Condition(n) | Predicate::Nested(n) | Predicate::Else(n) => n,
+        };
         self.out.push_str("    let ");
-        self.out.push_str(&name);
+        self.push_predicate(name);
         self.out.push_str(" = ");
-        if let Some(p) = parent {
-            self.out.push_str(p);
-            self.out.push_str(" && ");
-        }
-        self.out.push_str(own);
+        self.push_predicate(parent);
+        self.out.push_str(" && ");
+        self.out.push_str(condition);
+        push_u32(&mut self.out, number as u32);
         self.out.push_str(";\n");
-        name
+    }
+
+    fn push_predicate(&mut self, p: Predicate) {
+        let (prefix, n) = match p {
+            Predicate::Condition(n) => ('c', n),
+            Predicate::Nested(n) => ('p', n),
+            Predicate::Else(n) => ('e', n),
+        };
+        self.out.push(prefix);
+        push_u32(&mut self.out, n as u32);
     }
 
     /// Writes the result of `ins` through `mask` into `name` (a `vec4<f32>` variable, or the
@@ -510,7 +550,7 @@ impl<'a> Stage<'a> {
         mask: WriteMask,
         vector: bool,
     ) {
-        let predicate = self.predicate.clone();
+        let predicate = self.predicate;
         let n = mask.count();
         let whole = !vector || n == 4;
         let single = vector && n == 1;
@@ -566,7 +606,7 @@ impl<'a> Stage<'a> {
         }
         if let Some(p) = predicate {
             self.out.push_str(", ");
-            self.out.push_str(&p);
+            self.push_predicate(p);
             self.out.push(')');
         }
         self.out.push_str(";\n");
