@@ -117,7 +117,7 @@ impl WgpuBackend {
     /// A backend on `gpu`.
     pub fn new(gpu: Gpu) -> WgpuBackend {
         let pipelines = Pipelines::new(&gpu.device);
-        let stream = ConstantStream::new(&gpu.device, &pipelines.constants_layout, STREAM_BYTES);
+        let stream = ConstantStream::new(&gpu.device, STREAM_BYTES);
         let mut targets = Targets::default();
         targets.set_msaa(gpu.caps.msaa_samples, gpu.caps.msaa_half_float);
         WgpuBackend {
@@ -233,12 +233,8 @@ impl WgpuBackend {
     }
 
     fn submit(&mut self) {
-        self.recorder.submit(
-            &self.gpu,
-            &mut self.stream,
-            &self.pipelines.constants_layout,
-            &mut self.counters,
-        );
+        self.recorder
+            .submit(&self.gpu, &mut self.stream, &mut self.counters);
     }
 
     /// Submits first when the pending commands read a resource about to be written

@@ -60,6 +60,10 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         return Ok(());
     };
     let registers = program.layout.constants_read;
+    let declared = [
+        program.layout.vertex_constants,
+        program.layout.fragment_constants,
+    ];
     let textures_group = p.bindings.get(
         device,
         slot,
@@ -136,8 +140,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     let pipeline = p.pipelines.pipeline(p.gpu, &key)?.clone();
 
     if !p.stream.has_room() {
-        p.recorder
-            .submit(p.gpu, p.stream, &p.pipelines.constants_layout, p.counters);
+        p.recorder.submit(p.gpu, p.stream, p.counters);
     }
     let offsets = p
         .stream
@@ -174,9 +177,12 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         pass.set_pipeline(&pipeline);
         bound.pipeline = Some(key);
     }
-    if bound.constants != Some(offsets) {
-        pass.set_bind_group(agal::wgsl::UNIFORM_GROUP, &p.stream.bind_group, &offsets);
-        bound.constants = Some(offsets);
+    let (constants, sizes) = p
+        .stream
+        .bind_group(device, &p.pipelines.constants_layout, declared);
+    if bound.constants != Some((sizes, offsets)) {
+        pass.set_bind_group(agal::wgsl::UNIFORM_GROUP, constants, &offsets);
+        bound.constants = Some((sizes, offsets));
     }
     if let Some((id, group)) = &textures_group {
         if bound.textures != Some(*id) {

@@ -36,8 +36,8 @@ impl ClearOps {
 pub struct Bound {
     /// The pipeline.
     pub pipeline: Option<crate::pipeline::PipelineKey>,
-    /// The dynamic offsets of `@group(0)`.
-    pub constants: Option<[u32; 3]>,
+    /// The `@group(0)` bind group (its sizes) and its dynamic offsets.
+    pub constants: Option<((u64, u64), [u32; 3])>,
     /// The `@group(1)` bind group (its cache index).
     pub textures: Option<u64>,
     /// Vertex buffer per slot: buffer id and byte offset.
@@ -65,8 +65,10 @@ pub struct ConstantStream {
     staging: Vec<u8>,
     buffer: wgpu::Buffer,
     capacity: u64,
-    /// The `@group(0)` bind group over `buffer`.
-    pub bind_group: wgpu::BindGroup,
+    /// The `@group(0)` bind groups over `buffer`, by the bytes bound for `vc` and `fc` (the
+    /// sizes the program declares: a driver may copy the whole bound range at each draw, so
+    /// it is bound no larger than the shader reads).
+    bind_groups: std::collections::HashMap<(u64, u64), wgpu::BindGroup>,
     align: u64,
     /// `vc` and `fc` as the context holds them (256 registers each).
     files: [Vec<[f32; 4]>; 2],
@@ -84,57 +86,65 @@ fn worst_case(align: u64) -> u64 {
     2 * (CONSTANT_BINDING_SIZE + align) + agal::wgsl::DRAW_SIZE + align
 }
 
-fn make_stream_buffer(
-    device: &wgpu::Device,
-    layout: &wgpu::BindGroupLayout,
-    capacity: u64,
-) -> (wgpu::Buffer, wgpu::BindGroup) {
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+fn make_stream_buffer(device: &wgpu::Device, capacity: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
         label: Some("constants stream"),
         size: capacity,
         usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
-    });
-    let entry = |binding: u32, size: u64| wgpu::BindGroupEntry {
-        binding,
-        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-            buffer: &buffer,
-            offset: 0,
-            size: wgpu::BufferSize::new(size),
-        }),
-    };
-    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-        label: Some("constants"),
-        layout,
-        entries: &[
-            entry(agal::wgsl::VERTEX_CONSTANTS_BINDING, CONSTANT_BINDING_SIZE),
-            entry(
-                agal::wgsl::FRAGMENT_CONSTANTS_BINDING,
-                CONSTANT_BINDING_SIZE,
-            ),
-            entry(agal::wgsl::DRAW_BINDING, agal::wgsl::DRAW_SIZE),
-        ],
-    });
-    (buffer, bind_group)
+    })
 }
 
 impl ConstantStream {
     /// A stream of `capacity` bytes (at least room for a few draws).
-    pub fn new(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, capacity: u64) -> Self {
+    pub fn new(device: &wgpu::Device, capacity: u64) -> Self {
         let align = u64::from(device.limits().min_uniform_buffer_offset_alignment).max(16);
         let capacity = capacity.max(4 * worst_case(align) + CONSTANT_BINDING_SIZE);
-        let (buffer, bind_group) = make_stream_buffer(device, layout, capacity);
         ConstantStream {
             staging: Vec::with_capacity(capacity as usize),
-            buffer,
+            buffer: make_stream_buffer(device, capacity),
             capacity,
-            bind_group,
+            bind_groups: std::collections::HashMap::new(),
             align,
             files: [vec![[0.0; 4]; 256], vec![[0.0; 4]; 256]],
             written: [None, None],
             draw: None,
             wanted: capacity,
         }
+    }
+
+    /// The `@group(0)` bind group for a program declaring `registers` of `vc` and `fc`, made
+    /// on first use; the key identifies it while the buffer lives.
+    pub fn bind_group(
+        &mut self,
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+        registers: [u16; 2],
+    ) -> (&wgpu::BindGroup, (u64, u64)) {
+        // A stage with no constant file still has its (unused) binding: 16 bytes.
+        let bytes = registers.map(|r| 16 * u64::from(r.max(1)));
+        let key = (bytes[0], bytes[1]);
+        let buffer = &self.buffer;
+        let group = self.bind_groups.entry(key).or_insert_with(|| {
+            let entry = |binding: u32, size: u64| wgpu::BindGroupEntry {
+                binding,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer,
+                    offset: 0,
+                    size: wgpu::BufferSize::new(size),
+                }),
+            };
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("constants"),
+                layout,
+                entries: &[
+                    entry(agal::wgsl::VERTEX_CONSTANTS_BINDING, key.0),
+                    entry(agal::wgsl::FRAGMENT_CONSTANTS_BINDING, key.1),
+                    entry(agal::wgsl::DRAW_BINDING, agal::wgsl::DRAW_SIZE),
+                ],
+            })
+        });
+        (group, key)
     }
 
     /// Records constant registers of `stage` (0 vertex, 1 fragment).
@@ -205,7 +215,7 @@ impl ConstantStream {
 
     /// Writes the frame's stream to the GPU buffer (before the frame's commands are
     /// submitted) and starts a new one; grows the buffer when the frame filled it.
-    pub fn flush(&mut self, gpu: &Gpu, layout: &wgpu::BindGroupLayout) {
+    pub fn flush(&mut self, gpu: &Gpu) {
         if !self.staging.is_empty() {
             let len = crate::resources::align4(self.staging.len() as u64) as usize;
             self.staging.resize(len, 0);
@@ -219,9 +229,8 @@ impl ConstantStream {
         self.draw = None;
         if self.wanted > self.capacity {
             self.capacity = self.wanted;
-            let (buffer, bind_group) = make_stream_buffer(&gpu.device, layout, self.capacity);
-            self.buffer = buffer;
-            self.bind_group = bind_group;
+            self.buffer = make_stream_buffer(&gpu.device, self.capacity);
+            self.bind_groups.clear();
             self.staging.reserve(self.capacity as usize);
         }
     }
@@ -399,11 +408,10 @@ impl Recorder {
         &mut self,
         gpu: &Gpu,
         stream: &mut ConstantStream,
-        layout: &wgpu::BindGroupLayout,
         counters: &mut Counters,
     ) -> bool {
         self.end_pass(&gpu.device, counters);
-        stream.flush(gpu, layout);
+        stream.flush(gpu);
         let Some(encoder) = self.encoder.take() else {
             return false;
         };
