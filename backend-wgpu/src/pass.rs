@@ -239,8 +239,9 @@ impl ConstantStream {
 /// The frame's encoder, the open pass and the pending clear.
 #[derive(Debug, Default)]
 pub struct Recorder {
-    encoder: Option<wgpu::CommandEncoder>,
+    // The pass is declared (so dropped) before the encoder it records into.
     pass: Option<OpenPass>,
+    encoder: Option<wgpu::CommandEncoder>,
     /// The target of the open pass or of the pending clear.
     target: Option<Attachments>,
     pending_clear: Option<ClearOps>,
