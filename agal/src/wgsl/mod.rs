@@ -60,7 +60,9 @@
 //!   `wgpu::Sampler` state, taken from the sampler word, or from `setSamplerStateAt` when the
 //!   word has `ignoresampler` (as in the GLSL path). The LOD bias is in the shader
 //!   (`textureSampleBias`), since WebGPU samplers have none. `rect` and `video` textures are
-//!   `texture_2d<f32>` sampled with normalised coordinates.
+//!   `texture_2d<f32>` sampled with normalised coordinates. WebGPU has no "no mipmap"
+//!   filter: `mipnone` is `lod_max_clamp = 0` (or a one-level view), and an anisotropy clamp
+//!   above 1 needs linear min, mag and mipmap filters.
 //! - Attributes: `va<i>` at `@location(i)` as `vec4<f32>`; the backend gives the vertex buffer
 //!   attribute its own format (`float1` is `Float32`, `bytes4` is `Unorm8x4`...), and WebGPU
 //!   fills missing components with 0, 0, 0, 1 ([`Reflection::attributes`]).
