@@ -113,3 +113,52 @@ fn packed_4444_and_565_expand_to_8_bits() {
     .unwrap();
     assert_px(draw_texture(&mut r, t)[0], argb(255, 255, 0, 0), 0, "565");
 }
+
+#[test]
+fn a_streaming_texture_samples_its_finest_uploaded_level() {
+    let mut r = Rig::new(32, 32);
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 4,
+            height: 4,
+            format: TextureFormat::Bgra,
+            levels: 3,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 3,
+        },
+    )
+    .unwrap();
+    let upload = |r: &mut Rig, level: u8, side: u32, px: u32| {
+        let data = vec![px; (side * side) as usize];
+        r.b.upload_texture(
+            t,
+            &TextureUpload {
+                face: 0,
+                level,
+                width: side,
+                height: side,
+                data: TextureData::Argb32(&data),
+            },
+        )
+        .unwrap();
+    };
+    // Only the 1x1 level: it is what is sampled.
+    upload(&mut r, 2, 1, argb(255, 255, 0, 0));
+    assert_px(
+        draw_texture(&mut r, t)[0],
+        argb(255, 255, 0, 0),
+        0,
+        "level 2",
+    );
+    // Level 0 arrives: sampled from then on (mipnone samples the base).
+    upload(&mut r, 0, 4, argb(255, 0, 255, 0));
+    assert_px(
+        draw_texture(&mut r, t)[0],
+        argb(255, 0, 255, 0),
+        0,
+        "level 0",
+    );
+}
