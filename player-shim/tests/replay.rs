@@ -65,6 +65,31 @@ fn molehill_replay_takes_the_backend() {
 }
 
 #[test]
+fn no_vulkan_device_is_error_3702_with_the_install_hint() {
+    // The Vulkan loader finds no driver: requestContext3D dispatches #3702 and the log says
+    // which packages to install.
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "wgpu"])
+        .arg(traces().join("quadrant.trace"))
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Error #3702: Context3D not available."),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("apt-get install mesa-vulkan-drivers libvulkan1"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn quadrant_captures_present_and_draw_to_bitmap_data() {
     let out = std::env::temp_dir().join(format!("molehill-shim-out-{}", std::process::id()));
     let options = ReplayOptions {
