@@ -303,6 +303,16 @@ impl Recorder {
                 drop(self.begin(device, &target, counters));
             }
         }
+        if let (Some(open), Some(target)) = (&mut self.pass, &self.target) {
+            // wgpu's GL backend resolves a multisampled attachment at the end of the pass with
+            // a blit that the pass's last scissor rectangle clips (pixels outside it stayed
+            // unresolved): end every scissored pass with the whole target.
+            let (w, h) = target.size;
+            let whole = [0, 0, w.max(1), h.max(1)];
+            if target.samples > 1 && open.bound.scissor.is_some_and(|s| s != whole) {
+                open.pass.set_scissor_rect(0, 0, whole[2], whole[3]);
+            }
+        }
         self.pass = None;
         self.target = None;
         self.pending_clear = None;

@@ -108,7 +108,11 @@ impl Rig {
     }
 
     pub fn with(width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
-        let b = WgpuBackend::headless(&DeviceOptions::default()).expect("headless Vulkan");
+        Rig::on(backend_wgpu::Api::Vulkan, width, height, anti_alias, depth)
+    }
+
+    pub fn on(api: backend_wgpu::Api, width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
+        let b = WgpuBackend::headless(&DeviceOptions { api }).expect("headless device");
         let mut rig = Rig {
             b,
             next: 1,
