@@ -1,5 +1,6 @@
 //! Generates one `#[test]` per trace in `conformance/`, so that `cargo test -p conformance`
-//! lists every trace by name and runs them in parallel (each replay has its own GL context).
+//! lists every trace by name, once per backend (`gl::NAME`, `wgpu::NAME`), and runs them in
+//! parallel (each replay has its own context).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,10 +19,18 @@ fn main() {
         .unwrap_or_default();
     names.sort();
     let mut out = String::new();
-    for name in &names {
-        // Trace names are file stems: letters, digits and underscores (checked by the
-        // `trace_names_are_identifiers` test), so they are valid function names.
-        let _ = writeln!(out, "#[test]\nfn {name}() {{\n    run(\"{name}\");\n}}\n");
+    // One module per backend, so that `cargo test -p conformance wgpu::` runs one backend.
+    for (module, kind) in [("gl", "Gl"), ("wgpu", "Wgpu")] {
+        let _ = writeln!(out, "mod {module} {{\n    use super::*;\n");
+        for name in &names {
+            // Trace names are file stems: letters, digits and underscores (checked by the
+            // `trace_names_are_identifiers` test), so they are valid function names.
+            let _ = writeln!(
+                out,
+                "    #[test]\n    fn {name}() {{\n        run(\"{name}\", BackendKind::{kind});\n    }}\n"
+            );
+        }
+        let _ = writeln!(out, "}}\n");
     }
     let out_dir = std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
     let path = Path::new(&out_dir).join("traces.rs");

@@ -158,7 +158,7 @@ fn fragment_line(choice: u8, a: u8, b: u8, c: u8) -> String {
             ["m33", "crs", "nrm"][usize::from(a) % 3],
             t(b),
             r(c / 8),
-            if a % 3 == 0 { "fc2" } else { "ft1" }
+            if a.is_multiple_of(3) { "fc2" } else { "ft1" }
         )
         .replace(", ft1", if a % 3 == 2 { "" } else { ", ft1" }),
         8 => format!("m44 {}, {}, fc0", t(b), s(a)),

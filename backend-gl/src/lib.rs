@@ -28,7 +28,7 @@
 mod backend;
 mod bytes;
 pub mod conv;
-pub mod decode;
+pub use context3d::decode;
 pub mod draw;
 pub mod egl;
 pub mod fastmap;

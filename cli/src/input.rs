@@ -84,7 +84,7 @@ pub fn parse_hex(data: &[u8]) -> Result<Vec<u8>, String> {
         .filter_map(|b| char::from(*b).to_digit(16))
         .map(|d| d as u8)
         .collect();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(format!(
             "hex bytecode has an odd number of digits ({})",
             digits.len()

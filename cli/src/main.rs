@@ -5,8 +5,8 @@
 //! molehill agal disasm FILE
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
 //! molehill agal glsl [--dialect es300|es100|glsl330] [--profile P] VERTEX FRAGMENT
-//! molehill replay [--out DIR] [--update] TRACE|DIR...
-//! molehill bench [--frames N] [--baseline [--rounds N] [--only molehill|raw]] [SCENARIO]
+//! molehill replay [--backend gl|wgpu|wgpu-gl] [--out DIR] [--update] TRACE|DIR...
+//! molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [--baseline [--rounds N] [--only molehill|raw]] [SCENARIO]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
@@ -62,6 +62,17 @@ enum AgalCommand {
     Glsl(agal_glsl::GlslArgs),
     /// Translate a vertex+fragment pair to WGSL (WebGPU).
     Wgsl(agal_wgsl::WgslArgs),
+}
+
+/// `--backend NAME`: `gl`, `wgpu` or `wgpu-gl`.
+fn parse_backend(name: &str) -> Result<molehill_replay::BackendKind, String> {
+    molehill_replay::BackendKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = molehill_replay::BackendKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        format!("unknown backend {name:?} (one of {})", names.join(", "))
+    })
 }
 
 fn main() -> ExitCode {

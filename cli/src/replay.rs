@@ -1,12 +1,14 @@
-//! `molehill replay [--out DIR] [--update] TRACE...`: replays traces headless, prints one line
-//! per trace and a summary line `N passed, N failed` (`, N skipped` when traces marked
-//! `# requires_corpus` found no corpus); exit status 1 when any failed.
+//! `molehill replay [--backend gl|wgpu|wgpu-gl] [--out DIR] [--update] TRACE...`: replays
+//! traces headless, prints one line per trace and a summary line `N passed, N failed`
+//! (`, N skipped` when traces marked `# requires_corpus` found no corpus); exit status 1 when
+//! any failed.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use molehill_replay::BackendKind;
 use molehill_replay::{replay_file_keeping, KeptCaptures, ReplayOptions};
 
 /// Arguments of `molehill replay`.
@@ -18,6 +20,10 @@ pub struct ReplayArgs {
     /// Rewrite the expected images instead of comparing with them.
     #[arg(long)]
     pub update: bool,
+    /// The renderer: `gl` (OpenGL ES through EGL), `wgpu` (wgpu on Vulkan) or `wgpu-gl`
+    /// (wgpu on its GL backend).
+    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
+    pub backend: BackendKind,
     /// Trace files (a folder stands for every `.trace` file under it).
     #[arg(required = true)]
     pub traces: Vec<PathBuf>,
@@ -59,6 +65,7 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
     let options = ReplayOptions {
         out_dir: args.out.clone(),
         update: args.update,
+        backend: args.backend,
     };
     let bar = (traces.len() > 1 && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(traces.len() as u64);

@@ -1,5 +1,6 @@
-//! `molehill bench`: each scenario runs (2 frames on headless GL) and prints its fields. The
-//! numbers are not checked, only that they are there and are numbers.
+//! `molehill bench`: each scenario runs (2 frames on headless GL, and on wgpu) and prints its
+//! fields. The numbers are not checked, only that they are there and are numbers; the counts of
+//! work are (every draw reached the device once; a wgpu frame is one pass and one submit).
 
 use std::process::Command;
 
@@ -14,9 +15,9 @@ fn number_after(line: &str, name: &str) -> f64 {
         .unwrap_or_else(|e| panic!("`{name}` is {word:?} ({e}) in {line:?}"))
 }
 
-fn bench(scenario: &str) -> String {
+fn bench(scenario: &str, backend: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
-        .args(["bench", "--frames", "2", scenario])
+        .args(["bench", "--backend", backend, "--frames", "2", scenario])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -29,9 +30,9 @@ fn bench(scenario: &str) -> String {
 }
 
 fn check(scenario: &str) {
-    let stdout = bench(scenario);
+    let stdout = bench(scenario, "gl");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{stdout}");
+    assert_eq!(lines.len(), 5, "{stdout}");
     assert!(
         lines[0].starts_with(&format!("scenario {scenario}: ")),
         "{stdout}"
@@ -39,7 +40,8 @@ fn check(scenario: &str) {
     assert!(lines[0].contains(" 2 frames"), "{stdout}");
     assert!(number_after(lines[1], "frames/s") > 0.0, "{stdout}");
     assert!(number_after(lines[2], "draws/s") > 0.0, "{stdout}");
-    let calls = lines[3]
+    assert!(number_after(lines[3], "us per draw") > 0.0, "{stdout}");
+    let calls = lines[4]
         .strip_prefix("gl calls per draw: ")
         .unwrap_or_else(|| panic!("{stdout}"));
     let kinds = [
@@ -61,6 +63,33 @@ fn bench_starling_prints_its_fields() {
 #[test]
 fn bench_state_prints_its_fields() {
     check("state");
+}
+
+fn check_wgpu(scenario: &str) {
+    let stdout = bench(scenario, "wgpu");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{stdout}");
+    assert!(lines[0].contains("backend wgpu"), "{stdout}");
+    assert!(number_after(lines[1], "frames/s") > 0.0, "{stdout}");
+    assert!(number_after(lines[3], "us per draw") > 0.0, "{stdout}");
+    let work = lines[4]
+        .strip_prefix("wgpu per frame: ")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    // One render pass and one submit per frame; every pipeline made in the warm-up frame.
+    assert_eq!(number_after(work, "passes"), 1.0, "{stdout}");
+    assert_eq!(number_after(work, "submits"), 1.0, "{stdout}");
+    assert_eq!(number_after(work, "created"), 0.0, "{stdout}");
+    assert_eq!(number_after(work, "flushes"), 0.0, "{stdout}");
+}
+
+#[test]
+fn bench_starling_on_wgpu_is_one_pass_and_one_submit_per_frame() {
+    check_wgpu("starling");
+}
+
+#[test]
+fn bench_state_on_wgpu_is_one_pass_and_one_submit_per_frame() {
+    check_wgpu("state");
 }
 
 #[test]
@@ -177,4 +206,10 @@ fn bench_refuses_zero_frames_and_unknown_scenarios() {
         .output()
         .unwrap();
     assert!(!out.status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["bench", "--backend", "vulkan"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gl, wgpu, wgpu-gl"));
 }

@@ -118,3 +118,47 @@ fn molehill_replay_counts_corpus_traces_as_skipped_without_the_corpus() {
     assert_eq!(lines[2], "1 passed, 0 failed, 1 skipped");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn molehill_replay_takes_the_backend() {
+    let good = traces().join("quadrant.trace");
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "wgpu"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("1 passed, 0 failed"));
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "metal"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+#[test]
+fn no_vulkan_device_is_error_3702_with_the_install_hint() {
+    // The Vulkan loader finds no driver: requestContext3D dispatches #3702 and the log says
+    // which packages to install.
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["replay", "--backend", "wgpu"])
+        .arg(traces().join("quadrant.trace"))
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .env("RUST_LOG", "warn")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Error #3702: Context3D not available."),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("apt-get install mesa-vulkan-drivers libvulkan1"),
+        "{stderr}"
+    );
+}

@@ -114,7 +114,7 @@ impl<B: Backend> Context3D<B> {
             return;
         }
         self.frame.filled = true;
-        let color = if self.frame.fills % 2 == 0 {
+        let color = if self.frame.fills.is_multiple_of(2) {
             [1.0, 1.0, 0.0, 1.0]
         } else {
             [0.0, 1.0, 0.0, 1.0]

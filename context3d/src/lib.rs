@@ -18,6 +18,7 @@
 pub mod atf;
 pub mod backend;
 pub mod context;
+pub mod decode;
 pub mod draw;
 pub mod enums;
 pub mod error;

@@ -390,7 +390,7 @@ impl<B: Backend> Context3D<B> {
         self.live()?;
         let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
         let count = match num_registers {
-            -1 if data.len() % 4 == 0 => data.len() / 4,
+            -1 if data.len().is_multiple_of(4) => data.len() / 4,
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
             _ => return Err(Context3DError::BadInputSize.into()),
         };

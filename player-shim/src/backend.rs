@@ -21,13 +21,18 @@ pub enum BackendCreationError {
     #[cfg(feature = "gl")]
     #[error(transparent)]
     Gl(#[from] backend_gl::ContextError),
+    /// The headless wgpu device could not be created (feature `wgpu`).
+    #[cfg(feature = "wgpu")]
+    #[error(transparent)]
+    Wgpu(#[from] backend_wgpu::DeviceError),
     /// A player's own renderer refused, with its reason.
     #[error("the renderer could not create a context: {0}")]
     Refused(String),
 }
 
 /// Makes the renderer of each new `Context3D`. A player implements it over its own renderer;
-/// `HeadlessGl` (feature `gl`) is Molehill's (OpenGL ES through EGL, no window).
+/// `HeadlessGl` (feature `gl`: OpenGL ES through EGL, no window) and `HeadlessWgpu` (feature
+/// `wgpu`: Vulkan, or wgpu's GL backend) are Molehill's own.
 pub trait BackendFactory {
     /// A fresh backend for one context.
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError>;
@@ -45,6 +50,24 @@ pub struct HeadlessGl {
 impl BackendFactory for HeadlessGl {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
         Ok(Box::new(backend_gl::GlBackend::headless(&self.options)?))
+    }
+}
+
+/// Headless wgpu devices from backend-wgpu (Vulkan by default: lavapipe when there is no GPU).
+/// Feature `wgpu`.
+#[cfg(feature = "wgpu")]
+#[derive(Debug, Default, Clone)]
+pub struct HeadlessWgpu {
+    /// Device options (API).
+    pub options: backend_wgpu::DeviceOptions,
+}
+
+#[cfg(feature = "wgpu")]
+impl BackendFactory for HeadlessWgpu {
+    fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(backend_wgpu::WgpuBackend::headless(
+            &self.options,
+        )?))
     }
 }
 

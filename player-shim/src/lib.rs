@@ -11,7 +11,8 @@
 //!   writer. It lives here because the recorder writes it from inside the facade; replaying a
 //!   trace (with PNG images) is the crate `molehill-replay`, the command line `molehill-cli`.
 //!
-//! Features: `gl` adds `HeadlessGl`, headless OpenGL contexts from `molehill-gl`.
+//! Features (off by default): `gl` adds `HeadlessGl`, headless OpenGL contexts from
+//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -24,6 +25,8 @@ pub mod trace;
 
 #[cfg(feature = "gl")]
 pub use backend::HeadlessGl;
+#[cfg(feature = "wgpu")]
+pub use backend::HeadlessWgpu;
 pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
 pub use context::{Context3D, FlashResult};
 pub use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};

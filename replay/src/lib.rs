@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 mod args;
+mod backend;
 mod data;
 mod exec;
 pub mod image;
@@ -21,9 +22,10 @@ mod outcome;
 
 use std::path::{Path, PathBuf};
 
+pub use backend::BackendKind;
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
-use player_shim::backend::{BackendFactory, HeadlessGl};
+use player_shim::backend::BackendFactory;
 use player_shim::trace::{self, Pos, Trace};
 
 /// How to replay.
@@ -34,6 +36,8 @@ pub struct ReplayOptions {
     pub out_dir: Option<PathBuf>,
     /// Rewrite the PNG of every `expect image` from its capture instead of comparing.
     pub update: bool,
+    /// The renderer [`replay_file`] and [`replay_file_keeping`] replay on (GL by default).
+    pub backend: BackendKind,
 }
 
 /// Which captures a replay keeps in [`TraceOutcome::captures`].
@@ -48,7 +52,8 @@ pub enum KeptCaptures {
     Last,
 }
 
-/// Reads, parses and replays the trace at `path` on headless OpenGL. Never panics: a file
+/// Reads, parses and replays the trace at `path` on the headless renderer
+/// [`ReplayOptions::backend`] names. Never panics: a file
 /// that cannot be read (or is over 1 GiB) or parsed is a failed outcome.
 pub fn replay_file(path: &Path, options: &ReplayOptions) -> TraceOutcome {
     replay_file_keeping(path, options, KeptCaptures::Every)
@@ -69,7 +74,7 @@ pub fn replay_file_keeping(
         }
     };
     let outcome = match trace::parse(&text) {
-        Ok(t) => exec::run(&t, path, options, Box::new(HeadlessGl::default()), kept),
+        Ok(t) => exec::run(&t, path, options, options.backend.factory(), kept),
         Err(e) => parse_failure(path, e),
     };
     skip_without_corpus(&text, outcome)

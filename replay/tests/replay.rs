@@ -1,11 +1,12 @@
-//! Replays on headless GL (EGL on llvmpipe): the example traces beside this file, failures
-//! reported with their line and column, a recorded shim session replaying to identical pixels,
-//! and the `molehill replay` command.
+//! Replays on headless GL (EGL on llvmpipe): the example traces beside this file (also on every
+//! `BackendKind`), failures reported with their line and column, a recorded shim session replaying
+//! to identical pixels, and the `molehill replay` command (`--backend` too).
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use molehill_replay::image::PngWriter;
+use molehill_replay::BackendKind;
 use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
 use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
 use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
@@ -32,11 +33,26 @@ fn example_traces_pass() {
 }
 
 #[test]
+fn example_traces_pass_on_every_backend_kind() {
+    for backend in BackendKind::ALL {
+        let options = ReplayOptions {
+            backend,
+            ..ReplayOptions::default()
+        };
+        for name in ["quadrant.trace", "errors.trace", "instanced.trace"] {
+            let outcome = replay_file(&traces().join(name), &options);
+            assert!(outcome.passed(), "{backend}: {outcome}");
+        }
+    }
+}
+
+#[test]
 fn quadrant_captures_present_and_draw_to_bitmap_data() {
     let out = std::env::temp_dir().join(format!("molehill-shim-out-{}", std::process::id()));
     let options = ReplayOptions {
         out_dir: Some(out.clone()),
         update: false,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file(&traces().join("quadrant.trace"), &options);
     assert!(outcome.passed(), "{outcome}");
@@ -339,6 +355,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     let update = ReplayOptions {
         out_dir: None,
         update: true,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file(&path, &update);
     assert!(outcome.passed(), "{outcome}");
@@ -355,6 +372,7 @@ fn update_writes_expected_images_and_out_keeps_differences() {
         &ReplayOptions {
             out_dir: Some(out.clone()),
             update: false,
+            ..ReplayOptions::default()
         },
     );
     assert!(matches!(
@@ -399,6 +417,7 @@ fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
     let options = ReplayOptions {
         out_dir: Some(out.clone()),
         update: false,
+        ..ReplayOptions::default()
     };
     let outcome = replay_file_keeping(&path, &options, KeptCaptures::Last);
     // Only the missing PNG fails.

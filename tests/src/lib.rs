@@ -49,6 +49,19 @@ pub fn known_failure(text: &str) -> Option<String> {
         .map(|reason| reason.trim().to_owned())
 }
 
+/// The reason a trace is a known failure on backend `backend` (`"gl"`, `"wgpu"`): its
+/// `# known_failure: REASON` line (every backend), or else a `# known_failure(BACKEND): REASON`
+/// line naming that backend, which says why that backend differs.
+pub fn known_failure_on(text: &str, backend: &str) -> Option<String> {
+    let marker = format!("# known_failure({backend}):");
+    known_failure(text).or_else(|| {
+        text.lines()
+            .map(str::trim_start)
+            .find_map(|line| line.strip_prefix(marker.as_str()))
+            .map(|reason| reason.trim().to_owned())
+    })
+}
+
 /// The verdict of the harness on one replay: `Ok` when the trace passed and is not a known
 /// failure, or failed and is one; otherwise `Err` with the message to fail the test with.
 ///
@@ -77,6 +90,21 @@ pub fn is_identifier(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_backend_marker_applies_to_its_backend_only() {
+        let text = "# known_failure(wgpu): lavapipe rounds differently\nclear\n";
+        assert_eq!(
+            known_failure_on(text, "wgpu").as_deref(),
+            Some("lavapipe rounds differently")
+        );
+        assert_eq!(known_failure_on(text, "gl"), None);
+        let both = "# known_failure: wrong everywhere\n";
+        assert_eq!(
+            known_failure_on(both, "gl").as_deref(),
+            Some("wrong everywhere")
+        );
+    }
 
     #[test]
     fn known_failure_reads_the_marker_line() {

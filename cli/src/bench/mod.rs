@@ -1,5 +1,6 @@
-//! `molehill bench [--frames N] [--baseline [--rounds N] [--only SIDE]] [SCENARIO]`: frames
-//! drawn through the shim's public API on headless GL.
+//! `molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [--baseline [--rounds N]
+//! [--only SIDE]] [SCENARIO]`: frames drawn through the shim's public API on a headless
+//! backend.
 //!
 //! Modules: [`scenarios`] (the frames, written once over a [`scenarios::Renderer`]),
 //! [`shaders`] (their programs in AGAL and in GLSL),
@@ -7,9 +8,12 @@
 //! baseline), [`ab`] (the alternating A/B timing against the baseline, and the picture
 //! check).
 //!
-//! Without `--baseline`: frames/s, draws/s and the GL calls per draw by kind
-//! (`backend_gl::GlBackend::call_counts`, read through a [`SharedBackend`]). Numbers are
-//! reported, never checked (but a run whose draws were dropped fails).
+//! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
+//! the calls before `present`), and the backend's work: GL calls per draw by kind
+//! (`backend_gl::GlBackend::call_counts`) or wgpu render passes, submits, pipelines and bind
+//! groups per frame (`backend_wgpu::WgpuBackend::counters`), read through a
+//! [`SharedBackend`]. Numbers are reported, never checked (but a run whose draws were dropped
+//! fails). `--baseline` is GL only: the baseline is a hand-written GL program.
 
 mod ab;
 mod raw;
@@ -22,7 +26,9 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use backend_gl::{CallCounts, CallKind, ContextOptions, GlBackend};
+use backend_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 use context3d::Backend;
+use molehill_replay::BackendKind;
 use player_shim::{BackendCreationError, NoEvents, SharedBackend, Stage3D};
 
 pub use ab::Side;
@@ -45,6 +51,10 @@ pub struct BenchArgs {
     /// With --baseline: A/B rounds.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: u32,
+    /// The renderer: `gl`, `wgpu` (Vulkan) or `wgpu-gl` (wgpu's GL backend). --baseline needs
+    /// `gl`.
+    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
+    pub backend: BackendKind,
     /// With --baseline: run one side only (for profilers such as callgrind).
     #[arg(long, value_enum, requires = "baseline")]
     pub only: Option<Side>,
@@ -62,13 +72,16 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
             .chain([Scenario::Upload])
             .collect(),
     };
+    if args.baseline && args.backend != BackendKind::Gl {
+        return Err("--baseline compares with a hand-written GL program: use --backend gl".into());
+    }
     let mut ok = true;
     for scenario in scenarios {
         for &side in scenario.sides() {
             if args.baseline {
                 ok &= ab::compare(scenario, side, args)?;
             } else {
-                bench(scenario, side, args.frames)?;
+                bench(scenario, side, args.frames, args.backend)?;
             }
         }
     }
@@ -101,35 +114,128 @@ pub fn gl_stage() -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
     Ok((stage, backend))
 }
 
-fn bench(scenario: Scenario, side: u32, frames: u32) -> Result<(), String> {
+/// The backend a bench draws with, kept to read its counters between frames.
+enum Probe {
+    Gl(Rc<RefCell<GlBackend>>),
+    Wgpu(Rc<RefCell<WgpuBackend>>),
+}
+
+/// The backend's counters at one moment.
+enum Counts {
+    Gl(CallCounts),
+    Wgpu(Counters),
+}
+
+impl Probe {
+    fn counts(&self) -> Counts {
+        match self {
+            Probe::Gl(b) => Counts::Gl(b.borrow().call_counts()),
+            Probe::Wgpu(b) => Counts::Wgpu(b.borrow().counters()),
+        }
+    }
+}
+
+impl Counts {
+    /// Draws that reached the device since `earlier`, and the report lines.
+    fn report(&self, earlier: &Counts, draws: f64, frames: f64) -> (u64, Vec<String>) {
+        match (self, earlier) {
+            (Counts::Gl(now), Counts::Gl(before)) => {
+                let c = now.since(before);
+                (
+                    c.get(CallKind::Draw),
+                    vec![format!("gl calls per draw: {}", per_draw(&c, draws))],
+                )
+            }
+            (Counts::Wgpu(now), Counts::Wgpu(before)) => {
+                let c = now.since(before);
+                let per_frame = |v: u64| v as f64 / frames;
+                (
+                    c.draws,
+                    vec![format!(
+                        "wgpu per frame: passes {:.2} submits {:.2} pipelines created {:.2} \
+                         bind groups created {:.2} upload flushes {:.2} constant bytes {:.0}",
+                        per_frame(c.passes),
+                        per_frame(c.submits),
+                        per_frame(c.pipelines),
+                        per_frame(c.bind_groups),
+                        per_frame(c.upload_flushes),
+                        per_frame(c.constant_bytes),
+                    )],
+                )
+            }
+            _ => (0, Vec::new()),
+        }
+    }
+}
+
+/// A stage whose context runs on a new headless backend of `kind`, and that backend.
+fn stage_of(kind: BackendKind) -> Result<(Stage3D, Probe), String> {
+    if kind == BackendKind::Gl {
+        let (stage, backend) = gl_stage()?;
+        return Ok((stage, Probe::Gl(backend)));
+    }
+    let api = if kind == BackendKind::WgpuGl {
+        Api::Gl
+    } else {
+        Api::Vulkan
+    };
+    let made: Rc<RefCell<Option<Rc<RefCell<WgpuBackend>>>>> = Rc::default();
+    let slot = made.clone();
+    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&DeviceOptions { api })?));
+        *slot.borrow_mut() = Some(backend.clone());
+        Ok(Box::new(SharedBackend(backend)))
+    };
+    let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
+    stage
+        .request_context3d("auto", "standard")
+        .map_err(|e| e.to_string())?;
+    let backend = made.borrow().clone().ok_or(format!(
+        "no headless {kind} backend could be made (see the log)"
+    ))?;
+    Ok((stage, Probe::Wgpu(backend)))
+}
+
+fn bench(scenario: Scenario, side: u32, frames: u32, kind: BackendKind) -> Result<(), String> {
     let name = scenario.name();
     let err = |e: String| format!("{name}: {e}");
-    let (mut stage, backend) = gl_stage().map_err(err)?;
+    let (mut stage, probe) = stage_of(kind).map_err(err)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
     let mut r = ShimRenderer::new(ctx).map_err(err)?;
     let mut scene = scenario.build(&mut r, side).map_err(err)?;
     scene.frame(&mut r, 0).map_err(err)?;
-    let before = backend.borrow().call_counts();
+    let before = probe.counts();
+    r.present_time = std::time::Duration::ZERO;
     let start = Instant::now();
     for n in 1..=frames {
         scene.frame(&mut r, n).map_err(err)?;
     }
-    let counts = backend.borrow().call_counts().since(&before);
-    if counts.get(CallKind::Draw) != scene.draws() as u64 * u64::from(frames) {
-        return Err(format!("{name}: draws were dropped (see the log)"));
-    }
-    // The GL commands of the last frame are finished before the clock stops.
+    let after = probe.counts();
+    let looped = start.elapsed().as_secs_f64();
+    // The commands of the last frame are finished before the clock stops.
     scenarios::Renderer::picture(&mut r).map_err(err)?;
     let seconds = start.elapsed().as_secs_f64();
     let draws = scene.draws() as f64 * f64::from(frames);
+    let (drawn, lines) = after.report(&before, draws, f64::from(frames));
+    if drawn != scene.draws() as u64 * u64::from(frames) {
+        return Err(format!("{name}: draws were dropped (see the log)"));
+    }
+    let calls = (looped - r.present_time.as_secs_f64()).max(0.0);
     println!(
-        "scenario {name}: {} draws per frame, {SIDE}x{SIDE}, {frames} frames, {driver}",
+        "scenario {name}: {} draws per frame, {SIDE}x{SIDE}, {frames} frames, backend {kind}, {driver}",
         scene.draws(),
     );
     println!("frames/s {:.1}", f64::from(frames) / seconds);
     println!("draws/s {:.0}", draws / seconds);
-    println!("gl calls per draw: {}", per_draw(&counts, draws));
+    println!(
+        "us per draw {:.2} (calls before present {:.2})",
+        seconds * 1e6 / draws,
+        calls * 1e6 / draws
+    );
+    for line in lines {
+        println!("{line}");
+    }
     Ok(())
 }
 

@@ -270,7 +270,7 @@ pub fn checker(side: u32, colour: u32, shift: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity((side * side * 4) as usize);
     for y in 0..side {
         for x in 0..side {
-            let on = ((x + shift) / 16 + y / 16) % 2 == 0;
+            let on = ((x + shift) / 16 + y / 16).is_multiple_of(2);
             out.extend_from_slice(&if on { [b, g, r, a] } else { [0; 4] });
         }
     }

@@ -18,6 +18,8 @@ pub struct ShimMesh {
 /// The scenarios drawn through a shim [`Context3D`].
 pub struct ShimRenderer<'a> {
     ctx: &'a mut Context3D,
+    /// Time spent in `present` (submission, and whatever waits there).
+    pub present_time: std::time::Duration,
     /// Attribute slots the current mesh set.
     streams: u32,
     indices: Option<IndexBuffer3D>,
@@ -31,6 +33,7 @@ impl<'a> ShimRenderer<'a> {
             .map_err(|e| e.to_string())?;
         Ok(ShimRenderer {
             ctx,
+            present_time: std::time::Duration::ZERO,
             streams: 0,
             indices: None,
         })
@@ -240,7 +243,10 @@ impl Renderer for ShimRenderer<'_> {
     }
 
     fn present(&mut self) -> Result<(), String> {
-        text(self.ctx.present())
+        let start = std::time::Instant::now();
+        let r = text(self.ctx.present());
+        self.present_time += start.elapsed();
+        r
     }
 
     fn picture(&mut self) -> Result<Vec<u32>, String> {

@@ -138,7 +138,7 @@ pub(crate) fn parse_hex(arg: &Arg, text: &str) -> Result<Vec<u8>, ParseError> {
         .ok_or_else(|| {
             ParseError::new(arg.pos, K::BadHex("a character that is not a hex digit"))
         })?;
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(ParseError::new(
             arg.pos,
             K::BadHex("an odd number of hex digits"),

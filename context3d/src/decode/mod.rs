@@ -1,4 +1,5 @@
-//! CPU decoders for texture formats the GL may lack, written from the format specs.
+//! CPU decoders for texture formats a GPU API may lack, written from the format specs; pure code
+//! shared by every backend (no GPU API here).
 //!
 //! Every decoder takes the blocks of one mip level (or cube face level) as uploaded and
 //! returns RGBA8 pixels, top row first (the row order of the upload, which is the order of

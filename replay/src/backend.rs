@@ -1,0 +1,52 @@
+//! Which of Molehill's headless renderers a replay (or `molehill bench`) draws with.
+
+/// Which of Molehill's headless renderers to use (`molehill replay --backend`, the replay
+/// API's [`crate::ReplayOptions::backend`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum BackendKind {
+    /// backend-gl on OpenGL ES 3.0 through EGL (the default).
+    #[default]
+    Gl,
+    /// backend-wgpu on Vulkan (lavapipe without a GPU).
+    Wgpu,
+    /// backend-wgpu on wgpu's GL backend.
+    WgpuGl,
+}
+
+impl BackendKind {
+    /// Every kind, in the order `--backend` lists them.
+    pub const ALL: [BackendKind; 3] = [BackendKind::Gl, BackendKind::Wgpu, BackendKind::WgpuGl];
+
+    /// The name `--backend` takes: `gl`, `wgpu`, `wgpu-gl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BackendKind::Gl => "gl",
+            BackendKind::Wgpu => "wgpu",
+            BackendKind::WgpuGl => "wgpu-gl",
+        }
+    }
+
+    /// The kind named `name` ([`BackendKind::name`]).
+    pub fn from_name(name: &str) -> Option<BackendKind> {
+        BackendKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// A factory of headless backends of this kind.
+    pub fn factory(self) -> Box<dyn player_shim::BackendFactory> {
+        match self {
+            BackendKind::Gl => Box::new(player_shim::HeadlessGl::default()),
+            BackendKind::Wgpu => Box::new(player_shim::HeadlessWgpu::default()),
+            BackendKind::WgpuGl => Box::new(player_shim::HeadlessWgpu {
+                options: backend_wgpu::DeviceOptions {
+                    api: backend_wgpu::Api::Gl,
+                },
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for BackendKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
