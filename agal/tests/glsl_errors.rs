@@ -22,8 +22,8 @@ const VERTEX: &str = "m44 op, va0, vc0\nmov v0, va1";
 
 fn es100(allow_extensions: bool) -> Options {
     Options {
-        dialect: Dialect::Es100,
         allow_extensions,
+        ..Options::new(Dialect::Es100)
     }
 }
 

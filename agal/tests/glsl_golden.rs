@@ -1,7 +1,8 @@
 //! Golden tests of the GLSL writer, naga style.
 //!
 //! Inputs: `tests/in/NAME.vert.agal` + `NAME.frag.agal` (AGAL assembly) and an optional
-//! `NAME.toml` with `version = N` (default 1) and `dialects = ["es300", ...]` (default: all).
+//! `NAME.toml` with `version = N` (default 1), `dialects = ["es300", ...]` (default: all) and
+//! `scissor_discard = true` (`Options::scissor_discard`, default false).
 //! Outputs: `tests/out/<dialect>/NAME.{vert,frag}.glsl`. The test compares each output with
 //! the file, rewrites the file when they differ, and fails: review the diff with `git diff`
 //! and commit it, or fix the writer. A dialect left out of `dialects` must refuse the pair with
@@ -20,11 +21,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
 }
 
-/// The options of a `NAME.toml`: the two keys this test knows, anything else is an error.
+/// The options of a `NAME.toml`: the three keys this test knows, anything else is an error.
 struct Case {
     name: String,
     version: Version,
     dialects: Vec<Dialect>,
+    scissor_discard: bool,
 }
 
 fn parse_toml(name: &str, text: &str) -> Case {
@@ -32,6 +34,7 @@ fn parse_toml(name: &str, text: &str) -> Case {
         name: name.to_string(),
         version: Version::V1,
         dialects: Dialect::ALL.to_vec(),
+        scissor_discard: false,
     };
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -61,6 +64,11 @@ fn parse_toml(name: &str, text: &str) -> Case {
                             .unwrap_or_else(|| panic!("{name}.toml: bad dialect {d}"))
                     })
                     .collect()
+            }
+            ("scissor_discard", v) => {
+                case.scissor_discard = v
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{name}.toml: bad scissor_discard {v}"))
             }
             (k, _) => panic!("{name}.toml: unknown key {k}"),
         }
@@ -127,7 +135,11 @@ fn golden_outputs() {
         let fragment = assemble(case, ProgramKind::Fragment);
         for dialect in Dialect::ALL {
             let label = format!("{} ({dialect})", case.name);
-            let result = translate(&vertex, &fragment, &Options::new(dialect));
+            let options = Options {
+                scissor_discard: case.scissor_discard,
+                ..Options::new(dialect)
+            };
+            let result = translate(&vertex, &fragment, &options);
             if !case.dialects.contains(&dialect) {
                 match result {
                     Err(GlslError::MissingFeature { .. }) => {}

@@ -1,4 +1,4 @@
-//! [`GlBackend`]: context3d's [`Backend`] over GL.
+//! [`GlCore`]: context3d's [`Backend`] over GL (wrapped by [`crate::GlBackend`]).
 
 use std::collections::HashMap;
 
@@ -22,6 +22,10 @@ use crate::texture::{self, Samplers, Texture, TextureCaps};
 /// `GL_MAX_SAMPLES`.
 const MAX_SAMPLES: u32 = 0x8D57;
 
+/// `GL_CONTEXT_LOST` (GL 4.5, `KHR_robustness`): `glGetError` after a reset of a robust
+/// context.
+const GL_CONTEXT_LOST: u32 = 0x0507;
+
 /// A GL error seen while error checking was on, with the Context3D call that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{call}: {} (0x{code:04x})", conv::error_name(*.code))]
@@ -32,12 +36,12 @@ pub struct GlCallError {
     pub code: u32,
 }
 
-/// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core.
-///
-/// Not `Send`: it lives on the thread that created its context.
+/// The backend's resources and calls, behind [`crate::GlBackend`] (which makes the context
+/// current, guards the host's state around each call, and hands out frame textures). Its
+/// methods are reached through `GlBackend`'s `Deref`.
 #[derive(Debug)]
-pub struct GlBackend {
-    gl: Gl,
+pub struct GlCore {
+    pub(crate) gl: Gl,
     caps: TextureCaps,
     programs: Programs,
     vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
@@ -45,18 +49,24 @@ pub struct GlBackend {
     textures: HashMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
-    targets: Targets,
+    pub(crate) targets: Targets,
     state: FixedState,
     error_checking: bool,
     gl_errors: Vec<GlCallError>,
+    /// Why the context was lost, when the context said so.
+    pub(crate) context_error: Option<ContextError>,
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
 }
 
+/// Within this file the core keeps the name it had before the public [`crate::GlBackend`]
+/// (src/entry.rs) came to wrap it.
+type GlBackend = GlCore;
+
 impl GlBackend {
     /// A backend on a new headless context (see [`GlContext::headless`]).
-    pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
+    pub(crate) fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
         Ok(GlBackend::new(GlContext::headless(options)?))
     }
 
@@ -64,7 +74,7 @@ impl GlBackend {
     ///
     /// # Safety
     /// `display` and `window` must be valid handles that outlive the backend.
-    pub unsafe fn windowed(
+    pub(crate) unsafe fn windowed(
         display: RawDisplayHandle,
         window: RawWindowHandle,
         width: u32,
@@ -77,7 +87,7 @@ impl GlBackend {
     }
 
     /// A backend on an existing context (made current here).
-    pub fn new(ctx: GlContext) -> GlBackend {
+    pub(crate) fn new(ctx: GlContext) -> GlBackend {
         if let Err(e) = ctx.make_current() {
             log::error!("{e}");
         }
@@ -106,16 +116,24 @@ impl GlBackend {
         };
         let mut targets = Targets::default();
         targets.set_max_samples(gl.get_integer(MAX_SAMPLES));
-        gl.pixel_store(glow::UNPACK_ALIGNMENT, 1);
-        gl.pixel_store(glow::PACK_ALIGNMENT, 4);
+        if !gl.context().is_host() {
+            // In the host's context these are set around each call (state::HostState).
+            gl.pixel_store(glow::UNPACK_ALIGNMENT, 1);
+            gl.pixel_store(glow::PACK_ALIGNMENT, 4);
+        }
         log::info!(
             "backend-gl: {:?}, dialect {dialect:?}, {caps:?}",
             gl.context().info()
         );
+        let mut programs = Programs::new(dialect);
+        // Mesa's llvmpipe (the default headless renderer) gives the pixel column left of a
+        // scissor rectangle and the row above it partial coverage when multisampling (seen in
+        // Mesa 22.3); its programs get a per-pixel scissor test for those draws.
+        programs.set_scissor_discard(gl.context().info().renderer.contains("llvmpipe"));
         GlBackend {
             gl,
             caps,
-            programs: Programs::new(dialect),
+            programs,
             vertex_buffers: HashMap::new(),
             index_buffers: HashMap::new(),
             textures: HashMap::new(),
@@ -125,6 +143,7 @@ impl GlBackend {
             state: FixedState::default(),
             error_checking: false,
             gl_errors: Vec::new(),
+            context_error: None,
             kept_error: None,
             lost: false,
         }
@@ -145,7 +164,14 @@ impl GlBackend {
         self.programs.dialect()
     }
 
-    /// Programs translated, compiled and linked so far (one per distinct bytecode pair).
+    /// Whether draws with a scissor rectangle into a multisampled target use the per-pixel
+    /// scissor test (on for Mesa's llvmpipe; see docs/backend-gl.md).
+    pub fn scissor_discard(&self) -> bool {
+        self.programs.scissor_discard()
+    }
+
+    /// Programs translated, compiled and linked so far (one per distinct bytecode pair, one
+    /// more for a pair's scissored variant when a draw needs it).
     pub fn program_links(&self) -> u64 {
         self.programs.links
     }
@@ -202,6 +228,7 @@ impl GlBackend {
         }
         if let Err(e) = self.gl.context().make_current() {
             log::error!("{e}");
+            self.context_error = Some(e);
             self.lose_context();
             return Err(BackendError::ContextLost);
         }
@@ -212,7 +239,7 @@ impl GlBackend {
     /// logged at error level) and returns the first as the call's error:
     /// `GL_OUT_OF_MEMORY` as [`BackendError::OutOfMemory`], any other as
     /// [`BackendError::GlError`]. With checking off no `glGetError` is issued.
-    fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
+    pub(crate) fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
         if !self.error_checking {
             return Ok(());
         }
@@ -221,13 +248,18 @@ impl GlBackend {
             let e = GlCallError { call, code };
             log::error!("GL error: {e}");
             if result.is_ok() {
-                result = Err(if code == glow::OUT_OF_MEMORY {
-                    BackendError::OutOfMemory
-                } else {
-                    BackendError::GlError { call, code }
+                result = Err(match code {
+                    glow::OUT_OF_MEMORY => BackendError::OutOfMemory,
+                    GL_CONTEXT_LOST => BackendError::ContextLost,
+                    _ => BackendError::GlError { call, code },
                 });
             }
             self.gl_errors.push(e);
+        }
+        if result == Err(BackendError::ContextLost) {
+            // A robust context reports a reset this way: nothing of it is left.
+            self.context_error = Some(ContextError::Lost("GL_CONTEXT_LOST"));
+            self.lose_context();
         }
         result
     }
@@ -554,7 +586,22 @@ impl Backend for GlBackend {
             return Ok(());
         }
         self.state.apply(&mut self.gl);
-        if self.programs.bind(&mut self.gl, draw.program).is_none() {
+        // The per-pixel scissor test (see `Programs::set_scissor_discard`): only for a
+        // scissor rectangle on a multisampled target, in GL window pixels (Flash's top row is
+        // GL row 0 in every target, see target.rs).
+        let scissor = self
+            .state
+            .scissor
+            .filter(|_| self.targets.current_is_multisampled())
+            .map(|r| {
+                let (x, y) = (r.x as f32, r.y as f32);
+                [x, y, x + r.width as f32, y + r.height as f32]
+            });
+        if self
+            .programs
+            .bind(&mut self.gl, draw.program, scissor)
+            .is_none()
+        {
             log::warn!("draw with unknown program {:?} ignored", draw.program);
             return Ok(());
         }

@@ -3,11 +3,15 @@
 //!
 //! The context is made current on the thread that created it and stays `!Send`
 //! (glutin's `PossiblyCurrentContext` is). Several contexts may live on one thread: every
-//! backend entry point calls [`GlContext::make_current`], which costs nothing when the
-//! context is already the thread's current one.
+//! backend entry point calls [`GlContext::make_current`], which asks EGL which context is
+//! current (`eglGetCurrentContext`) and switches only when it is another one. Nothing is
+//! remembered between calls: a host may make its own context current at any time.
+//!
+//! Besides contexts of its own, a [`GlContext`] may be the host's context
+//! ([`GlContext::from_host`], see [`crate::host`]) or one of ours sharing objects with the
+//! host's ([`GlContext::sharing`]).
 
-use std::cell::Cell;
-use std::ffi::CStr;
+use std::ffi::{c_void, CStr};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -17,7 +21,9 @@ use glutin::api::egl::device::Device;
 use glutin::api::egl::display::Display;
 use glutin::api::egl::surface::Surface;
 use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder};
-use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
+use glutin::context::{
+    AsRawContext, ContextApi, ContextAttributesBuilder, GlProfile, RawContext, Version,
+};
 use glutin::prelude::*;
 use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder, WindowSurface};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
@@ -105,6 +111,22 @@ pub enum ContextError {
     /// Presenting (swapping buffers) failed.
     #[error("swapping buffers failed: {0}")]
     Swap(glutin::error::Error),
+    /// The host broke the contract of a host context: its context is not the current one
+    /// (another context, or none, is current on this thread).
+    #[error("the host's GL context is not current on this thread ({found}); make it current before calling Molehill, or give a make-current hook")]
+    HostNotCurrent {
+        /// What is current instead: `"no context"` or `"another context"`.
+        found: &'static str,
+    },
+    /// The host's loader has no entry point of this name.
+    #[error("the host's GL loader returns no {0}")]
+    HostLoader(&'static str),
+    /// The host's make-current hook failed.
+    #[error("the host's make-current hook failed: {0}")]
+    HostHook(String),
+    /// EGL or GL reports the context lost (`EGL_CONTEXT_LOST`, `GL_CONTEXT_LOST`).
+    #[error("the GL context is lost ({0})")]
+    Lost(&'static str),
 }
 
 /// What the driver reports.
@@ -129,29 +151,46 @@ enum SurfaceKind {
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
-thread_local! {
-    /// The id of the [`GlContext`] current on this thread (0: none of ours).
-    static CURRENT: Cell<u64> = const { Cell::new(0) };
+/// Whose context it is.
+enum Kind {
+    /// Ours: made current by us when it is not.
+    Owned {
+        surface: SurfaceKind,
+        context: PossiblyCurrentContext,
+        display: Display,
+    },
+    /// The host's: checked (or made current through the host's hook), never switched by us.
+    Host(crate::host::CurrentCheck),
 }
 
-/// One GL context with its glow function table, current on its thread.
+/// One GL context with its glow function table.
 pub struct GlContext {
     gl: glow::Context,
-    surface: SurfaceKind,
-    context: PossiblyCurrentContext,
-    // Kept alive for the context's lifetime.
-    _display: Display,
+    kind: Kind,
     id: u64,
     info: GlInfo,
 }
 
 impl std::fmt::Debug for GlContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match &self.kind {
+            Kind::Owned { surface, .. } => format!("owned, {surface:?}"),
+            Kind::Host(check) => format!("host's, {check:?}"),
+        };
         f.debug_struct("GlContext")
             .field("id", &self.id)
             .field("info", &self.info)
-            .field("surface", &self.surface)
+            .field("kind", &kind)
             .finish_non_exhaustive()
+    }
+}
+
+/// A raw EGL context to share objects with.
+struct Share(RawContext);
+
+impl AsRawContext for Share {
+    fn raw_context(&self) -> RawContext {
+        self.0
     }
 }
 
@@ -212,6 +251,32 @@ impl GlContext {
     ) -> Result<GlContext, glutin::error::Error> {
         // SAFETY: no raw display is passed; the device comes from EGL's own enumeration.
         let display = unsafe { Display::with_device(device, None) }?;
+        Self::on_display(display, options, None)
+    }
+
+    /// A headless context of ours on the host's EGL `display` sharing objects (textures,
+    /// buffers, sync objects; not framebuffers or vertex arrays) with the host's context
+    /// `share`, current on return. The frame textures of a [`crate::GlBackend`] on it can be
+    /// sampled in the host's context (after [`crate::FrameTexture::wait`]).
+    pub fn sharing(
+        display: &Display,
+        share: &impl AsRawContext,
+        options: &ContextOptions,
+    ) -> Result<GlContext, ContextError> {
+        Self::on_display(display.clone(), options, Some(share.raw_context())).map_err(|source| {
+            ContextError::NoContext {
+                api: options.api.name(),
+                source,
+                packages: DEBIAN_PACKAGES,
+            }
+        })
+    }
+
+    fn on_display(
+        display: Display,
+        options: &ContextOptions,
+        share: Option<RawContext>,
+    ) -> Result<GlContext, glutin::error::Error> {
         let (api, ctx_api, profile) = context_api(options.api);
         let attrs = {
             let mut b = ContextAttributesBuilder::new()
@@ -219,6 +284,9 @@ impl GlContext {
                 .with_debug(options.debug);
             if let Some(p) = profile {
                 b = b.with_profile(p);
+            }
+            if let Some(share) = share {
+                b = b.with_sharing(&Share(share));
             }
             b.build(None)
         };
@@ -326,6 +394,26 @@ impl GlContext {
         let gl = unsafe {
             glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
         };
+        Self::with_gl(
+            gl,
+            Kind::Owned {
+                surface,
+                context,
+                display,
+            },
+            api,
+        )
+    }
+
+    /// The host's context as a [`GlContext`]: Molehill never makes it current, it checks that
+    /// it is (see [`crate::host::HostContext`]). The host's context must be current now.
+    pub fn from_host(host: crate::host::HostContext) -> Result<GlContext, ContextError> {
+        let (gl, api, check) = host.into_parts();
+        check.check()?;
+        Ok(Self::with_gl(gl, Kind::Host(check), api))
+    }
+
+    fn with_gl(gl: glow::Context, kind: Kind, api: GlApi) -> GlContext {
         let get = |name: u32| {
             // SAFETY: the context is current; GetString with these enums returns a static
             // string that glow copies.
@@ -334,13 +422,10 @@ impl GlContext {
         let (version, renderer, vendor) =
             (get(glow::VERSION), get(glow::RENDERER), get(glow::VENDOR));
         let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
-        CURRENT.with(|c| c.set(id));
         log::info!("GL context {id}: {version} / {renderer} / {vendor}");
         GlContext {
             gl,
-            surface,
-            context,
-            _display: display,
+            kind,
             id,
             info: GlInfo {
                 version,
@@ -351,19 +436,77 @@ impl GlContext {
         }
     }
 
-    /// Makes this context current on the calling thread (a no-op when it already is).
+    /// Makes this context current on the calling thread. For a context of ours, EGL is asked
+    /// which context is current (`eglGetCurrentContext`) and ours is made current when it is
+    /// not; for the host's context, the host's hook is called or EGL is asked whether it is
+    /// current ([`ContextError::HostNotCurrent`] when not). A context EGL reports lost gives
+    /// [`ContextError::Lost`].
     pub fn make_current(&self) -> Result<(), ContextError> {
-        if CURRENT.with(|c| c.get()) == self.id {
-            return Ok(());
+        match &self.kind {
+            Kind::Owned {
+                surface, context, ..
+            } => {
+                if context.is_current() {
+                    return Ok(());
+                }
+                match surface {
+                    SurfaceKind::Surfaceless => context.make_current_surfaceless(),
+                    SurfaceKind::Pbuffer(s) => context.make_current(s),
+                    SurfaceKind::Window(s) => context.make_current(s),
+                }
+                .map_err(|e| {
+                    if crate::current::last_error() == Some(crate::current::EGL_CONTEXT_LOST)
+                        || e.to_string().contains("CONTEXT_LOST")
+                    {
+                        ContextError::Lost("EGL_CONTEXT_LOST")
+                    } else {
+                        ContextError::MakeCurrent(e)
+                    }
+                })
+            }
+            Kind::Host(check) => check.check(),
         }
-        match &self.surface {
-            SurfaceKind::Surfaceless => self.context.make_current_surfaceless(),
-            SurfaceKind::Pbuffer(s) => self.context.make_current(s),
-            SurfaceKind::Window(s) => self.context.make_current(s),
+    }
+
+    /// Whether EGL reports this context current on the calling thread (for the host's
+    /// context, whether its check passes).
+    pub fn is_current(&self) -> bool {
+        match &self.kind {
+            Kind::Owned { context, .. } => context.is_current(),
+            Kind::Host(check) => check.check().is_ok(),
         }
-        .map_err(ContextError::MakeCurrent)?;
-        CURRENT.with(|c| c.set(self.id));
-        Ok(())
+    }
+
+    /// Makes no context current on the calling thread (whichever one is): what a host does
+    /// when it gives its context up. The next [`GlContext::make_current`] of a context of
+    /// ours makes it current again.
+    pub fn release_current() -> Result<(), ContextError> {
+        crate::current::release().map_err(|code| {
+            log::error!("eglMakeCurrent(EGL_NO_CONTEXT) failed: EGL error 0x{code:x}");
+            ContextError::MakeCurrent(glutin::error::ErrorKind::Misc.into())
+        })
+    }
+
+    /// Whether this is the host's context ([`GlContext::from_host`]).
+    pub fn is_host(&self) -> bool {
+        matches!(self.kind, Kind::Host(_))
+    }
+
+    /// The EGL display of a context of ours (to make a [`GlContext::sharing`] context on it).
+    pub fn egl_display(&self) -> Option<&Display> {
+        match &self.kind {
+            Kind::Owned { display, .. } => Some(display),
+            Kind::Host(_) => None,
+        }
+    }
+
+    /// A GL or EGL entry point of a context of ours (null for the host's context or an
+    /// unknown name): how a host made with [`GlContext::headless`] loads its own glow table.
+    pub fn get_proc_address(&self, name: &CStr) -> *const c_void {
+        match &self.kind {
+            Kind::Owned { display, .. } => display.get_proc_address(name),
+            Kind::Host(_) => std::ptr::null(),
+        }
     }
 
     /// The glow function table (the context must be current).
@@ -378,33 +521,51 @@ impl GlContext {
 
     /// Whether this context draws into a window (the back buffer is then the window's).
     pub fn is_windowed(&self) -> bool {
-        matches!(self.surface, SurfaceKind::Window(_))
+        matches!(
+            self.kind,
+            Kind::Owned {
+                surface: SurfaceKind::Window(_),
+                ..
+            }
+        )
     }
 
     /// Shows the window's back buffer (nothing to do headless).
     pub fn swap_buffers(&self) -> Result<(), ContextError> {
-        match &self.surface {
-            SurfaceKind::Window(s) => s.swap_buffers(&self.context).map_err(ContextError::Swap),
+        match &self.kind {
+            Kind::Owned {
+                surface: SurfaceKind::Window(s),
+                context,
+                ..
+            } => s.swap_buffers(context).map_err(ContextError::Swap),
             _ => Ok(()),
         }
     }
 
     /// Resizes the window surface (nothing to do headless).
     pub fn resize(&self, width: u32, height: u32) {
-        if let SurfaceKind::Window(s) = &self.surface {
+        if let Kind::Owned {
+            surface: SurfaceKind::Window(s),
+            context,
+            ..
+        } = &self.kind
+        {
             let w = NonZeroU32::new(width.max(1)).unwrap_or(NonZeroU32::MIN);
             let h = NonZeroU32::new(height.max(1)).unwrap_or(NonZeroU32::MIN);
-            s.resize(&self.context, w, h);
+            s.resize(context, w, h);
         }
     }
 }
 
-impl Drop for GlContext {
-    fn drop(&mut self) {
-        CURRENT.with(|c| {
-            if c.get() == self.id {
-                c.set(0);
+impl AsRawContext for GlContext {
+    /// The EGL context (a context of ours, or the host's one checked by EGL); a host context
+    /// checked by a hook has none and gives a null handle.
+    fn raw_context(&self) -> RawContext {
+        match &self.kind {
+            Kind::Owned { context, .. } => context.raw_context(),
+            Kind::Host(check) => {
+                RawContext::Egl(check.egl_context().map_or(std::ptr::null(), |c| c.0))
             }
-        });
+        }
     }
 }

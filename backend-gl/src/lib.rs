@@ -1,5 +1,6 @@
 //! OpenGL backend for context3d: OpenGL ES 3.0 (default) or desktop GL 3.3 core, through
-//! glow, with contexts from glutin's EGL (headless by default).
+//! glow, with contexts from glutin's EGL (headless by default), or inside a GL player's own
+//! context ([`GlBackend::on_host_context`], docs/embedding-gl.md).
 //!
 //! ```no_run
 //! use backend_gl::{ContextOptions, GlBackend};
@@ -12,6 +13,11 @@
 //! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
 //! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
 //! buffer, render to texture, MSAA, read-back, present).
+//!
+//! Embedding: [`host`] (the player's context and how each call knows it is current),
+//! [`frame`] (frames out as GL textures and through pixel buffer objects), [`compose`] (the
+//! Stage3D compositing helper). [`GlBackend`] brackets each call with the context handling
+//! and the host-state save/restore; [`GlCore`] is the backend proper.
 //!
 //! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
 //! with a `// SAFETY:` note.
@@ -29,6 +35,18 @@ pub mod state;
 pub mod target;
 pub mod texture;
 
-pub use backend::{GlBackend, GlCallError};
+// Embedding in a host's GL context.
+pub mod compose;
+mod current;
+mod entry;
+pub mod frame;
+pub mod host;
+
+pub use backend::{GlCallError, GlCore};
+
+pub use compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
 pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PACKAGES};
+pub use entry::{GlBackend, HostRestore};
+pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
+pub use host::HostContext;
 pub use state::{CallCounts, CallKind};

@@ -25,6 +25,13 @@ pub struct LinkedProgram {
     synced: [u64; 2],
     /// How many `ProgramId`s use it.
     users: usize,
+    /// The translation with the per-pixel scissor test (`Options::scissor_discard`), kept
+    /// when the cache writes it, linked at the first draw that needs it.
+    scissored_source: Option<Box<Shaders>>,
+    /// That translation linked.
+    scissored: Option<Box<LinkedProgram>>,
+    /// The location of `agal_scissor` (in a scissored program) and the value last set.
+    scissor_uniform: Option<(glow::UniformLocation, [f32; 4])>,
 }
 
 /// One stage's constant registers as the context holds them, with the generation at which
@@ -85,8 +92,12 @@ pub struct Programs {
     by_id: HashMap<ProgramId, usize>,
     constants: [ConstantFile; 2],
     generation: u64,
-    /// Translations and links done (one per distinct pair).
+    /// Translations and links done (one per distinct pair, one more for its scissored
+    /// variant where that is used).
     pub links: u64,
+    /// Whether draws with a scissor rectangle into a multisampled target use programs with
+    /// the per-pixel scissor test (see [`Programs::set_scissor_discard`]).
+    scissor_discard: bool,
 }
 
 fn stage_index(kind: ProgramKind) -> usize {
@@ -107,7 +118,22 @@ impl Programs {
             constants: [ConstantFile::new(), ConstantFile::new()],
             generation: 0,
             links: 0,
+            scissor_discard: false,
         }
+    }
+
+    /// Makes draws with a scissor rectangle into a multisampled target use a variant of each
+    /// program that ends with `discard` outside the rectangle (`agal::glsl::Options::
+    /// scissor_discard`), where the rasterizer's scissor test leaks at the rectangle's edges
+    /// with multisampling (Mesa 22.3's llvmpipe). Other draws keep the plain program, so a
+    /// frame without a scissor pays nothing. Takes effect for programs created afterwards.
+    pub fn set_scissor_discard(&mut self, on: bool) {
+        self.scissor_discard = on;
+    }
+
+    /// Whether [`set_scissor_discard`](Self::set_scissor_discard) is on.
+    pub fn scissor_discard(&self) -> bool {
+        self.scissor_discard
     }
 
     /// The dialect the programs are written in.
@@ -137,7 +163,19 @@ impl Programs {
                 stage: ProgramKind::Vertex,
                 log: format!("GLSL translation failed: {e}"),
             })?;
-        let linked = link(gl, &shaders)?;
+        let scissored_source = if self.scissor_discard {
+            let options = Options {
+                scissor_discard: true,
+                ..Options::new(self.dialect)
+            };
+            agal::glsl::translate(vertex, fragment, &options)
+                .ok()
+                .map(Box::new)
+        } else {
+            None
+        };
+        let mut linked = link(gl, &shaders)?;
+        linked.scissored_source = scissored_source;
         self.links += 1;
         let slot = match self.linked.iter().position(Option::is_none) {
             Some(free) => free,
@@ -163,6 +201,9 @@ impl Programs {
         p.users -= 1;
         if p.users == 0 {
             gl.delete_program(p.gl);
+            if let Some(v) = &p.scissored {
+                gl.delete_program(v.gl);
+            }
             self.linked[slot] = None;
             self.by_pair.retain(|_, s| *s != slot);
         }
@@ -173,6 +214,9 @@ impl Programs {
         if let Some(gl) = gl {
             for p in self.linked.iter().flatten() {
                 gl.delete_program(p.gl);
+                if let Some(v) = &p.scissored {
+                    gl.delete_program(v.gl);
+                }
             }
         }
         self.linked.clear();
@@ -193,11 +237,51 @@ impl Programs {
     }
 
     /// Makes `id` current and uploads the constant registers it has not seen yet, one
-    /// `glUniform4fv` per dirty range. Returns the program's reflection samplers' units.
-    pub fn bind(&mut self, gl: &mut Gl, id: ProgramId) -> Option<&LinkedProgram> {
+    /// `glUniform4fv` per dirty range. With `scissor` (`[x0, y0, x1, y1]` in GL window
+    /// pixels) and [`set_scissor_discard`](Self::set_scissor_discard) on, the program's
+    /// scissored variant is made current instead (linked now if it never was; the plain
+    /// program when that fails) and its `agal_scissor` set.
+    pub fn bind(
+        &mut self,
+        gl: &mut Gl,
+        id: ProgramId,
+        scissor: Option<[f32; 4]>,
+    ) -> Option<&LinkedProgram> {
         let slot = *self.by_id.get(&id)?;
         let p = self.linked.get_mut(slot)?.as_mut()?;
+        let mut variant = false;
+        if let (Some(_), Some(source)) = (scissor, p.scissored_source.as_deref()) {
+            if p.scissored.is_none() {
+                match link(gl, source) {
+                    Ok(mut v) => {
+                        let name = v.reflection.scissor.unwrap_or(agal::glsl::SCISSOR_UNIFORM);
+                        v.scissor_uniform = gl
+                            .uniform_location(v.gl, name)
+                            .map(|loc| (loc, [f32::NAN; 4]));
+                        p.scissored = Some(Box::new(v));
+                        self.links += 1;
+                    }
+                    Err(e) => {
+                        log::warn!("scissored program variant not linked: {e}");
+                        p.scissored_source = None;
+                    }
+                }
+            }
+            variant = p.scissored.is_some();
+        }
+        let p: &mut LinkedProgram = if variant {
+            p.scissored.as_deref_mut()?
+        } else {
+            p
+        };
         gl.use_program(Some(p.gl));
+        if let (Some(rect), Some((loc, last))) = (scissor, &mut p.scissor_uniform) {
+            // NaN never compares equal: the first draw always sets it.
+            if *last != rect {
+                gl.uniform_vec4s(loc, &[rect]);
+                *last = rect;
+            }
+        }
         for stage in 0..2 {
             if p.synced[stage] == self.generation {
                 continue;
@@ -268,6 +352,9 @@ fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
         fc,
         synced: [0, 0],
         users: 0,
+        scissored_source: None,
+        scissored: None,
+        scissor_uniform: None,
     })
 }
 

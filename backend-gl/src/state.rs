@@ -15,6 +15,10 @@ use glow::HasContext;
 
 use crate::egl::GlContext;
 
+#[path = "hoststate.rs"]
+mod hoststate;
+pub use hoststate::HostState;
+
 /// What a GL call does, for counting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CallKind {
@@ -93,8 +97,9 @@ impl CallCounts {
 /// Number of texture units shadowed.
 pub const UNITS: usize = 16;
 
-/// The shadowed state; `None` is unknown.
-#[derive(Debug, Default)]
+/// The shadowed state; `None` is unknown. In a host's context every field is also captured
+/// and put back by `hoststate.rs` (a new field must be added there too).
+#[derive(Debug, Default, Clone)]
 struct Shadow {
     program: Option<Option<glow::Program>>,
     vao: Option<Option<glow::VertexArray>>,

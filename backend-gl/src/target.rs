@@ -200,6 +200,14 @@ impl Targets {
         Ok(())
     }
 
+    /// Whether draws to the current target land in a multisampled buffer.
+    pub fn current_is_multisampled(&self) -> bool {
+        match self.current {
+            None => self.back.as_ref().is_some_and(|b| b.resolve.is_some()),
+            Some(key) => key.samples > 0,
+        }
+    }
+
     /// The back buffer's configuration.
     pub fn back_buffer(&self) -> Option<&BackBufferConfig> {
         self.back.as_ref().map(|b| &b.config)
@@ -288,7 +296,7 @@ impl Targets {
 
     /// Resolves the back buffer if multisampled and binds the single-sampled surface for
     /// reading.
-    fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
+    pub(crate) fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
         let back = self.back.as_mut()?;
         let (w, h) = (back.config.width as i32, back.config.height as i32);
         match &back.resolve {

@@ -173,3 +173,52 @@ fn desktop_culling_and_stencil() {
         "no stencil on the right"
     );
 }
+
+/// D3D9's pow at x = 0 and the exact round-to-nearest of a relative index, in GLSL 3.30 (the
+/// ES 3.00 path is the conformance traces `agal_pow_d3d9_zero_base` and
+/// `vertex_relative_round_to_nearest`; docs/semantics.md derives the values).
+#[test]
+fn desktop_d3d9_pow_and_relative_rounding() {
+    let mut r = rig(8, 8, 0);
+    // pow((0, 0, 0, 0), (0, -1, 2, 0)) = (1, +inf, 0, 1): +inf clamps to 255.
+    let p = r.program(
+        "mov op, va0",
+        "mov ft0, fc0\npow ft1, ft0, fc1\nmov oc, ft1",
+    );
+    r.b.set_program_constants(
+        agal::ProgramKind::Fragment,
+        0,
+        &[[0.0, 0.0, 0.0, 0.0], [0.0, -1.0, 2.0, 0.0]],
+    );
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 0.0, 0.0, 0.0]);
+    r.clear([0.5, 0.5, 0.5, 1.0]);
+    r.draw_color(p, q);
+    let px = r.read();
+    assert_eq!(r.at(&px, 4, 4), argb(255, 255, 255, 0), "pow at x = 0");
+    // vc[va1.x + 0] with va1.x = 0.49999997 (float32 0.5 - 2^-25): register 0 (red), where
+    // floor(i + 0.5) reads register 1 (green); 2.5 rounds up to register 3 (blue).
+    let p = r.program(
+        "mov op, va0\nmov vt0, va1\nmov v0, vc[vt0.x+0]",
+        "mov oc, v0",
+    );
+    r.b.set_program_constants(
+        agal::ProgramKind::Vertex,
+        0,
+        &[
+            [1.0, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+            [1.0, 1.0, 1.0, 1.0],
+            [0.0, 0.0, 1.0, 1.0],
+        ],
+    );
+    for (index, want) in [
+        (0.499_999_97_f32, argb(255, 255, 0, 0)),
+        (2.5, argb(255, 0, 0, 255)),
+    ] {
+        let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [index, 0.0, 0.0, 0.0]);
+        r.clear([0.5, 0.5, 0.5, 1.0]);
+        r.draw_color(p, q);
+        let px = r.read();
+        assert_eq!(r.at(&px, 4, 4), want, "relative index {index}");
+    }
+}

@@ -233,3 +233,47 @@ fn an_upload_reaches_its_texture_whatever_unit_a_draw_left_active() {
     let px = r.show(b);
     assert_px(r.at(&px, 1, 1), green, 1, "b untouched by a's upload");
 }
+
+/// The per-pixel scissor test costs nothing until a draw has a scissor rectangle on a
+/// multisampled target (on llvmpipe): then one more link for the program's scissored variant,
+/// once; the rectangle is exact at its left and top edges (where llvmpipe's own test leaks).
+#[test]
+fn scissor_discard_variant_is_linked_once_and_only_when_needed() {
+    let mut r = Rig::with(backend_gl::GlApi::Es30, 16, 16, 4, true);
+    if !r.b.scissor_discard() {
+        eprintln!("skipped: the renderer is not llvmpipe, its scissor test needs no help");
+        return;
+    }
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, q);
+    assert_eq!(r.b.program_links(), 1, "no scissor: the plain program only");
+    r.b.set_scissor(Some(PixelRect {
+        x: 4,
+        y: 4,
+        width: 8,
+        height: 8,
+    }));
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, q);
+    r.draw_color(p, q);
+    assert_eq!(r.b.program_links(), 2, "one scissored variant, linked once");
+    let px = r.read();
+    assert_eq!(r.at(&px, 4, 4), argb(255, 0, 255, 0), "inside corner");
+    assert_eq!(r.at(&px, 3, 4), argb(255, 255, 0, 0), "column left of it");
+    assert_eq!(r.at(&px, 4, 3), argb(255, 255, 0, 0), "row above it");
+    assert_eq!(r.at(&px, 11, 11), argb(255, 0, 255, 0), "inside corner");
+    assert_eq!(
+        r.at(&px, 12, 11),
+        argb(255, 255, 0, 0),
+        "column right of it"
+    );
+    // Back to no scissor: the plain program, the whole target.
+    r.b.set_scissor(None);
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, q);
+    let px = r.read();
+    assert_eq!(r.at(&px, 0, 0), argb(255, 0, 255, 0));
+    assert_eq!(r.b.program_links(), 2);
+}

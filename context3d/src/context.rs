@@ -56,6 +56,23 @@ impl Rect {
     }
 }
 
+/// A point as AS3's `flash.geom.Point` gives it (`drawToBitmapData`'s `destPoint`).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Point {
+    /// `x`.
+    pub x: f64,
+    /// `y`.
+    pub y: f64,
+}
+
+impl Point {
+    /// Integer pixels: truncated toward zero (NaN becomes 0), saturating, like a
+    /// [`Rect`]'s edges.
+    pub fn to_pixels(self) -> (i32, i32) {
+        (self.x as i32, self.y as i32)
+    }
+}
+
 /// Byte order of a `ByteArray` (`ByteArray.endian`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Endian {

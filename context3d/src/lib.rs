@@ -9,6 +9,7 @@
 //! - [`enums`]: the AS3 enum strings. [`error`]: typed errors and the one Flash mapping.
 //! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
 //!   [`draw`]: draw-time checks. [`atf`]: ATF containers.
+//! - [`stage`]: how Flash composes the Stage3D layers on the stage (one rule for replays and hosts).
 //!
 //! `docs/context3d.md` lists every call, what it checks and the error each check raises.
 #![forbid(unsafe_code)]
@@ -22,10 +23,11 @@ pub mod enums;
 pub mod error;
 pub mod recording;
 pub mod resources;
+pub mod stage;
 pub mod state;
 
 pub use backend::*;
-pub use context::{Context3D, Context3DEvent, Endian, Rect};
+pub use context::{Context3D, Context3DEvent, Endian, Point, Rect};
 pub use enums::As3Enum;
 pub use error::{BackendCall, Context3DError, FlashResult};
 pub use recording::{Call, RecordedTextureData, RecordingBackend};

@@ -243,10 +243,13 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `setScissorRectangle(rectangle)`; `None` (null) turns scissoring off. Edges are
-    /// truncated to whole pixels, negative sizes become empty.
+    /// truncated to whole pixels. A rectangle of zero width or height (after truncation, so
+    /// also a negative or NaN size) is ignored as if it were null: Flash draws unclipped.
     pub fn set_scissor_rectangle(&mut self, rectangle: Option<Rect>) -> FlashResult<()> {
         self.live()?;
-        let scissor = rectangle.map(Rect::to_pixels);
+        let scissor = rectangle
+            .map(Rect::to_pixels)
+            .filter(|r| r.width > 0 && r.height > 0);
         if scissor != self.state.scissor {
             self.state.scissor = scissor;
             self.backend.set_scissor(scissor);

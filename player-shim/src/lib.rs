@@ -26,8 +26,8 @@ pub mod trace;
 pub use backend::HeadlessGl;
 pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
 pub use context::{Context3D, FlashResult};
-pub use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
-pub use record::Recorder;
+pub use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};
+pub use record::{ImageWriter, RecordedExpectations, Recorder};
 pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};
 
 /// The README's examples, compiled as doctests so that they stay true (they use `HeadlessGl`).

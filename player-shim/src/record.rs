@@ -2,6 +2,10 @@
 //! `expect error` after each call that threw), so a runtime can capture a failing game and
 //! `molehill replay` can run it again.
 
+mod expect;
+
+pub use expect::{ImageWriter, RecordedExpectations};
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -112,6 +116,16 @@ impl Recorded for context3d::Rect {
     }
 }
 
+impl Recorded for context3d::Point {
+    type Arg = crate::trace::Point;
+    fn recorded(&self, _: &Recorder) -> crate::trace::Point {
+        crate::trace::Point {
+            x: self.x,
+            y: self.y,
+        }
+    }
+}
+
 impl<T: Recorded> Recorded for Option<T> {
     type Arg = Option<T::Arg>;
     fn recorded(&self, rec: &Recorder) -> Option<T::Arg> {
@@ -138,6 +152,8 @@ impl Recorded for BitmapData<'_> {
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {
     inner: Rc<RefCell<RecorderState>>,
+    /// The Stage3D (`stage.stage3Ds[N]`) whose calls this handle records.
+    stage3d: usize,
 }
 
 #[derive(Debug, Default)]
@@ -145,12 +161,60 @@ struct RecorderState {
     trace: Trace,
     names: HashMap<Handle, Name>,
     counters: HashMap<&'static str, u32>,
+    expect: expect::ExpectState,
 }
 
 impl Recorder {
     /// A new, empty recording.
     pub fn new() -> Recorder {
         Recorder::default()
+    }
+
+    /// Another handle on the same recording for Stage3D `index` (`stage.stage3Ds[index]`,
+    /// 0..=3; larger values are taken as 3): give it to that Stage3D's
+    /// [`start_recording`](crate::Stage3D::start_recording). The handle from [`new`](Self::new)
+    /// records Stage3D 0.
+    pub fn for_stage3d(&self, index: usize) -> Recorder {
+        Recorder {
+            inner: self.inner.clone(),
+            stage3d: index.min(context3d::stage::STAGE3D_COUNT - 1),
+        }
+    }
+
+    /// The Stage3D this handle records (see [`for_stage3d`](Self::for_stage3d)).
+    pub fn stage3d(&self) -> usize {
+        self.stage3d
+    }
+
+    /// Sets `config stage`: the stage size and colour the recorded content ran on.
+    pub fn set_stage(&self, stage: context3d::stage::StageLayout) {
+        self.inner.borrow_mut().trace.config.stage = stage;
+    }
+
+    /// Makes the recording write the images it sees and check them on replay (see
+    /// [`RecordedExpectations`]), from the next capture on; `None` stops it. Shared by every
+    /// handle on the recording.
+    pub fn set_expectations(&self, expectations: Option<RecordedExpectations>) {
+        self.inner.borrow_mut().expect.options = expectations;
+    }
+
+    /// Whether the recording writes the images it sees.
+    pub(crate) fn wants_images(&self) -> bool {
+        self.inner.borrow().expect.options.is_some()
+    }
+
+    /// After a successful `present()` of this handle's Stage3D: `(width, height,
+    /// premultiplied pixels)` of the back buffer it showed.
+    pub(crate) fn presented(&self, shown: (u32, u32, Vec<u32>)) {
+        let s = &mut *self.inner.borrow_mut();
+        s.expect.presented(&mut s.trace, self.stage3d, shown);
+    }
+
+    /// After a successful `drawToBitmapData`: the destination's pixels, unpremultiplied.
+    pub(crate) fn copied(&self, width: u32, height: u32, unpremultiplied: Vec<u32>) {
+        let s = &mut *self.inner.borrow_mut();
+        s.expect
+            .copied(&mut s.trace, width, height, unpremultiplied);
     }
 
     /// The trace recorded so far.
@@ -187,6 +251,9 @@ impl Recorder {
         result: &Result<T, FlashError>,
     ) {
         let mut s = self.inner.borrow_mut();
+        if result.is_ok() {
+            s.expect.saw_call(self.stage3d, &call);
+        }
         let result_name = created.map(|(kind, handle)| {
             let prefix = match kind {
                 ResourceKind::VertexBuffer => "vb",
@@ -208,6 +275,7 @@ impl Recorder {
         s.trace.statements.push(Located::unplaced(Statement::Call {
             result: result_name,
             call,
+            stage3d: self.stage3d,
         }));
         if let Err(e) = result {
             s.trace

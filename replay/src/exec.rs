@@ -8,6 +8,7 @@ use std::rc::Rc;
 use agal::flash::FlashError;
 
 use crate::image::{compare, difference_image, Image};
+use context3d::stage::{compose, Layer, LayerPlacement, StageLayout, STAGE3D_COUNT};
 use player_shim::as3::{unpremultiply, BitmapDataMut};
 use player_shim::backend::BackendFactory;
 use player_shim::record::Handle;
@@ -40,8 +41,24 @@ enum Pending {
     NotRun,
 }
 
+/// What a Stage3D's last `present()` showed: its back buffer as stored (premultiplied).
+struct Shown {
+    width: u32,
+    height: u32,
+    pixels: Vec<u32>,
+}
+
 struct Exec<'a> {
-    stage: Stage3D,
+    /// `stage.stage3Ds[0..4]`.
+    stages: Vec<Stage3D>,
+    /// The Stage3D of the statement being run.
+    cur: usize,
+    /// Per Stage3D, what its last `present()` showed (for `expect screen`).
+    shown: Vec<Option<Shown>>,
+    /// The stage (`config stage`).
+    layout: StageLayout,
+    /// `expect screen` lines run so far (numbers the `--out` images).
+    screens: usize,
     events: Rc<ReplayEvents>,
     names: HashMap<Name, Option<Handle>>,
     outcome: TraceOutcome,
@@ -65,10 +82,25 @@ pub(crate) fn run(
     kept: KeptCaptures,
 ) -> TraceOutcome {
     let events = Rc::new(ReplayEvents::default());
-    let mut stage = Stage3D::new(factory, events.clone());
-    stage.set_swf_version(trace.config.swf_version);
+    // One factory for the four Stage3Ds (each asks it for a backend at its request).
+    let factory = Rc::new(RefCell::new(factory));
+    let stages = (0..STAGE3D_COUNT)
+        .map(|_| {
+            let f = factory.clone();
+            let mut stage = Stage3D::new(
+                Box::new(move || f.borrow_mut().create_backend()),
+                events.clone(),
+            );
+            stage.set_swf_version(trace.config.swf_version);
+            stage
+        })
+        .collect();
     let mut exec = Exec {
-        stage,
+        stages,
+        cur: 0,
+        shown: (0..STAGE3D_COUNT).map(|_| None).collect(),
+        layout: trace.config.stage,
+        screens: 0,
         events,
         names: HashMap::new(),
         outcome: TraceOutcome::new(path),
@@ -88,8 +120,10 @@ pub(crate) fn run(
         exec.statement(statement.pos, &statement.value);
     }
     exec.settle();
-    if let Some(ctx) = exec.stage.context3d_mut() {
-        ctx.dispose(false);
+    for stage in &mut exec.stages {
+        if let Some(ctx) = stage.context3d_mut() {
+            ctx.dispose(false);
+        }
     }
     exec.outcome
 }
@@ -97,8 +131,13 @@ pub(crate) fn run(
 impl Exec<'_> {
     fn statement(&mut self, pos: Pos, statement: &Statement) {
         match statement {
-            Statement::Call { result, call } => {
+            Statement::Call {
+                result,
+                call,
+                stage3d,
+            } => {
                 self.settle();
+                self.cur = (*stage3d).min(STAGE3D_COUNT - 1);
                 self.pending = Some(match self.call(result.as_ref(), call) {
                     Ok(r) => Pending::Ran(pos, r),
                     Err(kind) => {
@@ -158,7 +197,65 @@ impl Exec<'_> {
                     self.outcome.fail(pos, kind);
                 }
             }
+            Statement::ExpectScreen {
+                file,
+                tolerance,
+                max_outliers,
+            } => {
+                self.settle();
+                if let Err(kind) = self.expect_screen(file, *tolerance, *max_outliers) {
+                    self.outcome.fail(pos, kind);
+                }
+            }
         }
+    }
+
+    /// The screen Flash Player shows now: the stage colour, then each visible Stage3D's last
+    /// `present()` at its `x`, `y` (`context3d::stage::compose`).
+    fn screen(&self) -> Option<Image> {
+        let layers: Vec<Layer<'_>> = self
+            .stages
+            .iter()
+            .zip(&self.shown)
+            .filter_map(|(stage, shown)| {
+                let s = shown.as_ref()?;
+                let at = LayerPlacement::from_as3(stage.x(), stage.y(), stage.visible());
+                Some(Layer::new(at, s.width, s.height, &s.pixels))
+            })
+            .collect();
+        Image::new(
+            self.layout.width,
+            self.layout.height,
+            compose(&self.layout, &layers),
+        )
+    }
+
+    /// `expect screen`: [`screen`](Self::screen) against a PNG (rewritten under `--update`;
+    /// written as `DIR/NAME-screen-J.png` under `--out`).
+    fn expect_screen(
+        &mut self,
+        file: &str,
+        tolerance: u8,
+        max_outliers: u64,
+    ) -> Result<(), FailureKind> {
+        self.screens += 1;
+        let screen = self.screen().ok_or(FailureKind::NoCapture)?;
+        if let Some(dir) = &self.options.out_dir {
+            let path = dir.join(format!("{}-screen-{}.png", self.stem, self.screens));
+            std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
+                path: dir.clone(),
+                source,
+            })?;
+            screen
+                .write_png(&path)
+                .map_err(|source| FailureKind::Image {
+                    path: path.clone(),
+                    source,
+                })?;
+            self.outcome.written.push(path);
+        }
+        let diff_name = format!("{}-screen-{}.diff.png", self.stem, self.screens);
+        self.compare_with_png(&screen, file, tolerance, max_outliers, &diff_name)
     }
 
     /// The last call's result with no `expect error` after it: an error there is a failure.
@@ -200,18 +297,30 @@ impl Exec<'_> {
         max_outliers: u64,
     ) -> Result<(), FailureKind> {
         let k = self.taken;
+        // Taken out for the comparison (which may push to `written`), then put back.
+        let last = self.outcome.captures.pop().ok_or(FailureKind::NoCapture)?;
+        let diff_name = format!("{}-{k}.diff.png", self.stem);
+        let r = self.compare_with_png(&last.image, file, tolerance, max_outliers, &diff_name);
+        self.outcome.captures.push(last);
+        r
+    }
+
+    /// Compares `actual` with the PNG `file` beside the trace (or rewrites it under
+    /// `--update`); a failed comparison writes the difference image as `diff_name` under
+    /// `--out`.
+    fn compare_with_png(
+        &mut self,
+        actual: &Image,
+        file: &str,
+        tolerance: u8,
+        max_outliers: u64,
+        diff_name: &str,
+    ) -> Result<(), FailureKind> {
         let path = self.base.join(file);
         let image_err = |path: &Path| {
             let path = path.to_path_buf();
             move |source| FailureKind::Image { path, source }
         };
-        // Borrowed, not cloned: `written` is pushed to only after its last use.
-        let actual = &self
-            .outcome
-            .captures
-            .last()
-            .ok_or(FailureKind::NoCapture)?
-            .image;
         if self.options.update {
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
@@ -239,7 +348,7 @@ impl Exec<'_> {
         if let (Some(dir), Some(diff)) =
             (&self.options.out_dir, difference_image(actual, &expected))
         {
-            let diff_path = dir.join(format!("{}-{k}.diff.png", self.stem));
+            let diff_path = dir.join(diff_name);
             diff.write_png(&diff_path).map_err(image_err(&diff_path))?;
             self.outcome.written.push(diff_path);
         }
@@ -287,9 +396,11 @@ impl Exec<'_> {
     }
 
     fn ctx(&mut self) -> Result<&mut Context3D, FailureKind> {
-        self.stage.context3d_mut().ok_or(FailureKind::NoContext(
-            "no successful requestContext3D before this call",
-        ))
+        self.stages[self.cur]
+            .context3d_mut()
+            .ok_or(FailureKind::NoContext(
+                "no successful requestContext3D before this call",
+            ))
     }
 
     /// Binds the handle a create call returned to `name` (null when it threw).
@@ -312,7 +423,7 @@ impl Exec<'_> {
         &mut self,
         request: impl FnOnce(&mut Stage3D) -> Result<(), FlashError>,
     ) -> Result<Result<(), FlashError>, FailureKind> {
-        let r = request(&mut self.stage);
+        let r = request(&mut self.stages[self.cur]);
         if let Some(e) = self.events.errors.borrow_mut().pop() {
             return Err(FailureKind::ContextUnavailable(e));
         }
@@ -466,24 +577,43 @@ impl Exec<'_> {
                     let p: Vec<&str> = profiles.iter().map(String::as_str).collect();
                     return self.request(|s| s.request_context3d_matching_profiles(&p));
                 }
-                Call::SetStageX(x) => self.stage.set_x(*x),
-                Call::SetStageY(y) => self.stage.set_y(*y),
+                Call::SetStageX(x) => self.stages[self.cur].set_x(*x),
+                Call::SetStageY(y) => self.stages[self.cur].set_y(*y),
                 Call::SetStageVisible(v) => {
-                    self.stage.set_visible(*v);
+                    self.stages[self.cur].set_visible(*v);
                     Ok(())
                 }
                 Call::Present => {
                     let ctx = self.ctx()?;
-                    let shown = ctx.capture_back_buffer().ok();
+                    let shown = ctx.back_buffer_pixels().ok();
                     let r = ctx.present();
-                    if r.is_ok() {
-                        if let Some(image) = shown.and_then(|(w, h, px)| Image::new(w, h, px)) {
+                    if let (Ok(()), Some((width, height, pixels))) = (&r, shown) {
+                        // The capture (what `expect image` sees) is un-premultiplied, as
+                        // `drawToBitmapData` would give it; the screen keeps it as stored.
+                        let captured = pixels.iter().map(|&p| unpremultiply(p)).collect();
+                        if let Some(image) = Image::new(width, height, captured) {
                             self.capture(CaptureKind::Present, image);
                         }
+                        self.shown[self.cur] = Some(Shown {
+                            width,
+                            height,
+                            pixels,
+                        });
                     }
                     r
                 }
-                Call::DrawToBitmapData { destination } => {
+                Call::DrawToBitmapData {
+                    destination,
+                    src_rect,
+                    dest_point,
+                } => {
+                    let src_rect = src_rect.map(|r| context3d::Rect {
+                        x: r.x,
+                        y: r.y,
+                        width: r.width,
+                        height: r.height,
+                    });
+                    let dest_point = dest_point.map(|p| context3d::Point { x: p.x, y: p.y });
                     let mut bmp = bitmap(destination, &self.base)?;
                     let r = {
                         let mut dest = BitmapDataMut {
@@ -493,7 +623,7 @@ impl Exec<'_> {
                             premultiplied: true,
                             transparent: bmp.transparent,
                         };
-                        self.ctx()?.draw_to_bitmap_data(&mut dest)
+                        self.ctx()?.draw_to_bitmap_data(&mut dest, src_rect, dest_point)
                     };
                     if r.is_ok() {
                         let shown = bmp.pixels.into_iter().map(unpremultiply).collect();

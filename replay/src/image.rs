@@ -48,6 +48,30 @@ pub enum ImageError {
     },
 }
 
+/// Writes a recording's expected images as PNG ([`player_shim::ImageWriter`]), the format
+/// `expect image` and `expect screen` read:
+/// `RecordedExpectations::new(dir, "session", Rc::new(PngWriter))`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PngWriter;
+
+impl player_shim::ImageWriter for PngWriter {
+    fn write_image(
+        &self,
+        path: &Path,
+        width: u32,
+        height: u32,
+        pixels: &[u32],
+    ) -> Result<(), String> {
+        let image = Image::new(width, height, pixels.to_vec()).ok_or_else(|| {
+            format!(
+                "a {width}x{height} image needs {} pixels",
+                u64::from(width) * u64::from(height)
+            )
+        })?;
+        image.write_png(path).map_err(|e| e.to_string())
+    }
+}
+
 impl Image {
     /// An image from its pixels; `None` when `pixels.len() != width * height` or a side is 0.
     pub fn new(width: u32, height: u32, pixels: Vec<u32>) -> Option<Image> {

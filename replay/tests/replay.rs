@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use molehill_replay::image::PngWriter;
 use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
 use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
 use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
@@ -259,13 +260,17 @@ fn recorded_session() -> (String, Vec<u32>) {
     ctx.clear(0.2, 0.3, 0.4, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
     ctx.draw_triangles(ib, 0, 2).unwrap();
     let mut pixels = vec![0u32; 48 * 40];
-    ctx.draw_to_bitmap_data(&mut BitmapDataMut {
-        width: 48,
-        height: 40,
-        pixels: &mut pixels,
-        premultiplied: false,
-        transparent: true,
-    })
+    ctx.draw_to_bitmap_data(
+        &mut BitmapDataMut {
+            width: 48,
+            height: 40,
+            pixels: &mut pixels,
+            premultiplied: false,
+            transparent: true,
+        },
+        None,
+        None,
+    )
     .unwrap();
     ctx.present().unwrap();
     (recorder.to_text(), pixels)
@@ -463,5 +468,86 @@ fn corpus_traces_are_skipped_only_without_the_corpus() {
     );
     assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
 
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A recording with `RecordedExpectations` checks what it saw: it writes the PNG of each
+/// capture and of each screen with `expect image` / `expect screen` lines, the trace replays
+/// as PASS beside them, and a changed PNG makes the replay fail (the expectations test
+/// something). Two Stage3Ds, the second through `Recorder::for_stage3d(1)`.
+#[test]
+fn a_recording_with_expectations_replays_as_a_regression_test() {
+    let dir = std::env::temp_dir().join(format!("molehill-recorded-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let recorder = Recorder::new();
+    recorder.set_stage(context3d::stage::StageLayout::new(64, 48, 0x202020));
+    recorder.set_expectations(Some(
+        player_shim::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter))
+            .with_screens(true),
+    ));
+    let mut stage0 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    let mut stage1 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    stage0.start_recording(recorder.clone());
+    stage1.start_recording(recorder.for_stage3d(1));
+    stage0.request_context3d("auto", "baseline").unwrap();
+    stage1.request_context3d("auto", "baseline").unwrap();
+    stage1.set_x(40.0).unwrap();
+    stage1.set_y(-4.0).unwrap();
+    let c0 = stage0.context3d_mut().unwrap();
+    c0.configure_back_buffer(48, 40, 0, false, false, false)
+        .unwrap();
+    c0.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    let mut copy = vec![0u32; 8 * 8];
+    c0.draw_to_bitmap_data(
+        &mut BitmapDataMut {
+            width: 8,
+            height: 8,
+            pixels: &mut copy,
+            premultiplied: true,
+            transparent: true,
+        },
+        None,
+        None,
+    )
+    .unwrap();
+    c0.present().unwrap();
+    let c1 = stage1.context3d_mut().unwrap();
+    c1.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    c1.clear(0.0, 0.0, 0.4, 0.4, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    c1.present().unwrap();
+    let text = recorder.to_text();
+    for line in [
+        "config stage 64 48 0x202020",
+        "expect image \"session-1.png\"",
+        "expect image \"session-2.png\"",
+        "expect screen \"session-screen-1.png\"",
+        "expect image \"session-3.png\"",
+        "expect screen \"session-screen-2.png\"",
+        "stage3Ds[1].x = 40",
+        "context1.present()",
+    ] {
+        assert!(text.contains(line), "no `{line}` in:\n{text}");
+    }
+    // The second screen: grey stage, stage3Ds[0] red at (0, 0) 48x40, stage3Ds[1] at (40, -4)
+    // shows its stored colour (0, 0, 102) opaque over x 40..63, y 0..27.
+    let screen =
+        molehill_replay::image::Image::read_png(&dir.join("session-screen-2.png")).unwrap();
+    assert_eq!(screen.pixel(0, 0), Some(0xFFFF0000));
+    assert_eq!(screen.pixel(40, 0), Some(0xFF000066));
+    assert_eq!(screen.pixel(63, 27), Some(0xFF000066));
+    assert_eq!(screen.pixel(39, 39), Some(0xFFFF0000));
+    assert_eq!(screen.pixel(40, 40), Some(0xFF202020));
+    let path = dir.join("session.trace");
+    std::fs::write(&path, &text).unwrap();
+    let outcome = replay_file(&path, &ReplayOptions::default());
+    assert!(outcome.passed(), "{outcome}\n{text}");
+    // A PNG that no longer matches fails the replay.
+    molehill_replay::image::Image::new(8, 8, vec![0xFF00FF00; 64])
+        .unwrap()
+        .write_png(&dir.join("session-1.png"))
+        .unwrap();
+    let outcome = replay_file(&path, &ReplayOptions::default());
+    assert!(!outcome.passed(), "a changed PNG still passes:\n{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

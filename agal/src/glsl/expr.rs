@@ -112,7 +112,8 @@ impl Stage<'_> {
         self.out.push_str(after);
     }
 
-    /// Component-wise functions of two sources: `a + b`, `min(a, b)`, `pow(abs(a), b)`, and
+    /// Component-wise functions of two sources: `a + b`, `min(a, b)`, `agal_pow(a, b)` (D3D9's
+    /// `pow`, see `Stage::pow_helper`), and
     /// the comparisons that set 1.0 or 0.0 (`float(a >= b)`, `vecN(greaterThanEqual(a, b))`).
     fn binary(&mut self, op: Opcode, a: &Source, b: &Source, mask: WriteMask) {
         let n = mask.count();
@@ -123,7 +124,7 @@ impl Stage<'_> {
             Opcode::Div => ("", " / ", ""),
             Opcode::Min => ("min(", ", ", ")"),
             Opcode::Max => ("max(", ", ", ")"),
-            Opcode::Pow => ("pow(abs(", "), ", ")"),
+            Opcode::Pow => ("agal_pow(", ", ", ")"),
             Opcode::Sge | Opcode::Slt | Opcode::Seq | Opcode::Sne => {
                 let (function, operator) = match op {
                     Opcode::Sge => ("greaterThanEqual(", " >= "),

@@ -106,6 +106,8 @@ pub(super) struct Usage {
     /// The first instruction needing each feature that some dialect lacks.
     pub first_use: Vec<(Feature, usize)>,
     pub uses_ddy: bool,
+    /// `pow` appears: the stage needs the D3D9 `pow` helper.
+    pub uses_pow: bool,
 }
 
 impl Usage {
@@ -208,6 +210,9 @@ impl Scanner<'_> {
         }
         if ins.opcode == Opcode::Ddy {
             self.usage.uses_ddy = true;
+        }
+        if ins.opcode == Opcode::Pow {
+            self.usage.uses_pow = true;
         }
         if let Some(dst) = ins.destination() {
             self.destination(dst)?;

@@ -40,7 +40,8 @@ mod writer;
 pub use dialect::{Dialect, Extension, Feature, Support};
 pub use error::GlslError;
 pub use reflection::{
-    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
+    Y_FLIP_UNIFORM,
 };
 pub use writer::Writer;
 
@@ -55,6 +56,13 @@ pub struct Options {
     /// for `ddx`/`ddy` (listed in [`Reflection::extensions`]); when `false` those programs are a
     /// [`GlslError::MissingFeature`]. Default `true`. Other dialects need no extension.
     pub allow_extensions: bool,
+    /// End the fragment shader with a per-pixel scissor test: `uniform vec4 agal_scissor`
+    /// ([`SCISSOR_UNIFORM`]: `(x0, y0, x1, y1)` in `gl_FragCoord` pixels) and a `discard` of
+    /// every fragment outside `[x0, x1) x [y0, y1)` (listed as [`Reflection::scissor`]). A
+    /// backend uses it where the rasterizer's own scissor test is not exact (Mesa 22.3's
+    /// llvmpipe with multisampling covers samples of the pixel column left of the rectangle
+    /// and the row above it). Default `false`.
+    pub scissor_discard: bool,
 }
 
 impl Default for Options {
@@ -62,6 +70,7 @@ impl Default for Options {
         Options {
             dialect: Dialect::Es300,
             allow_extensions: true,
+            scissor_discard: false,
         }
     }
 }

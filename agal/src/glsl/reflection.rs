@@ -13,6 +13,13 @@ use crate::model::{Dimension, Sampler};
 /// `-yflip * dFdy(x)` so that it always has Flash's sign (window y growing downwards).
 pub const Y_FLIP_UNIFORM: &str = "yflip";
 
+/// The name of the `vec4` uniform of the per-pixel scissor test written with
+/// [`Options::scissor_discard`](super::Options::scissor_discard): `(x0, y0, x1, y1)` in
+/// `gl_FragCoord` pixels (GL's window coordinates of the target); the fragment shader ends with
+/// a `discard` of every fragment whose `gl_FragCoord.xy` lies outside `[x0, x1) x [y0, y1)`.
+/// A backend sets it to cover the whole target when no scissor rectangle is set.
+pub const SCISSOR_UNIFORM: &str = "agal_scissor";
+
 /// Reflection of a translated pair.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reflection {
@@ -32,6 +39,9 @@ pub struct Reflection {
     pub y_flip: &'static str,
     /// Whether the fragment shader declares the y-flip uniform too (it uses `ddy`).
     pub y_flip_in_fragment: bool,
+    /// [`SCISSOR_UNIFORM`] when the fragment shader has the per-pixel scissor test
+    /// ([`Options::scissor_discard`](super::Options::scissor_discard)), else `None`.
+    pub scissor: Option<&'static str>,
     /// The linked varyings: written by the vertex program and read by the fragment program,
     /// sorted by AGAL register, with consecutive locations from 0.
     pub varyings: Vec<Varying>,

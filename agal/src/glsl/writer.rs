@@ -6,7 +6,8 @@ use super::error::GlslError;
 use super::link::{self, StageLimits, Usage};
 use super::names;
 use super::reflection::{
-    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, Y_FLIP_UNIFORM,
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
+    Y_FLIP_UNIFORM,
 };
 use super::{Options, Shaders};
 use crate::model::{
@@ -79,6 +80,7 @@ impl Writer {
             &linked,
             &fragment_extensions,
         )
+        .scissor_discard(self.options.scissor_discard)
         .write();
         log::debug!("AGAL to GLSL ({dialect}), vertex shader:\n{vertex_source}");
         log::debug!("AGAL to GLSL ({dialect}), fragment shader:\n{fragment_source}");
@@ -129,6 +131,7 @@ impl Writer {
                 .collect(),
             y_flip: Y_FLIP_UNIFORM,
             y_flip_in_fragment: fragment_usage.uses_ddy,
+            scissor: self.options.scissor_discard.then_some(SCISSOR_UNIFORM),
             varyings: linked
                 .iter()
                 .zip(0u32..)
@@ -223,6 +226,8 @@ pub(super) struct Stage<'a> {
     pub extensions: &'a [Extension],
     /// Indentation depth of the next statement.
     pub depth: usize,
+    /// Write the per-pixel scissor test (fragment stage, [`Options::scissor_discard`]).
+    pub scissor_discard: bool,
 }
 
 impl<'a> Stage<'a> {
@@ -244,7 +249,15 @@ impl<'a> Stage<'a> {
             linked,
             extensions,
             depth: 1,
+            scissor_discard: false,
         }
+    }
+
+    /// With the per-pixel scissor test ([`SCISSOR_UNIFORM`]) when `on` and this is the
+    /// fragment stage.
+    fn scissor_discard(mut self, on: bool) -> Stage<'a> {
+        self.scissor_discard = on && !self.vertex();
+        self
     }
 
     pub fn kind(&self) -> ProgramKind {
@@ -268,6 +281,13 @@ impl<'a> Stage<'a> {
             );
             self.out.push_str(Y_FLIP_UNIFORM);
             self.out.push_str(";\n");
+        }
+        if self.scissor_discard {
+            // At the end, so that no derivative above sees a discarded neighbour.
+            let s = SCISSOR_UNIFORM;
+            self.out.push_str(&format!(
+                "    if (gl_FragCoord.x < {s}.x || gl_FragCoord.y < {s}.y || gl_FragCoord.x >= {s}.z || gl_FragCoord.y >= {s}.w) discard;\n"
+            ));
         }
         self.out.push_str("}\n");
         self.out
@@ -332,6 +352,12 @@ impl<'a> Stage<'a> {
             self.out.push_str(Y_FLIP_UNIFORM);
             self.out.push_str(";\n");
         }
+        if self.scissor_discard {
+            // The default float precision: highp where the stage has it (see above).
+            self.out.push_str("uniform vec4 ");
+            self.out.push_str(SCISSOR_UNIFORM);
+            self.out.push_str(";\n");
+        }
         for (unit, sampler) in &self.usage.samplers {
             let Some(n) = names::lookup(&names::SAMPLERS, *unit) else {
                 continue;
@@ -385,16 +411,52 @@ impl<'a> Stage<'a> {
         if self.usage.relative {
             self.relative_helper(name, constants);
         }
+        if self.usage.uses_pow {
+            self.pow_helper();
+        }
+    }
+
+    /// `agal_pow(x, y)` for `float` and `vec2`..`vec4`, component-wise, D3D9's `pow`
+    /// (`exp(y * log(abs(x)))`) where GLSL's `pow` is undefined: 1 when `y == 0`; at `x == 0`,
+    /// +infinity when `y < 0` (written `1.0 / abs(x)`, a run-time division by +0, so that no
+    /// compiler sees a constant division by zero) and 0 when `y > 0`; else `pow(abs(x), y)`.
+    fn pow_helper(&mut self) {
+        self.out.push_str(
+            "float agal_pow(float x, float y) {\n    return y == 0.0 ? 1.0 : x == 0.0 ? (y < 0.0 ? 1.0 / abs(x) : 0.0) : pow(abs(x), y);\n}\n",
+        );
+        for (ty, lanes) in [("vec2", "xy"), ("vec3", "xyz"), ("vec4", "xyzw")] {
+            self.out.push_str(ty);
+            self.out.push_str(" agal_pow(");
+            self.out.push_str(ty);
+            self.out.push_str(" x, ");
+            self.out.push_str(ty);
+            self.out.push_str(" y) {\n    return ");
+            self.out.push_str(ty);
+            self.out.push('(');
+            for (i, lane) in lanes.chars().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.out.push_str("agal_pow(x.");
+                self.out.push(lane);
+                self.out.push_str(", y.");
+                self.out.push(lane);
+                self.out.push(')');
+            }
+            self.out.push_str(");\n}\n");
+        }
     }
 
     /// `vec4 vc_at(float i, int o)`: the constant at `round(i) + o`, or `vec4(0)` outside the
-    /// file (D3D9 `mova` rounds to nearest). The bounds are checked in float, so that no
-    /// index (huge, infinite, NaN) reaches an undefined float-to-int conversion.
+    /// file (D3D9 `mova` rounds to nearest). The rounding is exact, ties up:
+    /// `f = floor(i); f + (i - f >= 0.5 ? 1 : 0)` (`i - f` is exact in float, where
+    /// `floor(i + 0.5)` rounds 0.49999997 + 0.5 up to 1.0). The bounds are checked in float,
+    /// so that no index (huge, infinite, NaN) reaches an undefined float-to-int conversion.
     fn relative_helper(&mut self, name: &str, size: u16) {
         self.out.push_str("vec4 ");
         self.out.push_str(name);
         self.out.push_str(
-            "_at(float i, int o) {\n    float n = floor(i + 0.5) + float(o);\n    return n >= 0.0 && n < ",
+            "_at(float i, int o) {\n    float f = floor(i);\n    float n = f + (i - f >= 0.5 ? 1.0 : 0.0) + float(o);\n    return n >= 0.0 && n < ",
         );
         names::push_u32(&mut self.out, u32::from(size));
         self.out.push_str(".0 ? ");

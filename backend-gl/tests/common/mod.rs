@@ -2,6 +2,8 @@
 //! (tests run in parallel, each on its own thread), AGAL text programs, quads, read-back.
 #![allow(dead_code)]
 
+pub mod player;
+
 use agal::{Filter, MipFilter, ProgramKind, Version, Wrap};
 use backend_gl::{ContextOptions, GlApi, GlBackend};
 use context3d::*;
@@ -82,6 +84,25 @@ impl Rig {
                 height,
                 anti_alias,
                 depth_and_stencil: depth,
+            })
+            .expect("back buffer");
+        rig
+    }
+
+    /// A rig over an existing backend (a host's context, a sharing one), back buffer made.
+    pub fn on(b: GlBackend, width: u32, height: u32) -> Rig {
+        let mut rig = Rig {
+            b,
+            next: 1,
+            width,
+            height,
+        };
+        rig.b
+            .configure_back_buffer(&BackBufferConfig {
+                width,
+                height,
+                anti_alias: 0,
+                depth_and_stencil: true,
             })
             .expect("back buffer");
         rig

@@ -610,11 +610,14 @@ fn a_scissor_rectangle_outside_the_target_is_3706() {
         rect(64.0, 0.0, 10.0, 10.0),
         rect(0.0, 64.0, 10.0, 10.0),
         rect(-10.0, 0.0, 10.0, 10.0),
-        rect(10.0, 10.0, 0.0, 10.0),
     ] {
         c.set_scissor_rectangle(outside).unwrap();
         assert_error(c.draw_triangles(Some(ib), 0, -1), 3706, msg);
     }
+    // A rectangle of zero width or height is no scissor at all: the draw is unclipped.
+    c.set_scissor_rectangle(rect(10.0, 10.0, 0.0, 10.0))
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
     // One pixel inside is enough; no scissor at all is fine.
     c.set_scissor_rectangle(rect(-10.0, 63.0, 11.0, 10.0))
         .unwrap();

@@ -127,7 +127,7 @@ fn scissor_rectangle() {
         x: 1.7,
         y: -2.0,
         width: 10.9,
-        height: -3.0,
+        height: 3.9,
     };
     c.set_scissor_rectangle(Some(r)).unwrap();
     c.set_scissor_rectangle(Some(r)).unwrap();
@@ -140,7 +140,42 @@ fn scissor_rectangle() {
                 x: 1,
                 y: -2,
                 width: 10,
-                height: 0
+                height: 3
+            })),
+            Call::SetScissor(None)
+        ]
+    );
+}
+
+/// A rectangle of zero width or height (after truncation: also negative, fractional and NaN
+/// sizes) is ignored as if it were null: it replaces a real rectangle with none.
+#[test]
+fn zero_size_scissor_rectangle_is_null() {
+    let mut c = ctx(Profile::Baseline);
+    let rect = |width: f64, height: f64| Rect {
+        x: 4.0,
+        y: 4.0,
+        width,
+        height,
+    };
+    c.set_scissor_rectangle(Some(rect(8.0, 8.0))).unwrap();
+    for (w, h) in [
+        (0.0, 8.0),
+        (8.0, 0.0),
+        (-3.0, 8.0),
+        (0.9, 8.0),
+        (8.0, f64::NAN),
+    ] {
+        c.set_scissor_rectangle(Some(rect(w, h))).unwrap();
+    }
+    assert_eq!(
+        c.backend_mut().take(),
+        vec![
+            Call::SetScissor(Some(PixelRect {
+                x: 4,
+                y: 4,
+                width: 8,
+                height: 8
             })),
             Call::SetScissor(None)
         ]

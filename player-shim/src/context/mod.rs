@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use agal::flash::FlashError;
-use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};
 
 /// Defines `Context3D` methods that call context3d and record the call, so that each AS3
 /// method is one line here and the record-then-forward logic one place.
@@ -234,20 +234,37 @@ impl Context3D {
             mask: u32
         ) -> () => Clear;
 
-        /// `present()`.
-        ///
-        /// # Errors
-        ///
-        /// - Error #3694: the context is disposed or lost.
-        /// - Error #3698: `configureBackBuffer` was never called.
-        /// - Error #3691: the renderer runs out of memory.
-        /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
-        pub fn present(&mut self) -> () => Present;
     }
 
-    /// `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
-    /// premultiplication). A non-premultiplied destination goes through premultiplied form, so
-    /// pixels outside the copied area may change by rounding.
+    /// `present()`. A recording with [`crate::record::RecordedExpectations`] also gets the
+    /// back buffer it showed.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    pub fn present(&mut self) -> FlashResult<()> {
+        let shown = match &self.recorder {
+            Some(r) if r.wants_images() => self.back_buffer_pixels().ok(),
+            _ => None,
+        };
+        let r = self.inner.present();
+        self.record(|_| Call::Present, &r);
+        if let (Ok(()), Some(shown), Some(rec)) = (&r, shown, &self.recorder) {
+            rec.presented(shown);
+        }
+        r
+    }
+
+    /// `drawToBitmapData(destination, srcRect = null, destPoint = null)`: the back buffer into
+    /// `destination` (converted to its premultiplication). `src_rect` (`None`: the whole back
+    /// buffer; edges truncated to whole pixels) is copied 1:1 to `dest_point` (`None`: (0, 0);
+    /// truncated the same way), clipped to the back buffer and to the destination; the rest of
+    /// the destination is untouched (see `context3d::Context3D::draw_to_bitmap_data`). A
+    /// non-premultiplied destination goes through premultiplied form, so pixels outside the
+    /// copied area may change by rounding.
     ///
     /// # Errors
     ///
@@ -258,7 +275,13 @@ impl Context3D {
     /// - Error #2015: `destination.pixels` does not hold `width * height` pixels.
     /// - Error #3691: the renderer runs out of memory.
     /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
-    pub fn draw_to_bitmap_data(&mut self, destination: &mut BitmapDataMut<'_>) -> FlashResult<()> {
+    pub fn draw_to_bitmap_data(
+        &mut self,
+        destination: &mut BitmapDataMut<'_>,
+        src_rect: Option<Rect>,
+        dest_point: Option<Point>,
+    ) -> FlashResult<()> {
+        let at = dest_point.map_or((0, 0), Point::to_pixels);
         let before = self.recorder.as_ref().map(|_| {
             let pixels: Vec<u32> = destination
                 .pixels
@@ -287,8 +310,8 @@ impl Context3D {
                 destination.pixels,
                 destination.width,
                 destination.height,
-                None,
-                (0, 0),
+                src_rect,
+                at,
             )
         } else {
             let mut buf: Vec<u32> = destination.pixels.iter().map(|&p| premultiply(p)).collect();
@@ -296,8 +319,8 @@ impl Context3D {
                 &mut buf,
                 destination.width,
                 destination.height,
-                None,
-                (0, 0),
+                src_rect,
+                at,
             );
             if r.is_ok() {
                 for (d, s) in destination.pixels.iter_mut().zip(&buf) {
@@ -312,7 +335,31 @@ impl Context3D {
             }
         }
         if let Some(destination) = before {
-            self.record(|_| Call::DrawToBitmapData { destination }, &r);
+            self.record(
+                |rec| Call::DrawToBitmapData {
+                    destination,
+                    src_rect: src_rect.recorded(rec),
+                    dest_point: dest_point.recorded(rec),
+                },
+                &r,
+            );
+        }
+        // The expectation after the call it checks.
+        if r.is_ok() {
+            if let Some(rec) = self.recorder.as_ref().filter(|r| r.wants_images()) {
+                let seen = destination
+                    .pixels
+                    .iter()
+                    .map(|&p| {
+                        if destination.premultiplied {
+                            unpremultiply(p)
+                        } else {
+                            p
+                        }
+                    })
+                    .collect();
+                rec.copied(destination.width, destination.height, seen);
+            }
         }
         r
     }
@@ -328,6 +375,25 @@ impl Context3D {
     /// - Error #3691: the renderer runs out of memory.
     /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
     pub fn capture_back_buffer(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
+        let (w, h, mut pixels) = self.back_buffer_pixels()?;
+        for p in &mut pixels {
+            *p = unpremultiply(*p);
+        }
+        Ok((w, h, pixels))
+    }
+
+    /// The back buffer as stored, premultiplied `0xAARRGGBB`, rows top first:
+    /// `(width, height, pixels)`, what [`context3d::stage::compose`] takes as a layer. Not an
+    /// AS3 call and never recorded.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3692: the back buffer was presented and not cleared since.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    pub fn back_buffer_pixels(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
         let (w, h) = (
             self.inner.back_buffer_width(),
             self.inner.back_buffer_height(),
@@ -335,9 +401,6 @@ impl Context3D {
         let mut pixels = vec![0u32; w as usize * h as usize];
         self.inner
             .draw_to_bitmap_data(&mut pixels, w, h, None, (0, 0))?;
-        for p in &mut pixels {
-            *p = unpremultiply(*p);
-        }
         Ok((w, h, pixels))
     }
 

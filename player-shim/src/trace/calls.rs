@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use super::error::{ParseError, ParseErrorKind as K};
 use super::parse::{Arg, Value};
 use super::values::{
-    expected, to_bitmap, to_bool, to_bytes, to_i32, to_number, to_numbers, to_rect_or_null,
-    to_string, to_strings, to_u32, to_uints,
+    expected, to_bitmap, to_bool, to_bytes, to_i32, to_number, to_numbers, to_point_or_null,
+    to_rect_or_null, to_string, to_strings, to_u32, to_uints,
 };
 use super::{BitmapArg, ByteArrayArg, Call, Located, Name, Pos, ResourceKind as R};
 
@@ -16,16 +16,18 @@ pub(crate) type Names = HashMap<String, R>;
 /// What a call is made on.
 #[derive(Debug, Clone)]
 pub(crate) enum Receiver {
-    Stage,
-    Context,
+    /// `stage` (0) or `stage3Ds[N]`.
+    Stage(usize),
+    /// `context` (0) or `contextN`.
+    Context(usize),
     Resource(R, Name),
 }
 
 impl Receiver {
     fn class_name(&self) -> String {
         match self {
-            Receiver::Stage => "Stage3D".into(),
-            Receiver::Context => "Context3D".into(),
+            Receiver::Stage(_) => "Stage3D".into(),
+            Receiver::Context(_) => "Context3D".into(),
             Receiver::Resource(kind, name) => format!("`{name}` ({})", kind.as3_name()),
         }
     }
@@ -199,7 +201,7 @@ pub(crate) fn build(
     let method = member.value.as_str();
     let mut a = Args::new(method, items, close, names);
     let call = match receiver {
-        Receiver::Stage => match method {
+        Receiver::Stage(_) => match method {
             "requestContext3D" => Call::RequestContext3D {
                 render_mode: a.opt(s("auto"), string)?,
                 profile: a.opt(s("baseline"), string)?,
@@ -209,7 +211,7 @@ pub(crate) fn build(
             },
             _ => return Err(unknown()),
         },
-        Receiver::Context => context_call(method, &mut a).ok_or_else(unknown)??,
+        Receiver::Context(_) => context_call(method, &mut a).ok_or_else(unknown)??,
         Receiver::Resource(kind, name) => {
             resource_call(*kind, name, method, &mut a).ok_or_else(unknown)??
         }
@@ -377,6 +379,8 @@ fn context_call(method: &str, a: &mut Args<'_>) -> Option<Result<Call, ParseErro
             "present" => Call::Present,
             "drawToBitmapData" => Call::DrawToBitmapData {
                 destination: a.req("destination", bitmap)?,
+                src_rect: a.opt(None, |v, _| to_rect_or_null(v))?,
+                dest_point: a.opt(None, |v, _| to_point_or_null(v))?,
             },
             "dispose" => Call::DisposeContext {
                 recreate: a.opt(true, boolean)?,
@@ -501,10 +505,10 @@ pub(crate) fn build_property(
     value: &Arg,
 ) -> Result<Call, ParseError> {
     match (receiver, member.value.as_str()) {
-        (Receiver::Stage, "x") => Ok(Call::SetStageX(to_number(value)?)),
-        (Receiver::Stage, "y") => Ok(Call::SetStageY(to_number(value)?)),
-        (Receiver::Stage, "visible") => Ok(Call::SetStageVisible(to_bool(value)?)),
-        (Receiver::Context, "enableErrorChecking") => {
+        (Receiver::Stage(_), "x") => Ok(Call::SetStageX(to_number(value)?)),
+        (Receiver::Stage(_), "y") => Ok(Call::SetStageY(to_number(value)?)),
+        (Receiver::Stage(_), "visible") => Ok(Call::SetStageVisible(to_bool(value)?)),
+        (Receiver::Context(_), "enableErrorChecking") => {
             Ok(Call::SetEnableErrorChecking(to_bool(value)?))
         }
         _ => Err(ParseError::new(

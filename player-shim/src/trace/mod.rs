@@ -13,6 +13,8 @@ mod lex;
 mod parse;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stage3ds;
 mod values;
 mod write;
 
@@ -20,7 +22,7 @@ pub use calls::method_name;
 pub use error::{ParseError, ParseErrorKind};
 pub use parse::parse;
 pub use values::hex_to_bytes;
-pub use write::{write, write_call, write_statement};
+pub use write::{write, write_call, write_call_on, write_statement};
 
 use agal::flash::ErrorClass;
 use agal::{ProgramKind, Version};
@@ -60,12 +62,15 @@ pub struct Trace {
 pub struct Config {
     /// `swfVersion`: the SWF version of the content.
     pub swf_version: u32,
+    /// `stage WIDTH HEIGHT 0xRRGGBB`: the stage size and colour (default 550x400, white).
+    pub stage: context3d::stage::StageLayout,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             swf_version: DEFAULT_SWF_VERSION,
+            stage: context3d::stage::StageLayout::default(),
         }
     }
 }
@@ -125,6 +130,10 @@ pub enum Statement {
         result: Option<Name>,
         /// The call.
         call: Call,
+        /// Which `Stage3D` (`stage.stage3Ds[N]`, 0..=3) receives it: `stage` and `context` are
+        /// 0, `stage3Ds[N]` and `contextN` are N; a resource's calls go to the Stage3D whose
+        /// context created it.
+        stage3d: usize,
     },
     /// `expect error ID [CLASS] ["MESSAGE"]`: the previous call threw this error.
     ExpectError {
@@ -148,6 +157,17 @@ pub enum Statement {
     },
     /// `expect image "FILE" [tolerance T] [max_outliers N]` on the last capture.
     ExpectImage {
+        /// PNG path relative to the trace's folder.
+        file: String,
+        /// Largest channel difference that is not an outlier.
+        tolerance: u8,
+        /// Most outlier channels allowed.
+        max_outliers: u64,
+    },
+    /// `expect screen "FILE" [tolerance T] [max_outliers N]`: what Flash Player shows, the
+    /// stage colour and the visible Stage3D layers as their last `present()` left them
+    /// (`context3d::stage::compose`).
+    ExpectScreen {
         /// PNG path relative to the trace's folder.
         file: String,
         /// Largest channel difference that is not an outlier.
@@ -338,6 +358,15 @@ pub struct Rect {
     pub height: f64,
 }
 
+/// A `flash.geom.Point`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    /// `x`.
+    pub x: f64,
+    /// `y`.
+    pub y: f64,
+}
+
 /// One AS3 call (or property assignment), typed, with AS3's argument names. Enum arguments stay
 /// the strings the content passed (so a wrong one reaches Context3D and gives Flash's #2008).
 #[derive(Debug, Clone, PartialEq)]
@@ -526,8 +555,14 @@ pub enum Call {
     },
     /// `context.present()`.
     Present,
-    /// `context.drawToBitmapData(destination)`.
-    DrawToBitmapData { destination: BitmapArg },
+    /// `context.drawToBitmapData(destination, srcRect, destPoint)`.
+    DrawToBitmapData {
+        destination: BitmapArg,
+        /// `srcRect` (`null`: the whole back buffer).
+        src_rect: Option<Rect>,
+        /// `destPoint` (`null`: (0, 0)).
+        dest_point: Option<Point>,
+    },
     /// `context.dispose(recreate)`.
     DisposeContext { recreate: bool },
     /// `context.enableErrorChecking = B`.

@@ -10,6 +10,7 @@ use super::error::{ParseError, ParseErrorKind as K};
 use super::lex::{tokenize, Tok, Token};
 use super::values;
 use super::{Located, Name, Pos, ResourceKind, Statement, Trace, FORMAT_VERSION};
+use context3d::stage::{StageLayout, STAGE3D_COUNT};
 
 /// An argument as written, before it is given a type.
 #[derive(Debug, Clone)]
@@ -51,7 +52,11 @@ impl Value {
 /// Words that cannot name a resource.
 pub(crate) const RESERVED: &[&str] = &[
     "stage",
+    "stage3Ds",
     "context",
+    "context1",
+    "context2",
+    "context3",
     "expect",
     "config",
     "true",
@@ -60,6 +65,7 @@ pub(crate) const RESERVED: &[&str] = &[
     "NaN",
     "Infinity",
     "rect",
+    "point",
     "bytes",
     "bytesFile",
     "hexFile",
@@ -82,7 +88,8 @@ pub fn parse(text: &str) -> Result<Trace, ParseError> {
         tokens,
         i: 0,
         names: HashMap::new(),
-        context_ready: false,
+        owners: HashMap::new(),
+        context_ready: [false; STAGE3D_COUNT],
         trace: Trace::default(),
         last_call: None,
         last_call_has_error: false,
@@ -122,7 +129,10 @@ struct Parser {
     tokens: Vec<Token>,
     i: usize,
     names: HashMap<String, ResourceKind>,
-    context_ready: bool,
+    /// The Stage3D whose context created each name.
+    owners: HashMap<String, usize>,
+    /// Per Stage3D: whether a `requestContext3D` came before (its context name is usable).
+    context_ready: [bool; STAGE3D_COUNT],
     trace: Trace,
     /// Position of the last call statement, if any.
     last_call: Option<Pos>,
@@ -218,10 +228,27 @@ impl Parser {
             "swfVersion" => {
                 self.trace.config.swf_version = values::to_u32(&value, "uint")?;
             }
+            "stage" => {
+                // WIDTH HEIGHT 0xRRGGBB; the sides as a bitmap's (1..=16384).
+                let side = |v: &Arg| values::to_whole(v, "stage side", 1.0, 16384.0);
+                let width = side(&value)?;
+                let height = side(&self.value()?)?;
+                let color_arg = self.value()?;
+                let color = values::to_u32(&color_arg, "uint")?;
+                if color > 0xFF_FFFF {
+                    return Err(ParseError::new(
+                        color_arg.pos,
+                        K::BadConfig("the stage colour is 0xRRGGBB (at most 0xFFFFFF)".into()),
+                    ));
+                }
+                self.trace.config.stage = StageLayout::new(width as u32, height as u32, color);
+            }
             other => {
                 return Err(ParseError::new(
                     name.pos,
-                    K::BadConfig(format!("unknown config `{other}` (known: swfVersion)")),
+                    K::BadConfig(format!(
+                        "unknown config `{other}` (known: swfVersion, stage)"
+                    )),
                 ))
             }
         }
@@ -229,7 +256,7 @@ impl Parser {
     }
 
     fn expectation(&mut self, pos: Pos) -> Result<(), ParseError> {
-        let what = self.ident("`error`, `pixel` or `image`")?;
+        let what = self.ident("`error`, `pixel`, `image` or `screen`")?;
         let statement = match what.value.as_str() {
             "error" => {
                 if self.last_call.is_none() {
@@ -277,7 +304,7 @@ impl Parser {
                     tolerance,
                 }
             }
-            "image" => {
+            "image" | "screen" => {
                 let file_arg = self.value()?;
                 let file = values::to_string(&file_arg)?;
                 let mut tolerance = 0;
@@ -293,17 +320,25 @@ impl Parser {
                         break;
                     }
                 }
-                Statement::ExpectImage {
-                    file,
-                    tolerance,
-                    max_outliers,
+                if what.value == "screen" {
+                    Statement::ExpectScreen {
+                        file,
+                        tolerance,
+                        max_outliers,
+                    }
+                } else {
+                    Statement::ExpectImage {
+                        file,
+                        tolerance,
+                        max_outliers,
+                    }
                 }
             }
             _ => {
                 return Err(ParseError::new(
                     what.pos,
                     K::Expected {
-                        expected: "`error`, `pixel` or `image`",
+                        expected: "`error`, `pixel`, `image` or `screen`",
                         found: format!("`{}`", what.value),
                     },
                 ))
@@ -311,7 +346,9 @@ impl Parser {
         };
         if matches!(
             statement,
-            Statement::ExpectPixel { .. } | Statement::ExpectImage { .. }
+            Statement::ExpectPixel { .. }
+                | Statement::ExpectImage { .. }
+                | Statement::ExpectScreen { .. }
         ) && self.last_call.is_none()
         {
             return Err(ParseError::new(
@@ -347,6 +384,10 @@ impl Parser {
             (None, first)
         };
         let receiver = self.receiver(&receiver_word)?;
+        let stage3d = match &receiver {
+            Receiver::Stage(n) | Receiver::Context(n) => *n,
+            Receiver::Resource(_, name) => self.owners.get(&name.0).copied().unwrap_or(0),
+        };
         self.expect(Tok::Dot, "`.`")?;
         let member = self.ident("a method or property name")?;
         let call = match self.peek() {
@@ -365,6 +406,7 @@ impl Parser {
         match (call.creates(), &result) {
             (Some(kind), Some(name)) => {
                 self.names.insert(name.value.clone(), kind);
+                self.owners.insert(name.value.clone(), stage3d);
             }
             (Some(_), None) => {
                 return Err(ParseError::new(
@@ -385,7 +427,7 @@ impl Parser {
             super::Call::RequestContext3D { .. }
                 | super::Call::RequestContext3DMatchingProfiles { .. }
         ) {
-            self.context_ready = true;
+            self.context_ready[stage3d] = true;
         }
         self.last_call = Some(pos);
         self.last_call_has_error = false;
@@ -394,16 +436,34 @@ impl Parser {
             Statement::Call {
                 result: result.map(|r| Name(r.value)),
                 call,
+                stage3d,
             },
         ));
         Ok(())
     }
 
-    fn receiver(&self, word: &Located<String>) -> Result<Receiver, ParseError> {
+    /// `stage`, `stage3Ds[N]`, `context`, `contextN` (N = 1..=3) or a resource name.
+    fn receiver(&mut self, word: &Located<String>) -> Result<Receiver, ParseError> {
+        let context = |ready: &[bool; STAGE3D_COUNT], n: usize| {
+            if ready[n] {
+                Ok(Receiver::Context(n))
+            } else {
+                Err(ParseError::new(word.pos, K::ContextBeforeRequest))
+            }
+        };
         match word.value.as_str() {
-            "stage" => Ok(Receiver::Stage),
-            "context" if self.context_ready => Ok(Receiver::Context),
-            "context" => Err(ParseError::new(word.pos, K::ContextBeforeRequest)),
+            "stage" => Ok(Receiver::Stage(0)),
+            "stage3Ds" => {
+                self.expect(Tok::LBracket, "`[`")?;
+                let index = self.value()?;
+                let n = values::to_whole(&index, "Stage3D index", 0.0, 3.0)? as usize;
+                self.expect(Tok::RBracket, "`]`")?;
+                Ok(Receiver::Stage(n))
+            }
+            "context" => context(&self.context_ready, 0),
+            "context1" => context(&self.context_ready, 1),
+            "context2" => context(&self.context_ready, 2),
+            "context3" => context(&self.context_ready, 3),
             name => match self.names.get(name) {
                 Some(&kind) => Ok(Receiver::Resource(kind, Name(name.to_string()))),
                 None => Err(ParseError::new(word.pos, K::UnknownName(name.to_string()))),

@@ -49,6 +49,7 @@ fn the_documented_example_parses_to_typed_calls() {
         calls[1],
         &Statement::Call {
             result: None,
+            stage3d: 0,
             call: Call::ConfigureBackBuffer {
                 width: 64,
                 height: 64,
@@ -91,6 +92,7 @@ fn the_documented_example_parses_to_typed_calls() {
         calls[11],
         &Statement::Call {
             result: None,
+            stage3d: 0,
             call: Call::Clear {
                 red: 0.0,
                 green: 0.0,
@@ -326,7 +328,8 @@ fn comments_blank_lines_and_continuations() {
             call: Call::RequestContext3D {
                 render_mode: "auto".into(),
                 profile: "standard".into()
-            }
+            },
+            stage3d: 0,
         }
     );
     // CRLF line ends.
@@ -516,7 +519,21 @@ fn call() -> impl Strategy<Value = Call> {
             source,
             miplevel
         }),
-        bitmap().prop_map(|destination| Call::DrawToBitmapData { destination }),
+        (
+            bitmap(),
+            proptest::option::of((finite(), finite(), finite(), finite())),
+            proptest::option::of((finite(), finite()))
+        )
+            .prop_map(|(destination, r, p)| Call::DrawToBitmapData {
+                destination,
+                src_rect: r.map(|(x, y, width, height)| Rect {
+                    x,
+                    y,
+                    width,
+                    height,
+                }),
+                dest_point: p.map(|(x, y)| Point { x, y }),
+            }),
         (
             proptest::collection::vec(any::<u32>(), 0..10),
             any::<i32>(),
@@ -540,11 +557,14 @@ fn call() -> impl Strategy<Value = Call> {
 
 fn statement() -> impl Strategy<Value = Statement> {
     prop_oneof![
-        4 => call().prop_map(|call| Statement::Call { result: call.creates().map(|_| Name("made".into())), call }),
+        4 => call().prop_map(|call| Statement::Call { result: call.creates().map(|_| Name("made".into())), call, stage3d: 0 }),
         1 => (any::<u32>(), any::<u32>(), any::<u32>(), any::<u8>())
             .prop_map(|(x, y, argb, tolerance)| Statement::ExpectPixel { x, y, argb, tolerance }),
         1 => (text(), any::<u8>(), 0u64..1_000_000).prop_map(|(file, tolerance, max_outliers)| {
             Statement::ExpectImage { file, tolerance, max_outliers }
+        }),
+        1 => (text(), any::<u8>(), 0u64..1_000_000).prop_map(|(file, tolerance, max_outliers)| {
+            Statement::ExpectScreen { file, tolerance, max_outliers }
         }),
     ]
 }
@@ -558,10 +578,15 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn parse_of_write_is_identity(body in proptest::collection::vec(statement(), 0..12), swf in 9u32..60) {
+    fn parse_of_write_is_identity(
+        body in proptest::collection::vec(statement(), 0..12),
+        swf in 9u32..60,
+        stage in (1u32..=16384, 1u32..=16384, 0u32..=0xFF_FFFF),
+    ) {
         let mut statements = prelude();
         statements.extend(body.into_iter().map(Located::unplaced));
-        let t = Trace { config: Config { swf_version: swf }, statements };
+        let stage = context3d::stage::StageLayout::new(stage.0, stage.1, stage.2);
+        let t = Trace { config: Config { swf_version: swf, stage }, statements };
         let text = write(&t);
         let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back, t);

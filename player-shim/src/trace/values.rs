@@ -7,7 +7,7 @@ use agal::{ProgramKind, Version};
 use super::calls::{Args, Names};
 use super::error::{ParseError, ParseErrorKind as K};
 use super::parse::{Arg, Value};
-use super::{AgalSource, BitmapArg, ByteArrayArg, ByteSource, Endian, Pos, Rect};
+use super::{AgalSource, BitmapArg, ByteArrayArg, ByteSource, Endian, Point, Pos, Rect};
 
 pub(crate) fn expected(arg: &Arg, what: &'static str) -> ParseError {
     ParseError::new(
@@ -109,6 +109,24 @@ pub(crate) fn to_rect_or_null(arg: &Arg) -> Result<Option<Rect>, ParseError> {
     };
     a.finish()?;
     Ok(Some(r))
+}
+
+pub(crate) fn to_point_or_null(arg: &Arg) -> Result<Option<Point>, ParseError> {
+    if let Value::Null = arg.value {
+        return Ok(None);
+    }
+    let (name, items, close) = ctor(arg, "`point(x, y)` or `null`")?;
+    if name != "point" {
+        return Err(expected(arg, "`point(x, y)` or `null`"));
+    }
+    let names = Names::new();
+    let mut a = Args::new("point", items.to_vec(), close, &names);
+    let p = Point {
+        x: a.req("x", |v, _| to_number(v))?,
+        y: a.req("y", |v, _| to_number(v))?,
+    };
+    a.finish()?;
+    Ok(Some(p))
 }
 
 pub(crate) fn parse_hex(arg: &Arg, text: &str) -> Result<Vec<u8>, ParseError> {

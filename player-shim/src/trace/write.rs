@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use super::calls::method_name;
 use super::{
-    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Name, Rect, Statement, Trace,
-    DEFAULT_SWF_VERSION, HEADER,
+    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Name, Point, Rect, Statement,
+    Trace, DEFAULT_SWF_VERSION, HEADER,
 };
 
 /// The text of a trace.
@@ -16,6 +16,14 @@ pub fn write(trace: &Trace) -> String {
     out.push('\n');
     if trace.config.swf_version != DEFAULT_SWF_VERSION {
         let _ = writeln!(out, "config swfVersion {}", trace.config.swf_version);
+    }
+    let stage = trace.config.stage;
+    if stage != context3d::stage::StageLayout::default() {
+        let _ = writeln!(
+            out,
+            "config stage {} {} 0x{:06X}",
+            stage.width, stage.height, stage.color
+        );
     }
     for statement in &trace.statements {
         out.push_str(&write_statement(&statement.value));
@@ -27,7 +35,11 @@ pub fn write(trace: &Trace) -> String {
 /// One statement, without the newline.
 pub fn write_statement(statement: &Statement) -> String {
     match statement {
-        Statement::Call { result, call } => write_call(result.as_ref(), call),
+        Statement::Call {
+            result,
+            call,
+            stage3d,
+        } => write_call_on(*stage3d, result.as_ref(), call),
         Statement::ExpectError { id, class, message } => {
             let mut s = format!("expect error {id}");
             if let Some(class) = class {
@@ -55,12 +67,33 @@ pub fn write_statement(statement: &Statement) -> String {
             "expect image {} tolerance {tolerance} max_outliers {max_outliers}",
             string(file)
         ),
+        Statement::ExpectScreen {
+            file,
+            tolerance,
+            max_outliers,
+        } => format!(
+            "expect screen {} tolerance {tolerance} max_outliers {max_outliers}",
+            string(file)
+        ),
     }
 }
 
-/// One call, `result = ` included when given.
+/// One call on `stage` / `context` (Stage3D 0), `result = ` included when given.
 pub fn write_call(result: Option<&Name>, call: &Call) -> String {
-    let (receiver, args) = parts(call);
+    write_call_on(0, result, call)
+}
+
+/// One call received by Stage3D `stage3d` (`stage3Ds[N]` / `contextN` for N > 0; a resource
+/// call names its resource whatever the Stage3D), `result = ` included when given.
+pub fn write_call_on(stage3d: usize, result: Option<&Name>, call: &Call) -> String {
+    let (mut receiver, args) = parts(call);
+    if stage3d > 0 {
+        if receiver == "stage" {
+            receiver = format!("stage3Ds[{stage3d}]");
+        } else if receiver == "context" {
+            receiver = format!("context{stage3d}");
+        }
+    }
     let method = method_name(call);
     let mut s = String::new();
     if let Some(name) = result {
@@ -106,6 +139,7 @@ written! {
     Name => |v| v.to_string();
     Option<Name> => |v| v.as_ref().map_or_else(|| "null".into(), Name::to_string);
     Option<Rect> => |v| v.as_ref().map_or_else(|| "null".into(), rect);
+    Option<Point> => |v| v.as_ref().map_or_else(|| "null".into(), |p| format!("point({}, {})", number(p.x), number(p.y)));
     Vec<f64> => |v| numbers(v);
     [f64; 16] => |v| numbers(v);
     Vec<u32> => |v| vector(v.iter().map(u32::to_string));
@@ -181,7 +215,7 @@ fn parts(call: &Call) -> (String, Args) {
             DrawTriangles { index_buffer, first_index, num_triangles },
             DrawTrianglesInstanced { index_buffer, num_instances, first_index, num_triangles },
             Present {},
-            DrawToBitmapData { destination },
+            DrawToBitmapData { destination, src_rect, dest_point },
             DisposeContext { recreate },
         }
         resource {

@@ -8,6 +8,18 @@ in vec4 v3;
 in vec4 v4;
 in vec4 v5;
 layout(location = 0) out vec4 oc0;
+float agal_pow(float x, float y) {
+    return y == 0.0 ? 1.0 : x == 0.0 ? (y < 0.0 ? 1.0 / abs(x) : 0.0) : pow(abs(x), y);
+}
+vec2 agal_pow(vec2 x, vec2 y) {
+    return vec2(agal_pow(x.x, y.x), agal_pow(x.y, y.y));
+}
+vec3 agal_pow(vec3 x, vec3 y) {
+    return vec3(agal_pow(x.x, y.x), agal_pow(x.y, y.y), agal_pow(x.z, y.z));
+}
+vec4 agal_pow(vec4 x, vec4 y) {
+    return vec4(agal_pow(x.x, y.x), agal_pow(x.y, y.y), agal_pow(x.z, y.z), agal_pow(x.w, y.w));
+}
 void main() {
     vec4 ft0 = vec4(0.0);
     vec4 ft1 = vec4(0.0);
@@ -33,7 +45,7 @@ void main() {
     ft6 = fract(v4.wzyx);
     ft6.x = sqrt(abs(v5.x));
     ft6.y = inversesqrt(abs(v5.y));
-    ft6.z = pow(abs(v5.z), fc[2].x);
+    ft6.z = agal_pow(v5.z, fc[2].x);
     ft6.w = log2(abs(v5.w));
     ft7 = exp2(ft6);
     ft7.xy = sin(ft7.xy);

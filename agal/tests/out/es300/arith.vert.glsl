@@ -10,6 +10,18 @@ out vec4 v2;
 out vec4 v3;
 out vec4 v4;
 out vec4 v5;
+float agal_pow(float x, float y) {
+    return y == 0.0 ? 1.0 : x == 0.0 ? (y < 0.0 ? 1.0 / abs(x) : 0.0) : pow(abs(x), y);
+}
+vec2 agal_pow(vec2 x, vec2 y) {
+    return vec2(agal_pow(x.x, y.x), agal_pow(x.y, y.y));
+}
+vec3 agal_pow(vec3 x, vec3 y) {
+    return vec3(agal_pow(x.x, y.x), agal_pow(x.y, y.y), agal_pow(x.z, y.z));
+}
+vec4 agal_pow(vec4 x, vec4 y) {
+    return vec4(agal_pow(x.x, y.x), agal_pow(x.y, y.y), agal_pow(x.z, y.z), agal_pow(x.w, y.w));
+}
 void main() {
     vec4 vt0 = vec4(0.0);
     vec4 vt1 = vec4(0.0);
@@ -29,7 +41,7 @@ void main() {
     vt3 = fract(vt2.wzyx);
     vt3.x = sqrt(abs(vt2.y));
     vt3.y = inversesqrt(abs(vt2.z));
-    vt3.zw = pow(abs(vt2.yy), vt1.ww);
+    vt3.zw = agal_pow(vt2.yy, vt1.ww);
     vt4 = log2(abs(vt3));
     vt4.xyz = exp2(vt4.xxy);
     vt5.x = sin(vt4.x);

@@ -7,7 +7,8 @@ layout(location = 15) in vec4 va15;
 out vec4 v0;
 out vec4 v1;
 vec4 vc_at(float i, int o) {
-    float n = floor(i + 0.5) + float(o);
+    float f = floor(i);
+    float n = f + (i - f >= 0.5 ? 1.0 : 0.0) + float(o);
     return n >= 0.0 && n < 250.0 ? vc[int(n)] : vec4(0.0);
 }
 void main() {

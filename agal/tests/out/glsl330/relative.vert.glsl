@@ -11,7 +11,8 @@ out vec4 v1;
 out vec4 v2;
 out vec4 v3;
 vec4 vc_at(float i, int o) {
-    float n = floor(i + 0.5) + float(o);
+    float f = floor(i);
+    float n = f + (i - f >= 0.5 ? 1.0 : 0.0) + float(o);
     return n >= 0.0 && n < 128.0 ? vc[int(n)] : vec4(0.0);
 }
 void main() {

@@ -1,0 +1,13 @@
+#version 100
+invariant gl_Position;
+uniform vec4 vc[128];
+uniform mediump float yflip;
+attribute vec4 va0;
+attribute vec4 va1;
+varying vec4 v0;
+void main() {
+    gl_Position = va0 * mat4(vc[0], vc[1], vc[2], vc[3]);
+    v0 = va1;
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y *= yflip;
+}

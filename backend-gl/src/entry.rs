@@ -1,0 +1,620 @@
+//! [`GlBackend`]: context3d's [`Backend`] over GL, with every call bracketed by an entry and
+//! an exit that handle whose context it is.
+//!
+//! - In a context of Molehill's own, the entry asks EGL which context is current and makes
+//!   Molehill's current when it is not; the exit makes the context that was current before
+//!   (the host's) current again, so the host finds its context as it left it.
+//! - In the host's context ([`GlBackend::on_host_context`]), the entry checks that the host's
+//!   context is current (or calls the host's hook), captures the host's GL state the first
+//!   time (and after [`GlBackend::host_state_changed`]) and sets what Molehill relies on; the
+//!   exit puts back every piece of state Molehill changed ([`crate::state::HostState`]).
+//!
+//! A broken contract (no context current, another one, a failing hook, a lost context) makes
+//! no GL call: the backend counts as lost (context3d throws #3694), and
+//! [`GlBackend::context_error`] says why.
+
+use std::cell::RefCell;
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use agal::{Program, ProgramKind};
+use context3d::{
+    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
+    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+};
+use glow::HasContext;
+use glutin::context::{AsRawContext, RawContext};
+use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
+
+use crate::backend::GlCore;
+use crate::current::CurrentBinding;
+use crate::egl::{ContextError, ContextOptions, GlApi, GlContext};
+use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
+use crate::host::HostContext;
+use crate::state::HostState;
+
+static NEXT_BACKEND: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// For each host context of this thread (its EGL context; null for those checked by a
+    /// hook), the backend whose state is in place there instead of the host's. Another
+    /// backend on the same context then trusts neither (`HostRestore::AtPresent`).
+    static BOUND: RefCell<Vec<(usize, u64)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn bound_owner(key: usize) -> Option<u64> {
+    BOUND.with(|b| {
+        b.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, id)| id)
+    })
+}
+
+fn set_bound_owner(key: usize, owner: Option<u64>) {
+    BOUND.with(|b| {
+        let mut b = b.borrow_mut();
+        b.retain(|(k, _)| *k != key);
+        if let Some(id) = owner {
+            b.push((key, id));
+        }
+    });
+}
+
+/// When a backend in the host's context puts the host's GL state back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HostRestore {
+    /// On return from every call (the default): the host may draw between any two calls.
+    #[default]
+    EveryCall,
+    /// At the end of `present()`, of `dispose_context()` and of
+    /// [`GlBackend::restore_host_state`]: between them Molehill's state stays bound (about
+    /// five times fewer GL calls per draw). The host calls `restore_host_state` before it
+    /// draws or reads GL state itself in the middle of a Molehill frame. Backends sharing a
+    /// context notice each other's state in place and then trust nothing they cached.
+    AtPresent,
+}
+
+/// Context3D over OpenGL ES 3.0 or desktop GL 3.3 core: in a context of its own (headless
+/// or a window), in the host's context, or in one sharing objects with the host's.
+///
+/// Not `Send`: it lives on the thread that created (or adopted) its context. Inherent
+/// methods of [`GlCore`] (call counts, driver info...) are reached through `Deref`.
+#[derive(Debug)]
+pub struct GlBackend {
+    core: GlCore,
+    /// Tells backends sharing a host context apart ([`BOUND`]).
+    id: u64,
+    /// The host's state, captured (host context only; `None`: capture at the next entry).
+    host_state: Option<HostState>,
+    /// When the host's state is put back (host context only).
+    restore: HostRestore,
+    /// Molehill's state is in place in the host's context (the host's is not).
+    ours_bound: bool,
+    /// The binding current before the entry, to restore at the exit (own context only).
+    previous: Option<CurrentBinding>,
+    frames: Frames,
+    frame_output: bool,
+    readback: Readback,
+}
+
+impl GlBackend {
+    fn wrap(core: GlCore, frame_output: bool) -> GlBackend {
+        GlBackend {
+            core,
+            id: NEXT_BACKEND.fetch_add(1, Ordering::Relaxed),
+            host_state: None,
+            restore: HostRestore::default(),
+            ours_bound: false,
+            previous: None,
+            frames: Frames::default(),
+            frame_output,
+            readback: Readback::default(),
+        }
+    }
+
+    /// A backend on a new headless context (see [`GlContext::headless`]). A context that
+    /// was current on the thread before is current again on return.
+    pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
+        keeping_current(|| Ok(GlBackend::wrap(GlCore::headless(options)?, false)))
+    }
+
+    /// A backend drawing into the host's window; `present` shows the back buffer there.
+    ///
+    /// # Safety
+    /// `display` and `window` must be valid handles that outlive the backend.
+    pub unsafe fn windowed(
+        display: RawDisplayHandle,
+        window: RawWindowHandle,
+        width: u32,
+        height: u32,
+        api: GlApi,
+    ) -> Result<GlBackend, ContextError> {
+        keeping_current(|| {
+            // SAFETY: forwarded from this function's contract.
+            let core = unsafe { GlCore::windowed(display, window, width, height, api) }?;
+            Ok(GlBackend::wrap(core, false))
+        })
+    }
+
+    /// A backend on an existing context of Molehill's (made current while it is set up; a
+    /// context current before is current again on return).
+    pub fn new(ctx: GlContext) -> GlBackend {
+        let previous = CurrentBinding::now();
+        let b = GlBackend::wrap(GlCore::new(ctx), false);
+        restore(previous);
+        b
+    }
+
+    /// A backend drawing in the host's own GL context (see [`HostContext`] for how each call
+    /// checks that it is current). Frame output ([`GlBackend::frame`]) is on. Every GL state
+    /// Molehill changes is put back before each call returns (docs/embedding-gl.md lists
+    /// it), or at present with [`HostRestore::AtPresent`]. The host's context must be
+    /// current now; making the backend changes no GL state.
+    pub fn on_host_context(host: HostContext) -> Result<GlBackend, ContextError> {
+        let ctx = GlContext::from_host(host)?;
+        Ok(GlBackend::wrap(GlCore::new(ctx), true))
+    }
+
+    /// A backend on a headless context of Molehill's that shares objects with the host's EGL
+    /// context (see [`GlContext::sharing`]); frame output is on and fenced. Molehill's
+    /// context is current while it runs, and the host's is current again when it returns.
+    pub fn sharing(
+        display: &glutin::api::egl::display::Display,
+        host_context: &impl AsRawContext,
+        options: &ContextOptions,
+    ) -> Result<GlBackend, ContextError> {
+        keeping_current(|| {
+            let ctx = GlContext::sharing(display, host_context, options)?;
+            Ok(GlBackend::wrap(GlCore::new(ctx), true))
+        })
+    }
+
+    /// Tells the backend that the host changed GL state in the shared context since
+    /// Molehill's last call (bound its own objects, changed blend, viewport...). The next
+    /// call captures the host's state again instead of trusting what Molehill restored.
+    /// Nothing to do for a backend in a context of its own.
+    pub fn host_state_changed(&mut self) {
+        self.host_state = None;
+        if self.ours_bound {
+            // Molehill's state was in place (HostRestore::AtPresent without a restore first):
+            // the cache knows nothing for sure any more.
+            self.core.gl.invalidate();
+            self.ours_bound = false;
+            let key = self.host_key();
+            if bound_owner(key) == Some(self.id) {
+                set_bound_owner(key, None);
+            }
+        }
+    }
+
+    /// When the host's state is put back (host context only; [`HostRestore::EveryCall`] by
+    /// default).
+    pub fn set_host_restore(&mut self, restore: HostRestore) {
+        self.restore = restore;
+        if restore == HostRestore::EveryCall {
+            self.restore_host_state();
+        }
+    }
+
+    /// Puts the host's GL state back now, if Molehill's is in place
+    /// ([`HostRestore::AtPresent`]); nothing to do otherwise. The host's context must be
+    /// current.
+    pub fn restore_host_state(&mut self) {
+        if !self.ours_bound || self.core.is_lost() {
+            return;
+        }
+        if let Err(e) = self.core.gl.context().make_current() {
+            log::error!("{e}");
+            self.core.context_error = Some(e);
+            self.lose_context();
+            return;
+        }
+        self.put_host_state_back();
+    }
+
+    fn put_host_state_back(&mut self) {
+        if !self.ours_bound {
+            return;
+        }
+        if let Some(state) = &self.host_state {
+            if !self.core.is_lost() {
+                self.core.gl.leave_host(state);
+            }
+        }
+        self.ours_bound = false;
+        let key = self.host_key();
+        if bound_owner(key) == Some(self.id) {
+            set_bound_owner(key, None);
+        }
+    }
+
+    /// The key of the host's context in [`BOUND`].
+    fn host_key(&self) -> usize {
+        let RawContext::Egl(ctx) = self.core.gl.context().raw_context();
+        ctx as usize
+    }
+
+    /// Why the context was lost, when the context (or the host's contract) said so: the
+    /// typed reason behind the #3694 that context3d throws.
+    pub fn context_error(&self) -> Option<&ContextError> {
+        self.core.context_error.as_ref()
+    }
+
+    /// Copy each presented frame into a frame texture ([`GlBackend::frame`]). On by default
+    /// in the host's context and in a sharing context.
+    pub fn set_frame_output(&mut self, on: bool) {
+        self.frame_output = on;
+        if !on && self.begin() {
+            self.frames.clear(Some(&mut self.core.gl));
+            self.end();
+        }
+    }
+
+    /// The last presented frame as a texture (see [`crate::frame`] for its format), or `None`
+    /// before the first present with frame output on.
+    pub fn frame(&self) -> Option<FrameTexture> {
+        self.frames.last()
+    }
+
+    /// Tells the backend that the host has issued its last use of `frame` (sampled it) in its
+    /// own context `host_gl`, current on this thread: in a sharing context a fence is put in
+    /// the host's context, and the present that writes this texture again waits for it on
+    /// the GPU. Nothing to do in the host's own context (GL orders the two there).
+    pub fn frame_released(&mut self, frame: &FrameTexture, host_gl: &glow::Context) {
+        if self.core.gl.context().is_host() || self.core.is_lost() {
+            return;
+        }
+        // SAFETY: the host's context is current (this function's contract); the only
+        // condition and flags GL ES 3.0 allows.
+        let Ok(fence) = (unsafe { host_gl.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }) else {
+            return;
+        };
+        // SAFETY: the host's context is current; makes the fence visible to Molehill's context.
+        unsafe { host_gl.flush() };
+        let kept = self.begin() && {
+            let kept = self
+                .frames
+                .released(&mut self.core.gl, frame.texture, fence);
+            self.end();
+            kept
+        };
+        if !kept {
+            // SAFETY: the host's context is current again; a fence made above, not kept.
+            unsafe { host_gl.delete_sync(fence) };
+        }
+    }
+
+    /// Read each presented frame back through pixel buffer objects, with up to `depth` reads
+    /// in flight (0: off, the default). [`GlBackend::take_frame_pixels`] hands them out.
+    pub fn set_frame_readback(&mut self, depth: usize) {
+        if self.begin() {
+            self.readback.set_depth(&mut self.core.gl, depth);
+            self.end();
+        }
+    }
+
+    /// The oldest frame read back whose copy is done (`wait`: waiting for it); `None` when
+    /// none is pending (or, without `wait`, none is done yet).
+    pub fn take_frame_pixels(&mut self, wait: bool) -> Result<Option<FramePixels>, BackendError> {
+        if !self.begin() {
+            return Err(BackendError::ContextLost);
+        }
+        let px = self.readback.take(&mut self.core.gl, wait);
+        self.end();
+        Ok(px)
+    }
+
+    /// Frames read back and dropped because the ring was full when the next one started.
+    pub fn dropped_frame_readbacks(&self) -> u64 {
+        self.readback.dropped
+    }
+
+    /// Marks the context lost (the host saw a device reset): every resource counts as
+    /// disposed and every later call fails with [`BackendError::ContextLost`].
+    pub fn lose_context(&mut self) {
+        if self.ours_bound {
+            self.ours_bound = false;
+            let key = self.host_key();
+            if bound_owner(key) == Some(self.id) {
+                set_bound_owner(key, None);
+            }
+        }
+        self.frames.clear(None);
+        self.readback.clear(None);
+        self.core.lose_context();
+    }
+
+    /// The entry of a call; `false` when the context cannot be used (the call then fails
+    /// without a GL call).
+    fn begin(&mut self) -> bool {
+        if self.core.is_lost() {
+            return false;
+        }
+        let ctx = self.core.gl.context();
+        if ctx.is_host() {
+            if let Err(e) = ctx.make_current() {
+                log::error!("{e}");
+                self.core.context_error = Some(e);
+                self.lose_context();
+                return false;
+            }
+            let desktop = ctx.info().api == GlApi::Desktop33;
+            let key = self.host_key();
+            let owner = bound_owner(key);
+            if owner.is_some_and(|o| o != self.id) || (self.ours_bound && owner.is_none()) {
+                // Another backend on this context left its state in place, or put the
+                // host's back over ours: what the cache holds is not what GL holds.
+                self.core.gl.invalidate();
+                self.ours_bound = false;
+            }
+            if !self.ours_bound {
+                let gl = &mut self.core.gl;
+                let state = self
+                    .host_state
+                    .get_or_insert_with(|| HostState::capture(gl, desktop));
+                gl.enter_host(state);
+                self.ours_bound = true;
+                set_bound_owner(key, Some(self.id));
+            }
+        } else {
+            let RawContext::Egl(ours) = ctx.raw_context();
+            self.previous = CurrentBinding::now_unless(ours);
+            if let Err(e) = ctx.make_current() {
+                log::error!("{e}");
+                self.core.context_error = Some(e);
+                self.lose_context();
+                self.end();
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The exit of a call begun with [`GlBackend::begin`].
+    fn end(&mut self) {
+        if self.restore == HostRestore::EveryCall {
+            self.put_host_state_back();
+        }
+        if self.core.is_lost() {
+            // Lost during the call (GL_CONTEXT_LOST): its frames and reads went with it.
+            self.frames.clear(None);
+            self.readback.clear(None);
+            self.lose_context();
+        }
+        restore(self.previous.take());
+    }
+
+    /// Runs `f` on the core between an entry and an exit; a failed entry still runs `f`,
+    /// which then fails as the lost context it is, without a GL call.
+    fn call<R>(&mut self, f: impl FnOnce(&mut GlCore) -> R) -> R {
+        let entered = self.begin();
+        let r = f(&mut self.core);
+        if entered {
+            self.end();
+        }
+        r
+    }
+}
+
+/// Makes `previous` current again, if any (a failure is logged: the host destroyed it).
+fn restore(previous: Option<CurrentBinding>) {
+    if let Some(p) = previous {
+        if let Err(code) = p.restore() {
+            log::warn!("making the host's context current again failed (EGL 0x{code:x})");
+        }
+    }
+}
+
+/// Runs `make` (which makes a new context current) and makes the context that was current
+/// before current again.
+fn keeping_current(
+    make: impl FnOnce() -> Result<GlBackend, ContextError>,
+) -> Result<GlBackend, ContextError> {
+    let previous = CurrentBinding::now();
+    let b = make();
+    restore(previous);
+    b
+}
+
+impl Deref for GlBackend {
+    type Target = GlCore;
+    fn deref(&self) -> &GlCore {
+        &self.core
+    }
+}
+
+impl DerefMut for GlBackend {
+    fn deref_mut(&mut self) -> &mut GlCore {
+        &mut self.core
+    }
+}
+
+impl Drop for GlBackend {
+    /// In the host's context, deletes every object Molehill made there (when the host's
+    /// context is current; otherwise they are left to the host's context's destruction).
+    fn drop(&mut self) {
+        if self.core.gl.context().is_host() && !self.core.is_lost() {
+            Backend::dispose_context(self);
+        }
+    }
+}
+
+impl Backend for GlBackend {
+    fn driver_info(&self) -> String {
+        self.core.driver_info()
+    }
+
+    fn set_error_checking(&mut self, enabled: bool) {
+        self.call(|c| c.set_error_checking(enabled))
+    }
+
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
+        self.call(|c| c.configure_back_buffer(config))
+    }
+
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_vertex_buffer(id, desc))
+    }
+
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_vertex_buffer(id, byte_offset, data))
+    }
+
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+        self.call(|c| c.dispose_vertex_buffer(id))
+    }
+
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_index_buffer(id, desc))
+    }
+
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_index_buffer(id, byte_offset, indices))
+    }
+
+    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+        self.call(|c| c.dispose_index_buffer(id))
+    }
+
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
+        self.call(|c| c.create_texture(id, desc))
+    }
+
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.upload_texture(id, upload))
+    }
+
+    fn dispose_texture(&mut self, id: TextureId) {
+        self.call(|c| c.dispose_texture(id))
+    }
+
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.create_program(id, vertex, fragment))
+    }
+
+    fn dispose_program(&mut self, id: ProgramId) {
+        self.call(|c| c.dispose_program(id))
+    }
+
+    fn clear(&mut self, clear: &Clear) {
+        self.call(|c| c.clear(clear))
+    }
+
+    fn set_render_target(&mut self, target: &RenderTarget) {
+        self.call(|c| c.set_render_target(target))
+    }
+
+    fn set_blend(&mut self, blend: BlendState) {
+        self.core.set_blend(blend)
+    }
+
+    fn set_color_mask(&mut self, mask: ColorMask) {
+        self.core.set_color_mask(mask)
+    }
+
+    fn set_culling(&mut self, cull: TriangleFace) {
+        self.core.set_culling(cull)
+    }
+
+    fn set_depth(&mut self, depth: DepthState) {
+        self.core.set_depth(depth)
+    }
+
+    fn set_stencil(&mut self, stencil: StencilState) {
+        self.core.set_stencil(stencil)
+    }
+
+    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+        self.core.set_scissor(scissor)
+    }
+
+    fn set_program_constants(
+        &mut self,
+        kind: ProgramKind,
+        first_register: u16,
+        values: &[[f32; 4]],
+    ) {
+        self.core
+            .set_program_constants(kind, first_register, values)
+    }
+
+    fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
+        self.call(|c| c.draw(draw))
+    }
+
+    fn present(&mut self) -> Result<(), BackendError> {
+        let entered = self.begin();
+        let mut r = self.core.present();
+        if entered && r.is_ok() {
+            let fenced = !self.core.gl.context().is_host();
+            if self.frame_output {
+                self.frames
+                    .publish(&mut self.core.gl, &mut self.core.targets, fenced);
+            }
+            if self.readback.enabled() {
+                self.readback
+                    .start(&mut self.core.gl, &mut self.core.targets);
+            }
+            r = self.core.check("present");
+        }
+        if entered {
+            self.put_host_state_back();
+            self.end();
+        }
+        r
+    }
+
+    fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
+        self.call(|c| c.read_back_buffer(rect))
+    }
+
+    fn take_error(&mut self) -> Option<BackendError> {
+        self.core.take_error()
+    }
+
+    fn is_lost(&self) -> bool {
+        self.core.is_lost()
+    }
+
+    fn dispose_context(&mut self) {
+        let entered = self.begin();
+        if entered {
+            self.frames.clear(Some(&mut self.core.gl));
+            self.readback.clear(Some(&mut self.core.gl));
+        }
+        self.core.dispose_context();
+        if entered {
+            self.put_host_state_back();
+            self.end();
+        }
+    }
+}
