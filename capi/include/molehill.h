@@ -714,6 +714,42 @@ typedef struct {
 } MhBitmapDataMut;
 
 /**
+ * A `flash.geom.Rectangle` (`setScissorRectangle`).
+ */
+typedef struct {
+  /**
+   * `x`.
+   */
+  double x;
+  /**
+   * `y`.
+   */
+  double y;
+  /**
+   * `width`.
+   */
+  double width;
+  /**
+   * `height`.
+   */
+  double height;
+} MhRect;
+
+/**
+ * A `flash.geom.Point` (`drawToBitmapData`'s `destPoint`).
+ */
+typedef struct {
+  /**
+   * `x`.
+   */
+  double x;
+  /**
+   * `y`.
+   */
+  double y;
+} MhPoint;
+
+/**
  * A `Program3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
  */
 typedef struct {
@@ -767,28 +803,6 @@ typedef struct {
    */
   uint64_t id;
 } MhTextureBase;
-
-/**
- * A `flash.geom.Rectangle` (`setScissorRectangle`).
- */
-typedef struct {
-  /**
-   * `x`.
-   */
-  double x;
-  /**
-   * `y`.
-   */
-  double y;
-  /**
-   * `width`.
-   */
-  double width;
-  /**
-   * `height`.
-   */
-  double height;
-} MhRect;
 
 /**
  * An `IndexBuffer3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
@@ -1082,9 +1096,12 @@ MhStatus mh_context3d_clear(MhStage3D *stage,
 MhStatus mh_context3d_present(MhStage3D *stage, MhContext3D context, MhError **error);
 
 /**
- * `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
- * premultiplication). A non-premultiplied destination goes through premultiplied form, so
- * pixels outside the copied area may change by rounding.
+ * `drawToBitmapData(destination, srcRect, destPoint)`: the back buffer into `destination`
+ * (converted to its premultiplication). `src_rect` (null: the whole back buffer; edges
+ * truncated to whole pixels) is copied 1:1 to `dest_point` (null: (0, 0); truncated the same
+ * way), clipped to the back buffer and to the destination; the rest of the destination is
+ * untouched. A non-premultiplied destination goes through premultiplied form, so pixels
+ * outside the copied area may change by rounding.
  *
  * # Errors
  *
@@ -1101,12 +1118,15 @@ MhStatus mh_context3d_present(MhStage3D *stage, MhContext3D context, MhError **e
  * # Safety
  *
  * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `destination.pixels`
- * points at `destination.length` pixels nothing else touches during the call; `error` is null
- * or valid for writing one pointer.
+ * points at `destination.length` pixels nothing else touches during the call; `src_rect` and
+ * `dest_point` are null (AS3 `null`) or readable; `error` is null or valid for writing one
+ * pointer.
  */
 MhStatus mh_context3d_draw_to_bitmap_data(MhStage3D *stage,
                                           MhContext3D context,
                                           MhBitmapDataMut destination,
+                                          const MhRect *src_rect,
+                                          const MhPoint *dest_point,
                                           MhError **error);
 
 /**
@@ -1149,6 +1169,29 @@ MhStatus mh_context3d_capture_back_buffer(MhStage3D *stage,
                                           uint32_t *out_width,
                                           uint32_t *out_height,
                                           MhError **error);
+
+/**
+ * The back buffer as stored, premultiplied `0xAARRGGBB`, rows top first (what a compositor
+ * blending premultiplied layers takes), into `pixels` as `mh_context3d_capture_back_buffer`
+ * does. Not an AS3 call.
+ *
+ * Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called),
+ * #3692 (presented and not cleared since); `MH_STATUS_INVALID_ARGUMENT` when `length` is too
+ * small.
+ *
+ * The facade's `Context3D::back_buffer_pixels`.
+ *
+ * # Safety
+ *
+ * As `mh_context3d_capture_back_buffer`.
+ */
+MhStatus mh_context3d_back_buffer_pixels(MhStage3D *stage,
+                                         MhContext3D context,
+                                         uint32_t *pixels,
+                                         size_t length,
+                                         uint32_t *out_width,
+                                         uint32_t *out_height,
+                                         MhError **error);
 
 /**
  * `setProgram(program)`.

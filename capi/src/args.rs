@@ -1,7 +1,7 @@
 //! AS3's argument shapes as C structs: `ByteArray`, `BitmapData` (read and written) and
 //! `Rectangle`, each checked (null pointers, lengths) before it becomes the facade's type.
 
-use context3d::Rect;
+use context3d::{Point, Rect};
 use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray, Endian};
 
 use crate::error::Fail;
@@ -81,6 +81,22 @@ pub struct MhRect {
     pub width: f64,
     /// `height`.
     pub height: f64,
+}
+
+/// A `flash.geom.Point` (`drawToBitmapData`'s `destPoint`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct MhPoint {
+    /// `x`.
+    pub x: f64,
+    /// `y`.
+    pub y: f64,
+}
+
+impl From<MhPoint> for Point {
+    fn from(p: MhPoint) -> Point {
+        Point { x: p.x, y: p.y }
+    }
 }
 
 impl From<MhRect> for Rect {

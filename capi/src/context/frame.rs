@@ -6,9 +6,9 @@
 
 use std::ffi::c_char;
 
-use player_shim::Context3D;
+use player_shim::{Context3D, Point, Rect};
 
-use crate::args::{self, MhBitmapDataMut};
+use crate::args::{self, MhBitmapDataMut, MhPoint, MhRect};
 use crate::error::{c_string, MhError, MhStatus};
 use crate::ffi;
 use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
@@ -318,9 +318,12 @@ pub unsafe extern "C" fn mh_context3d_present(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `drawToBitmapData(destination)`: the back buffer into `destination` (converted to its
-/// premultiplication). A non-premultiplied destination goes through premultiplied form, so
-/// pixels outside the copied area may change by rounding.
+/// `drawToBitmapData(destination, srcRect, destPoint)`: the back buffer into `destination`
+/// (converted to its premultiplication). `src_rect` (null: the whole back buffer; edges
+/// truncated to whole pixels) is copied 1:1 to `dest_point` (null: (0, 0); truncated the same
+/// way), clipped to the back buffer and to the destination; the rest of the destination is
+/// untouched. A non-premultiplied destination goes through premultiplied form, so pixels
+/// outside the copied area may change by rounding.
 ///
 /// # Errors
 ///
@@ -337,19 +340,26 @@ pub unsafe extern "C" fn mh_context3d_present(
 /// # Safety
 ///
 /// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `destination.pixels`
-/// points at `destination.length` pixels nothing else touches during the call; `error` is null
-/// or valid for writing one pointer.
+/// points at `destination.length` pixels nothing else touches during the call; `src_rect` and
+/// `dest_point` are null (AS3 `null`) or readable; `error` is null or valid for writing one
+/// pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_draw_to_bitmap_data(
     stage: *mut MhStage3D,
     context: MhContext3D,
     destination: MhBitmapDataMut,
+    src_rect: *const MhRect,
+    dest_point: *const MhPoint,
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, _h: &mut Handles| {
         // SAFETY: `destination.pixels` holds `destination.length` writable pixels (contract).
         let mut destination = unsafe { args::bitmap_mut(&destination, "destination") }?;
-        Ok(c.draw_to_bitmap_data(&mut destination)?)
+        // SAFETY: `src_rect` is null or readable (contract).
+        let src_rect = unsafe { ffi::read_opt(src_rect, "src_rect") }?.map(Rect::from);
+        // SAFETY: `dest_point` is null or readable (contract).
+        let dest_point = unsafe { ffi::read_opt(dest_point, "dest_point") }?.map(Point::from);
+        Ok(c.draw_to_bitmap_data(&mut destination, src_rect, dest_point)?)
     };
     // SAFETY: `stage` and `error` as the contract above says.
     unsafe { with_context(stage, context, error, call) }

@@ -32,10 +32,74 @@ pub unsafe extern "C" fn mh_context3d_capture_back_buffer(
     out_height: *mut u32,
     error: *mut *mut MhError,
 ) -> MhStatus {
+    // SAFETY: the contract above, passed on.
+    unsafe {
+        read_back(
+            stage,
+            context,
+            (pixels, length),
+            (out_width, out_height),
+            error,
+            Context3D::capture_back_buffer,
+        )
+    }
+}
+
+/// The back buffer as stored, premultiplied `0xAARRGGBB`, rows top first (what a compositor
+/// blending premultiplied layers takes), into `pixels` as `mh_context3d_capture_back_buffer`
+/// does. Not an AS3 call.
+///
+/// Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called),
+/// #3692 (presented and not cleared since); `MH_STATUS_INVALID_ARGUMENT` when `length` is too
+/// small.
+///
+/// The facade's `Context3D::back_buffer_pixels`.
+///
+/// # Safety
+///
+/// As `mh_context3d_capture_back_buffer`.
+#[no_mangle]
+pub unsafe extern "C" fn mh_context3d_back_buffer_pixels(
+    stage: *mut MhStage3D,
+    context: MhContext3D,
+    pixels: *mut u32,
+    length: usize,
+    out_width: *mut u32,
+    out_height: *mut u32,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    // SAFETY: the contract above, passed on.
+    unsafe {
+        read_back(
+            stage,
+            context,
+            (pixels, length),
+            (out_width, out_height),
+            error,
+            Context3D::back_buffer_pixels,
+        )
+    }
+}
+
+type Frame = player_shim::FlashResult<(u32, u32, Vec<u32>)>;
+
+/// Copies the frame `read` gives into the caller's buffer and writes its size.
+///
+/// # Safety
+///
+/// As `mh_context3d_capture_back_buffer`.
+unsafe fn read_back(
+    stage: *mut MhStage3D,
+    context: MhContext3D,
+    (pixels, length): (*mut u32, usize),
+    (out_width, out_height): (*mut u32, *mut u32),
+    error: *mut *mut MhError,
+    read: fn(&mut Context3D) -> Frame,
+) -> MhStatus {
     let call = |c: &mut Context3D, _h: &mut Handles| {
         // SAFETY: `pixels` holds `length` writable pixels (contract).
         let dest = unsafe { ffi::slice_mut(pixels, length, "pixels") }?;
-        let (width, height, frame) = c.capture_back_buffer()?;
+        let (width, height, frame) = read(c)?;
         if dest.len() < frame.len() {
             return Err(Fail::invalid(format!(
                 "pixels holds {length} pixels; the {width}x{height} back buffer needs {}",

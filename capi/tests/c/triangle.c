@@ -232,11 +232,22 @@ int main(void) {
   dest.height = 64;
   dest.premultiplied = false;
   dest.transparent = true;
-  MUST(mh_context3d_draw_to_bitmap_data(stage, ctx, dest, &err), "drawToBitmapData");
+  MUST(mh_context3d_draw_to_bitmap_data(stage, ctx, dest, NULL, NULL, &err), "drawToBitmapData");
   for (i = 0; i < 4; i++) {
     uint32_t got = pixels[expected[i].y * 64 + expected[i].x];
     CHECK(got == expected[i].argb, "pixel (%d, %d) is %08x, expected %08x", expected[i].x,
           expected[i].y, got, expected[i].argb);
+  }
+  /* srcRect and destPoint: an 8x8 piece of the green quadrant into the corner of a 16x16. */
+  {
+    static uint32_t small[16 * 16];
+    const MhRect src = {40, 8, 8, 8};
+    const MhPoint at = {8, 8};
+    MhBitmapDataMut piece = {small, 16 * 16, 16, 16, false, true};
+    MUST(mh_context3d_draw_to_bitmap_data(stage, ctx, piece, &src, &at, &err),
+         "drawToBitmapData(srcRect, destPoint)");
+    CHECK(small[0] == 0 && small[8 * 16 + 8] == 0xFF00FF00u && small[15 * 16 + 15] == 0xFF00FF00u,
+          "the piece: %08x %08x %08x", small[0], small[8 * 16 + 8], small[15 * 16 + 15]);
   }
   MUST(mh_context3d_present(stage, ctx, &err), "present");
   /* After present: drawToBitmapData is #3692; the host's capture reads the presented frame. */
