@@ -640,6 +640,31 @@ typedef uint32_t MhEndian;
 #endif // __cplusplus
 
 /**
+ * Which GL the player's context is: it decides the shader dialect.
+ */
+enum MhGlApi
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+  /**
+   * OpenGL ES 3.0 or later (GLSL ES 3.00).
+   */
+  MH_GL_API_ES30 = 0,
+  /**
+   * Desktop OpenGL 3.3 core or later (GLSL 3.30).
+   */
+  MH_GL_API_DESKTOP33 = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum MhGlApi MhGlApi;
+#else
+typedef uint32_t MhGlApi;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+/**
  * A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless`, freed by
  * `mh_stage3d_destroy`. Used from the thread that made it.
  */
@@ -815,35 +840,10 @@ typedef struct {
 } MhIndexBuffer3D;
 
 /**
- * A `BitmapData` argument: `length` pixels `0xAARRGGBB` at `pixels`, rows top first
- * (`width * height` of them, else Flash's #2015). Lent for the call only.
+ * The player's GL loader (`eglGetProcAddress`, `SDL_GL_GetProcAddress`, ...): the entry point
+ * `name` of its context, or null. `loader_data` is what the player registered.
  */
-typedef struct {
-  /**
-   * The pixels.
-   */
-  const uint32_t *pixels;
-  /**
-   * How many pixels `pixels` holds.
-   */
-  size_t length;
-  /**
-   * `width`.
-   */
-  uint32_t width;
-  /**
-   * `height`.
-   */
-  uint32_t height;
-  /**
-   * Whether the pixels are premultiplied by alpha (as Flash Player stores them).
-   */
-  bool premultiplied;
-  /**
-   * `transparent`: when false every alpha counts as 0xFF.
-   */
-  bool transparent;
-} MhBitmapData;
+typedef const void *(*MhGlLoader)(void *loader_data, const char *name);
 
 /**
  * One event, lent to the callback for the duration of the call (copy what you keep).
@@ -874,6 +874,60 @@ typedef struct {
  */
 typedef void (*MhEventCallback)(void *user_data, const MhEvent *event);
 
+/**
+ * A presented frame as a GL texture of the player's context.
+ */
+typedef struct {
+  /**
+   * The `GL_TEXTURE_2D` name (`GL_RGBA8`, `GL_NEAREST`, `GL_CLAMP_TO_EDGE`; rows top first,
+   * colour as drawn: premultiplied); 0 before the first `present`.
+   */
+  uint32_t texture;
+  /**
+   * Width in pixels (the back buffer's).
+   */
+  uint32_t width;
+  /**
+   * Height in pixels.
+   */
+  uint32_t height;
+  /**
+   * Which present made it: 1 for the first.
+   */
+  uint64_t sequence;
+} MhFrameTexture;
+
+/**
+ * A `BitmapData` argument: `length` pixels `0xAARRGGBB` at `pixels`, rows top first
+ * (`width * height` of them, else Flash's #2015). Lent for the call only.
+ */
+typedef struct {
+  /**
+   * The pixels.
+   */
+  const uint32_t *pixels;
+  /**
+   * How many pixels `pixels` holds.
+   */
+  size_t length;
+  /**
+   * `width`.
+   */
+  uint32_t width;
+  /**
+   * `height`.
+   */
+  uint32_t height;
+  /**
+   * Whether the pixels are premultiplied by alpha (as Flash Player stores them).
+   */
+  bool premultiplied;
+  /**
+   * `transparent`: when false every alpha counts as 0xFF.
+   */
+  bool transparent;
+} MhBitmapData;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -896,7 +950,7 @@ const char *mh_version_string(void);
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_profile(MhStage3D *stage, MhContext3D context, char **out, MhError **error);
@@ -908,7 +962,7 @@ MhStatus mh_context3d_profile(MhStage3D *stage, MhContext3D context, char **out,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_driver_info(MhStage3D *stage,
@@ -923,7 +977,7 @@ MhStatus mh_context3d_driver_info(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_back_buffer_width(MhStage3D *stage,
@@ -938,7 +992,7 @@ MhStatus mh_context3d_back_buffer_width(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_back_buffer_height(MhStage3D *stage,
@@ -953,7 +1007,7 @@ MhStatus mh_context3d_back_buffer_height(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_max_back_buffer_width(MhStage3D *stage,
@@ -968,7 +1022,7 @@ MhStatus mh_context3d_max_back_buffer_width(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_max_back_buffer_height(MhStage3D *stage,
@@ -983,7 +1037,7 @@ MhStatus mh_context3d_max_back_buffer_height(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_enable_error_checking(MhStage3D *stage,
@@ -1002,7 +1056,7 @@ MhStatus mh_context3d_enable_error_checking(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_enable_error_checking(MhStage3D *stage,
@@ -1028,7 +1082,7 @@ MhStatus mh_context3d_set_enable_error_checking(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_configure_back_buffer(MhStage3D *stage,
@@ -1062,7 +1116,7 @@ MhStatus mh_context3d_configure_back_buffer(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_clear(MhStage3D *stage,
@@ -1090,7 +1144,7 @@ MhStatus mh_context3d_clear(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_present(MhStage3D *stage, MhContext3D context, MhError **error);
@@ -1117,7 +1171,7 @@ MhStatus mh_context3d_present(MhStage3D *stage, MhContext3D context, MhError **e
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `destination.pixels`
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `destination.pixels`
  * points at `destination.length` pixels nothing else touches during the call; `src_rect` and
  * `dest_point` are null (AS3 `null`) or readable; `error` is null or valid for writing one
  * pointer.
@@ -1136,7 +1190,7 @@ MhStatus mh_context3d_draw_to_bitmap_data(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_dispose(MhStage3D *stage,
@@ -1158,7 +1212,7 @@ MhStatus mh_context3d_dispose(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `pixels` points at
  * `length` writable pixels; `out_width` and `out_height` are null or writable; `error` is
  * null or valid for writing one pointer.
  */
@@ -1204,7 +1258,7 @@ MhStatus mh_context3d_back_buffer_pixels(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_program(MhStage3D *stage,
@@ -1227,7 +1281,7 @@ MhStatus mh_context3d_set_program(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
  * NUL-terminated string; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_set_vertex_buffer_at(MhStage3D *stage,
@@ -1254,7 +1308,7 @@ MhStatus mh_context3d_set_vertex_buffer_at(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
  * NUL-terminated string; `data` points at `data_length` numbers; `error` is null or valid for
  * writing one pointer.
  */
@@ -1282,7 +1336,7 @@ MhStatus mh_context3d_set_program_constants_from_vector(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
  * NUL-terminated string; `raw_data` points at 16 numbers (`Matrix3D.rawData`); `error` is null
  * or valid for writing one pointer.
  */
@@ -1311,7 +1365,7 @@ MhStatus mh_context3d_set_program_constants_from_matrix(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
  * NUL-terminated string; `data.bytes` points at `data.length` bytes; `error` is null or valid
  * for writing one pointer.
  */
@@ -1336,7 +1390,7 @@ MhStatus mh_context3d_set_program_constants_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_texture_at(MhStage3D *stage,
@@ -1359,7 +1413,7 @@ MhStatus mh_context3d_set_texture_at(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `wrap` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `wrap` is a
  * NUL-terminated string; `filter` is a NUL-terminated string; `mip_filter` is a NUL-terminated
  * string; `error` is null or valid for writing one pointer.
  */
@@ -1384,7 +1438,7 @@ MhStatus mh_context3d_set_sampler_state_at(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source_factor` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `source_factor` is a
  * NUL-terminated string; `destination_factor` is a NUL-terminated string; `error` is null or
  * valid for writing one pointer.
  */
@@ -1405,7 +1459,7 @@ MhStatus mh_context3d_set_blend_factors(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_color_mask(MhStage3D *stage,
@@ -1428,7 +1482,7 @@ MhStatus mh_context3d_set_color_mask(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `triangle_face_to_cull`
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `triangle_face_to_cull`
  * is a NUL-terminated string; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_set_culling(MhStage3D *stage,
@@ -1448,7 +1502,7 @@ MhStatus mh_context3d_set_culling(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `pass_compare_mode` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `pass_compare_mode` is a
  * NUL-terminated string; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_set_depth_test(MhStage3D *stage,
@@ -1471,7 +1525,7 @@ MhStatus mh_context3d_set_depth_test(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `triangle_face` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `triangle_face` is a
  * NUL-terminated string; `compare_mode` is a NUL-terminated string; `action_on_both_pass` is a
  * NUL-terminated string; `action_on_depth_fail` is a NUL-terminated string;
  * `action_on_depth_pass_stencil_fail` is a NUL-terminated string; `error` is null or valid for
@@ -1497,7 +1551,7 @@ MhStatus mh_context3d_set_stencil_actions(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_stencil_reference_value(MhStage3D *stage,
@@ -1518,7 +1572,7 @@ MhStatus mh_context3d_set_stencil_reference_value(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `rectangle` is null (AS3
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `rectangle` is null (AS3
  * `null`) or points at an `MhRect`; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_set_scissor_rectangle(MhStage3D *stage,
@@ -1549,7 +1603,7 @@ MhStatus mh_context3d_set_scissor_rectangle(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_render_to_texture(MhStage3D *stage,
@@ -1572,7 +1626,7 @@ MhStatus mh_context3d_set_render_to_texture(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_set_render_to_back_buffer(MhStage3D *stage,
@@ -1594,7 +1648,7 @@ MhStatus mh_context3d_set_render_to_back_buffer(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `fill_mode` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `fill_mode` is a
  * NUL-terminated string; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_set_fill_mode(MhStage3D *stage,
@@ -1646,7 +1700,7 @@ MhStatus mh_context3d_set_fill_mode(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_draw_triangles(MhStage3D *stage,
@@ -1703,7 +1757,7 @@ MhStatus mh_context3d_draw_triangles(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_context3d_draw_triangles_instanced(MhStage3D *stage,
@@ -1818,6 +1872,57 @@ void mh_error_free(MhError *error);
 void mh_string_free(char *string);
 
 /**
+ * Makes a Stage3D whose contexts draw in the player's GL context, current on this thread now
+ * and during every later call on the stage (Molehill restores the player's GL state before
+ * each call returns: docs/embedding-gl.md). Each `requestContext3D` loads GL through
+ * `loader(loader_data, name)`; when the player's context is not current then, the request
+ * sends `MH_EVENT_KIND_ERROR` (#3702), as Flash does without a context. Events and
+ * `*out_stage` as `mh_stage3d_new_headless`. `api` is an `MhGlApi` value.
+ *
+ * # Safety
+ *
+ * `loader` returns entry points of the player's context (or null) for as long as the stage
+ * lives; `out_stage` is valid for writing one pointer; `error` is null or valid for writing
+ * one pointer.
+ */
+MhStatus mh_stage3d_new_on_host_context(uint32_t api,
+                                        MhGlLoader loader,
+                                        void *loader_data,
+                                        MhEventCallback callback,
+                                        void *user_data,
+                                        MhStage3D **out_stage,
+                                        MhError **error);
+
+/**
+ * The frame the last `present` of `context` made, as a texture of the player's context
+ * (`texture` is 0 before the first `present`). Frames are double-buffered: frame N's texture
+ * is written again at the present of frame N+2. Not an AS3 call; only for stages made by
+ * `mh_stage3d_new_on_host_context` (`MH_STATUS_INVALID_ARGUMENT` otherwise).
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for writing; `error`
+ * is null or valid for writing one pointer.
+ */
+MhStatus mh_context3d_frame_texture(MhStage3D *stage,
+                                    MhContext3D context,
+                                    MhFrameTexture *out,
+                                    MhError **error);
+
+/**
+ * The player changed GL state since Molehill's last call (bound its own objects, changed
+ * blending, viewport...): the next call captures the player's state again before drawing.
+ * A player that restores its own state around Molehill's calls may skip it. Not an AS3 call;
+ * only for stages made by `mh_stage3d_new_on_host_context`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid for writing
+ * one pointer.
+ */
+MhStatus mh_context3d_host_state_changed(MhStage3D *stage, MhContext3D context, MhError **error);
+
+/**
  * `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`.
  *
  * # Errors
@@ -1832,7 +1937,7 @@ void mh_string_free(char *string);
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data` points at
  * `data_length` numbers; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_vertex_buffer_upload_from_vector(MhStage3D *stage,
@@ -1860,7 +1965,7 @@ MhStatus mh_vertex_buffer_upload_from_vector(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_vertex_buffer_upload_from_byte_array(MhStage3D *stage,
@@ -1887,7 +1992,7 @@ MhStatus mh_vertex_buffer_upload_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data` points at
  * `data_length` values; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_index_buffer_upload_from_vector(MhStage3D *stage,
@@ -1914,7 +2019,7 @@ MhStatus mh_index_buffer_upload_from_vector(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_index_buffer_upload_from_byte_array(MhStage3D *stage,
@@ -1963,7 +2068,7 @@ MhStatus mh_index_buffer_upload_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `vertex_program.bytes`
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `vertex_program.bytes`
  * points at `vertex_program.length` bytes; `fragment_program.bytes` points at
  * `fragment_program.length` bytes; `error` is null or valid for writing one pointer.
  */
@@ -1982,7 +2087,7 @@ MhStatus mh_program_upload(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_vertex_buffer_dispose(MhStage3D *stage,
@@ -1998,7 +2103,7 @@ MhStatus mh_vertex_buffer_dispose(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_index_buffer_dispose(MhStage3D *stage,
@@ -2013,7 +2118,7 @@ MhStatus mh_index_buffer_dispose(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_program_dispose(MhStage3D *stage,
@@ -2029,7 +2134,7 @@ MhStatus mh_program_dispose(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
  * for writing one pointer.
  */
 MhStatus mh_texture_dispose(MhStage3D *stage,
@@ -2056,7 +2161,7 @@ MhStatus mh_texture_dispose(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2090,7 +2195,7 @@ MhStatus mh_context3d_create_vertex_buffer(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2122,7 +2227,7 @@ MhStatus mh_context3d_create_vertex_buffer_for_instances(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2146,7 +2251,7 @@ MhStatus mh_context3d_create_index_buffer(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing one handle; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_create_program(MhStage3D *stage,
@@ -2177,7 +2282,7 @@ MhStatus mh_context3d_create_program(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2214,7 +2319,7 @@ MhStatus mh_context3d_create_texture(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2251,7 +2356,7 @@ MhStatus mh_context3d_create_cube_texture(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
  * NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
  * writing one pointer.
  */
@@ -2279,7 +2384,7 @@ MhStatus mh_context3d_create_rectangle_texture(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
  * writing one handle; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_context3d_create_video_texture(MhStage3D *stage,
@@ -2304,7 +2409,7 @@ MhStatus mh_context3d_create_video_texture(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
  * `source.length` pixels; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_texture_upload_from_bitmap_data(MhStage3D *stage,
@@ -2330,7 +2435,7 @@ MhStatus mh_texture_upload_from_bitmap_data(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_texture_upload_from_byte_array(MhStage3D *stage,
@@ -2359,7 +2464,7 @@ MhStatus mh_texture_upload_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
  * `source.length` pixels; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_cube_texture_upload_from_bitmap_data(MhStage3D *stage,
@@ -2387,7 +2492,7 @@ MhStatus mh_cube_texture_upload_from_bitmap_data(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_cube_texture_upload_from_byte_array(MhStage3D *stage,
@@ -2415,7 +2520,7 @@ MhStatus mh_cube_texture_upload_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
  * `source.length` pixels; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_rectangle_texture_upload_from_bitmap_data(MhStage3D *stage,
@@ -2439,7 +2544,7 @@ MhStatus mh_rectangle_texture_upload_from_bitmap_data(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_rectangle_texture_upload_from_byte_array(MhStage3D *stage,
@@ -2466,7 +2571,7 @@ MhStatus mh_rectangle_texture_upload_from_byte_array(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `frame.pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `frame.pixels` points at
  * `frame.length` pixels; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_video_texture_attach_frame(MhStage3D *stage,
@@ -2495,7 +2600,7 @@ MhStatus mh_video_texture_attach_frame(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
  * `source.length` pixels; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_texture_upload_from_bitmap_data_async(MhStage3D *stage,
@@ -2525,7 +2630,7 @@ MhStatus mh_texture_upload_from_bitmap_data_async(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_texture_upload_from_byte_array_async(MhStage3D *stage,
@@ -2559,7 +2664,7 @@ MhStatus mh_texture_upload_from_byte_array_async(MhStage3D *stage,
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
  * `data.length` bytes; `error` is null or valid for writing one pointer.
  */
 MhStatus mh_texture_upload_compressed_from_byte_array(MhStage3D *stage,
@@ -2587,11 +2692,12 @@ MhStatus mh_stage3d_new_headless(MhEventCallback callback,
 
 /**
  * Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles
- * of the stage mean nothing afterwards.
+ * of the stage mean nothing afterwards. Called from another thread than the stage's, it logs
+ * an error and leaks the stage rather than free it from the wrong thread.
  *
  * # Safety
  *
- * `stage` is null or a live stage made by `mh_stage3d_new_headless`, not used afterwards, and
+ * `stage` is null or a live stage (`mh_stage3d_new_*`), not used afterwards, and
  * destroyed on the thread that made it.
  */
 void mh_stage3d_destroy(MhStage3D *stage);

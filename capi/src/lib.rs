@@ -7,8 +7,9 @@
 //! - Every function returns an [`MhStatus`]. On failure, when the caller passes a non-null
 //!   `MhError **error`, it receives an [`MhError`] (class, ID, exact message) that the caller
 //!   frees with [`mh_error_free`]; on success `*error` is set to null.
-//! - A `Stage3D` is an opaque [`MhStage3D`] pointer (made by [`mh_stage3d_new_headless`], freed
-//!   by [`mh_stage3d_destroy`]). Its context and resources are plain integer handles
+//! - A `Stage3D` is an opaque [`MhStage3D`] pointer (made by [`mh_stage3d_new_headless`] or, in
+//!   the player's own GL context, [`mh_stage3d_new_on_host_context`]; freed by
+//!   [`mh_stage3d_destroy`]). Its context and resources are plain integer handles
 //!   ([`MhContext3D`], [`MhVertexBuffer3D`], ...) that the stage resolves; 0 is `null`.
 //! - Events (`context3DCreate`, `textureReady`, `ErrorEvent`) reach the host through the
 //!   [`MhEventCallback`] it registers, after the call that caused them has released the stage
@@ -26,6 +27,7 @@ mod context;
 mod enums;
 mod error;
 mod ffi;
+mod host;
 mod resources;
 mod stage;
 
@@ -33,6 +35,7 @@ pub use args::*;
 pub use context::*;
 pub use enums::*;
 pub use error::*;
+pub use host::*;
 pub use resources::*;
 pub use stage::*;
 

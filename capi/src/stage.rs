@@ -211,6 +211,9 @@ impl Handles {
 /// `mh_stage3d_destroy`. Used from the thread that made it.
 pub struct MhStage3D {
     stage: Stage3D,
+    /// For a stage in the host's GL context: the backend of its latest context, whose frame
+    /// textures the host reads (`None` for a headless stage).
+    host: Option<crate::host::HostBackend>,
     queue: Rc<EventQueue>,
     callback: MhEventCallback,
     user_data: *mut c_void,
@@ -313,6 +316,22 @@ impl MhStage3D {
         }
     }
 
+    /// The host backend of the context `ctx` names (checked as [`Self::context`] does).
+    pub(crate) fn host_backend(
+        &mut self,
+        ctx: MhContext3D,
+    ) -> Result<Rc<std::cell::RefCell<backend_gl::GlBackend>>, Fail> {
+        self.context(ctx)?;
+        let host = self.host.as_ref().ok_or_else(|| {
+            Fail::invalid(
+                "this stage draws headless: frame textures and host state belong to stages made \
+                 by mh_stage3d_new_on_host_context",
+            )
+        })?;
+        let backend = host.borrow().clone();
+        backend.ok_or_else(|| Fail::invalid("the stage's context has no GL backend"))
+    }
+
     /// The context `ctx` names, with the handle tables.
     pub(crate) fn context(
         &mut self,
@@ -343,7 +362,7 @@ impl MhStage3D {
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 pub(crate) unsafe fn with_stage(
     stage: *mut MhStage3D,
@@ -408,33 +427,59 @@ pub unsafe extern "C" fn mh_stage3d_new_headless(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = || {
-        if out_stage.is_null() {
-            return Err(Fail::null("out_stage"));
+        // SAFETY: `out_stage` is null or writable (contract).
+        unsafe {
+            new_stage(
+                Box::new(HeadlessGl::default()),
+                None,
+                callback,
+                user_data,
+                out_stage,
+            )
         }
-        let queue = Rc::new(EventQueue::default());
-        let stage = Box::new(MhStage3D {
-            stage: Stage3D::new(Box::new(HeadlessGl::default()), queue.clone()),
-            queue,
-            callback,
-            user_data,
-            thread: std::thread::current().id(),
-            context: MhContext3D::default(),
-            next_context: 0,
-            handles: Handles::default(),
-        });
-        // SAFETY: `out_stage` is non-null and writable (contract).
-        unsafe { ffi::write(out_stage, Box::into_raw(stage), "out_stage") }
     };
     // SAFETY: `error` is null or writable (contract).
     unsafe { ffi::guard(error, call) }
 }
 
-/// Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles
-/// of the stage mean nothing afterwards.
+/// Makes a stage drawing through `factory`'s backends and writes it to `*out_stage`.
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`, not used afterwards, and
+/// `out_stage` is null or valid for writing one pointer.
+pub(crate) unsafe fn new_stage(
+    factory: Box<dyn player_shim::BackendFactory>,
+    host: Option<crate::host::HostBackend>,
+    callback: MhEventCallback,
+    user_data: *mut c_void,
+    out_stage: *mut *mut MhStage3D,
+) -> Result<(), Fail> {
+    if out_stage.is_null() {
+        return Err(Fail::null("out_stage"));
+    }
+    let queue = Rc::new(EventQueue::default());
+    let stage = Box::new(MhStage3D {
+        stage: Stage3D::new(factory, queue.clone()),
+        host,
+        queue,
+        callback,
+        user_data,
+        thread: std::thread::current().id(),
+        context: MhContext3D::default(),
+        next_context: 0,
+        handles: Handles::default(),
+    });
+    // SAFETY: `out_stage` is non-null and writable (contract).
+    unsafe { ffi::write(out_stage, Box::into_raw(stage), "out_stage") }
+}
+
+/// Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles
+/// of the stage mean nothing afterwards. Called from another thread than the stage's, it logs
+/// an error and leaks the stage rather than free it from the wrong thread.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage (`mh_stage3d_new_*`), not used afterwards, and
 /// destroyed on the thread that made it.
 #[no_mangle]
 pub unsafe extern "C" fn mh_stage3d_destroy(stage: *mut MhStage3D) {
@@ -442,8 +487,15 @@ pub unsafe extern "C" fn mh_stage3d_destroy(stage: *mut MhStage3D) {
         return;
     }
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        // SAFETY: by the contract, `stage` came from `Box::into_raw` in
-        // `mh_stage3d_new_headless` and is destroyed once.
+        // SAFETY: by the contract, `stage` is a live stage; only its thread id is read.
+        let thread = unsafe { (*stage).thread };
+        if thread != std::thread::current().id() {
+            // Its GL context and reference counts belong to that thread: leaking beats racing.
+            log::error!("mh_stage3d_destroy from another thread than the stage's: leaked");
+            return;
+        }
+        // SAFETY: by the contract, `stage` came from `Box::into_raw` in `new_stage` and is
+        // destroyed once.
         drop(unsafe { Box::from_raw(stage) });
     }));
 }

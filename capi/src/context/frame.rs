@@ -19,7 +19,7 @@ use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_profile(
@@ -43,7 +43,7 @@ pub unsafe extern "C" fn mh_context3d_profile(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_driver_info(
@@ -67,7 +67,7 @@ pub unsafe extern "C" fn mh_context3d_driver_info(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_back_buffer_width(
@@ -91,7 +91,7 @@ pub unsafe extern "C" fn mh_context3d_back_buffer_width(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_back_buffer_height(
@@ -115,7 +115,7 @@ pub unsafe extern "C" fn mh_context3d_back_buffer_height(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_max_back_buffer_width(
@@ -139,7 +139,7 @@ pub unsafe extern "C" fn mh_context3d_max_back_buffer_width(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_max_back_buffer_height(
@@ -163,7 +163,7 @@ pub unsafe extern "C" fn mh_context3d_max_back_buffer_height(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_enable_error_checking(
@@ -191,7 +191,7 @@ pub unsafe extern "C" fn mh_context3d_enable_error_checking(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_enable_error_checking(
@@ -222,7 +222,7 @@ pub unsafe extern "C" fn mh_context3d_set_enable_error_checking(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_configure_back_buffer(
@@ -270,7 +270,7 @@ pub unsafe extern "C" fn mh_context3d_configure_back_buffer(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_clear(
@@ -305,7 +305,7 @@ pub unsafe extern "C" fn mh_context3d_clear(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_present(
@@ -339,7 +339,7 @@ pub unsafe extern "C" fn mh_context3d_present(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `destination.pixels`
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `destination.pixels`
 /// points at `destination.length` pixels nothing else touches during the call; `src_rect` and
 /// `dest_point` are null (AS3 `null`) or readable; `error` is null or valid for writing one
 /// pointer.
@@ -371,7 +371,7 @@ pub unsafe extern "C" fn mh_context3d_draw_to_bitmap_data(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_dispose(

@@ -19,7 +19,7 @@ use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `pixels` points at
 /// `length` writable pixels; `out_width` and `out_height` are null or writable; `error` is
 /// null or valid for writing one pointer.
 #[no_mangle]

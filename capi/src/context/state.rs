@@ -27,7 +27,7 @@ use crate::stage::{
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_program(
@@ -58,7 +58,7 @@ pub unsafe extern "C" fn mh_context3d_set_program(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
 /// NUL-terminated string; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_vertex_buffer_at(
@@ -95,7 +95,7 @@ pub unsafe extern "C" fn mh_context3d_set_vertex_buffer_at(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
 /// NUL-terminated string; `data` points at `data_length` numbers; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn mh_context3d_set_program_constants_from_vector(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
 /// NUL-terminated string; `raw_data` points at 16 numbers (`Matrix3D.rawData`); `error` is null
 /// or valid for writing one pointer.
 #[no_mangle]
@@ -187,7 +187,7 @@ pub unsafe extern "C" fn mh_context3d_set_program_constants_from_matrix(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `program_type` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `program_type` is a
 /// NUL-terminated string; `data.bytes` points at `data.length` bytes; `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
@@ -229,7 +229,7 @@ pub unsafe extern "C" fn mh_context3d_set_program_constants_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_texture_at(
@@ -260,7 +260,7 @@ pub unsafe extern "C" fn mh_context3d_set_texture_at(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `wrap` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `wrap` is a
 /// NUL-terminated string; `filter` is a NUL-terminated string; `mip_filter` is a NUL-terminated
 /// string; `error` is null or valid for writing one pointer.
 #[no_mangle]
@@ -298,7 +298,7 @@ pub unsafe extern "C" fn mh_context3d_set_sampler_state_at(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source_factor` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `source_factor` is a
 /// NUL-terminated string; `destination_factor` is a NUL-terminated string; `error` is null or
 /// valid for writing one pointer.
 #[no_mangle]
@@ -330,7 +330,7 @@ pub unsafe extern "C" fn mh_context3d_set_blend_factors(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_color_mask(
@@ -358,7 +358,7 @@ pub unsafe extern "C" fn mh_context3d_set_color_mask(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `triangle_face_to_cull`
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `triangle_face_to_cull`
 /// is a NUL-terminated string; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_culling(
@@ -388,7 +388,7 @@ pub unsafe extern "C" fn mh_context3d_set_culling(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `pass_compare_mode` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `pass_compare_mode` is a
 /// NUL-terminated string; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_depth_test(
@@ -420,7 +420,7 @@ pub unsafe extern "C" fn mh_context3d_set_depth_test(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `triangle_face` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `triangle_face` is a
 /// NUL-terminated string; `compare_mode` is a NUL-terminated string; `action_on_both_pass` is a
 /// NUL-terminated string; `action_on_depth_fail` is a NUL-terminated string;
 /// `action_on_depth_pass_stencil_fail` is a NUL-terminated string; `error` is null or valid for
@@ -476,7 +476,7 @@ pub unsafe extern "C" fn mh_context3d_set_stencil_actions(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_stencil_reference_value(
@@ -504,7 +504,7 @@ pub unsafe extern "C" fn mh_context3d_set_stencil_reference_value(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `rectangle` is null (AS3
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `rectangle` is null (AS3
 /// `null`) or points at an `MhRect`; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_scissor_rectangle(
@@ -544,7 +544,7 @@ pub unsafe extern "C" fn mh_context3d_set_scissor_rectangle(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_render_to_texture(
@@ -581,7 +581,7 @@ pub unsafe extern "C" fn mh_context3d_set_render_to_texture(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_render_to_back_buffer(
@@ -608,7 +608,7 @@ pub unsafe extern "C" fn mh_context3d_set_render_to_back_buffer(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `fill_mode` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `fill_mode` is a
 /// NUL-terminated string; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_set_fill_mode(
@@ -669,7 +669,7 @@ pub unsafe extern "C" fn mh_context3d_set_fill_mode(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_draw_triangles(
@@ -734,7 +734,7 @@ pub unsafe extern "C" fn mh_context3d_draw_triangles(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_draw_triangles_instanced(

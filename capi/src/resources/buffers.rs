@@ -28,7 +28,7 @@ use crate::stage::{
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data` points at
 /// `data_length` numbers; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_vertex_buffer_upload_from_vector(
@@ -66,7 +66,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_upload_from_vector(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_vertex_buffer_upload_from_byte_array(
@@ -109,7 +109,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_upload_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data` points at
 /// `data_length` values; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_index_buffer_upload_from_vector(
@@ -146,7 +146,7 @@ pub unsafe extern "C" fn mh_index_buffer_upload_from_vector(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_index_buffer_upload_from_byte_array(
@@ -211,7 +211,7 @@ pub unsafe extern "C" fn mh_index_buffer_upload_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `vertex_program.bytes`
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `vertex_program.bytes`
 /// points at `vertex_program.length` bytes; `fragment_program.bytes` points at
 /// `fragment_program.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
@@ -242,7 +242,7 @@ pub unsafe extern "C" fn mh_program_upload(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_vertex_buffer_dispose(
@@ -267,7 +267,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_dispose(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_index_buffer_dispose(
@@ -291,7 +291,7 @@ pub unsafe extern "C" fn mh_index_buffer_dispose(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_program_dispose(
@@ -316,7 +316,7 @@ pub unsafe extern "C" fn mh_program_dispose(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `error` is null or valid
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
 /// for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_dispose(

@@ -33,7 +33,7 @@ use crate::stage::{
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -79,7 +79,7 @@ pub unsafe extern "C" fn mh_context3d_create_vertex_buffer(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -128,7 +128,7 @@ pub unsafe extern "C" fn mh_context3d_create_vertex_buffer_for_instances(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `buffer_usage` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `buffer_usage` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -164,7 +164,7 @@ pub unsafe extern "C" fn mh_context3d_create_index_buffer(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing one handle; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_create_program(
@@ -205,7 +205,7 @@ pub unsafe extern "C" fn mh_context3d_create_program(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -260,7 +260,7 @@ pub unsafe extern "C" fn mh_context3d_create_texture(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -314,7 +314,7 @@ pub unsafe extern "C" fn mh_context3d_create_cube_texture(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `format` is a
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `format` is a
 /// NUL-terminated string; `out` is valid for writing one handle; `error` is null or valid for
 /// writing one pointer.
 #[no_mangle]
@@ -355,7 +355,7 @@ pub unsafe extern "C" fn mh_context3d_create_rectangle_texture(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `out` is valid for
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
 /// writing one handle; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_context3d_create_video_texture(

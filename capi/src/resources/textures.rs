@@ -26,7 +26,7 @@ use crate::stage::{with_context, Handles, MhContext3D, MhStage3D, MhTextureBase}
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
 /// `source.length` pixels; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data(
@@ -62,7 +62,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_upload_from_byte_array(
@@ -101,7 +101,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
 /// `source.length` pixels; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_cube_texture_upload_from_bitmap_data(
@@ -139,7 +139,7 @@ pub unsafe extern "C" fn mh_cube_texture_upload_from_bitmap_data(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_cube_texture_upload_from_byte_array(
@@ -184,7 +184,7 @@ pub unsafe extern "C" fn mh_cube_texture_upload_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
 /// `source.length` pixels; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_rectangle_texture_upload_from_bitmap_data(
@@ -218,7 +218,7 @@ pub unsafe extern "C" fn mh_rectangle_texture_upload_from_bitmap_data(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_rectangle_texture_upload_from_byte_array(
@@ -255,7 +255,7 @@ pub unsafe extern "C" fn mh_rectangle_texture_upload_from_byte_array(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `frame.pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `frame.pixels` points at
 /// `frame.length` pixels; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_video_texture_attach_frame(
@@ -294,7 +294,7 @@ pub unsafe extern "C" fn mh_video_texture_attach_frame(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `source.pixels` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `source.pixels` points at
 /// `source.length` pixels; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data_async(
@@ -334,7 +334,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data_async(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_upload_from_byte_array_async(
@@ -378,7 +378,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_byte_array_async(
 ///
 /// # Safety
 ///
-/// `stage` is null or a live stage made by `mh_stage3d_new_headless`; `data.bytes` points at
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `data.bytes` points at
 /// `data.length` bytes; `error` is null or valid for writing one pointer.
 #[no_mangle]
 pub unsafe extern "C" fn mh_texture_upload_compressed_from_byte_array(
