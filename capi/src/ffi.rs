@@ -153,3 +153,53 @@ pub(crate) unsafe fn read_opt<T: Copy>(ptr: *const T, what: &str) -> Result<Opti
     // SAFETY: `ptr` is non-null and aligned, and by the caller's contract readable.
     Ok(Some(unsafe { ptr.read() }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic inside a call is caught: `MH_STATUS_INTERNAL`, with a message that says so.
+    #[test]
+    fn a_panic_becomes_an_internal_error() {
+        let mut error: *mut MhError = std::ptr::null_mut();
+        // SAFETY: `error` is a valid place for one pointer.
+        let status = unsafe { guard(&mut error, || panic!("boom at the boundary")) };
+        assert_eq!(status, MhStatus::Internal);
+        // SAFETY: the failing call handed out a valid error.
+        let message = unsafe { CStr::from_ptr((*error).message) }.to_string_lossy();
+        assert!(message.contains("internal error: Molehill panicked (boom at the boundary)"));
+        // SAFETY: freed once.
+        unsafe { crate::error::mh_error_free(error) };
+        // Without an error pointer: the status alone, nothing leaked.
+        // SAFETY: null is allowed.
+        let status = unsafe { guard(std::ptr::null_mut(), || panic!("again")) };
+        assert_eq!(status, MhStatus::Internal);
+    }
+
+    #[test]
+    fn buffers_are_checked() {
+        let data = [1.0f64, 2.0];
+        // SAFETY: `data` holds 2 numbers.
+        assert_eq!(unsafe { slice(data.as_ptr(), 2, "data") }.unwrap(), &data);
+        // SAFETY: a null pointer with length 0 is never read.
+        assert!(unsafe { slice::<f64>(std::ptr::null(), 0, "data") }
+            .unwrap()
+            .is_empty());
+        // SAFETY: refused before any read.
+        let e = unsafe { slice::<f64>(std::ptr::null(), 3, "data") }.unwrap_err();
+        assert_eq!(e.status(), MhStatus::NullPointer);
+        // SAFETY: refused before any read (the length overflows).
+        let e = unsafe { slice(data.as_ptr(), usize::MAX / 4, "data") }.unwrap_err();
+        assert_eq!(e.status(), MhStatus::InvalidArgument);
+        // SAFETY: refused before any read (misaligned).
+        let e = unsafe {
+            slice(
+                data.as_ptr().cast::<u8>().wrapping_add(1).cast::<f64>(),
+                1,
+                "data",
+            )
+        }
+        .unwrap_err();
+        assert_eq!(e.status(), MhStatus::InvalidArgument);
+    }
+}
