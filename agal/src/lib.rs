@@ -6,12 +6,15 @@
 //! - [`asm`] and [`disasm`]: text to model and back.
 //! - [`profile`]: Context3D profiles and per-version limits.
 //! - [`valid`]: Flash Player's upload and link validation.
+//! - [`back`]: what the shader writers share: the scan and link of a pair, names, reflection types.
 //! - [`glsl`]: the GLSL writer.
+//! - [`wgsl`]: the WGSL writer (WebGPU, `backend-wgpu`).
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod asm;
+pub mod back;
 pub mod bytecode;
 pub mod disasm;
 pub mod flash;
@@ -19,6 +22,7 @@ pub mod glsl;
 pub mod model;
 pub mod profile;
 pub mod valid;
+pub mod wgsl;
 
 pub use bytecode::{decode, encode, DecodeError, DecodeErrorKind};
 pub use model::*;

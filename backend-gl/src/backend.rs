@@ -1,7 +1,5 @@
 //! [`GlCore`]: context3d's [`Backend`] over GL (wrapped by [`crate::GlBackend`]).
 
-use std::collections::HashMap;
-
 use agal::glsl::Dialect;
 use agal::{Program, ProgramKind};
 use context3d::{
@@ -14,10 +12,11 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 use crate::conv;
 use crate::draw::{FixedState, IndexBuffer, VertexArrays, VertexBuffer};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo};
+use crate::fastmap::FastMap;
 use crate::program::Programs;
 use crate::state::{CallCounts, Gl};
 use crate::target::Targets;
-use crate::texture::{self, Samplers, Texture, TextureCaps};
+use crate::texture::{self, BgraUpload, Samplers, Texture, TextureCaps};
 
 /// `GL_MAX_SAMPLES`.
 const MAX_SAMPLES: u32 = 0x8D57;
@@ -44,9 +43,9 @@ pub struct GlCore {
     pub(crate) gl: Gl,
     caps: TextureCaps,
     programs: Programs,
-    vertex_buffers: HashMap<VertexBufferId, VertexBuffer>,
-    index_buffers: HashMap<IndexBufferId, IndexBuffer>,
-    textures: HashMap<TextureId, Texture>,
+    vertex_buffers: FastMap<VertexBufferId, VertexBuffer>,
+    index_buffers: FastMap<IndexBufferId, IndexBuffer>,
+    textures: FastMap<TextureId, Texture>,
     samplers: Samplers,
     vertex_arrays: VertexArrays,
     pub(crate) targets: Targets,
@@ -58,6 +57,8 @@ pub struct GlCore {
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
+    /// Texels converted for GL, kept between uploads.
+    upload_scratch: Vec<u8>,
 }
 
 /// Within this file the core keeps the name it had before the public [`crate::GlBackend`]
@@ -113,6 +114,13 @@ impl GlBackend {
                     "GL_ARB_texture_filter_anisotropic",
                 ],
             ),
+            bgra: if dialect != Dialect::Es300 {
+                BgraUpload::SourceFormat
+            } else if ext(&gl, &["GL_EXT_texture_format_BGRA8888"]) {
+                BgraUpload::Storage
+            } else {
+                BgraUpload::Swizzle
+            },
         };
         let mut targets = Targets::default();
         targets.set_max_samples(gl.get_integer(MAX_SAMPLES));
@@ -134,9 +142,9 @@ impl GlBackend {
             gl,
             caps,
             programs,
-            vertex_buffers: HashMap::new(),
-            index_buffers: HashMap::new(),
-            textures: HashMap::new(),
+            vertex_buffers: FastMap::default(),
+            index_buffers: FastMap::default(),
+            textures: FastMap::default(),
             samplers: Samplers::default(),
             vertex_arrays: VertexArrays::default(),
             targets,
@@ -146,6 +154,7 @@ impl GlBackend {
             context_error: None,
             kept_error: None,
             lost: false,
+            upload_scratch: Vec::new(),
         }
     }
 
@@ -195,6 +204,17 @@ impl GlBackend {
     /// effect for textures created afterwards.
     pub fn force_cpu_dxt(&mut self) {
         self.caps.s3tc = false;
+    }
+
+    /// How `bgra` texels reach GL on this context.
+    pub fn bgra_upload(&self) -> BgraUpload {
+        self.caps.bgra
+    }
+
+    /// Swizzle `bgra` texels on the CPU even where GL takes them as they are (for tests of
+    /// the fallback path). Takes effect for textures created afterwards.
+    pub fn force_bgra_swizzle(&mut self) {
+        self.caps.bgra = BgraUpload::Swizzle;
     }
 
     /// GL errors seen (with error checking on) since the last `take_gl_errors`, oldest first.
@@ -429,8 +449,11 @@ impl Backend for GlBackend {
             log::warn!("index upload past the end of buffer {id:?} ignored");
             return Ok(());
         }
-        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
-        self.gl.buffer_write(buffer, byte_offset as i32, &bytes);
+        self.gl.buffer_write(
+            buffer,
+            byte_offset as i32,
+            crate::bytes::u16s_as_bytes(indices),
+        );
         self.check("IndexBuffer3D.upload*")
     }
 
@@ -446,7 +469,8 @@ impl Backend for GlBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.enter()?;
-        let tex = texture::create(&mut self.gl, desc).map_err(|_| BackendError::OutOfMemory)?;
+        let tex = texture::create(&mut self.gl, desc, &self.caps)
+            .map_err(|_| BackendError::OutOfMemory)?;
         self.textures.insert(id, tex);
         self.check("createTexture")
             .inspect_err(|_| self.dispose_texture(id))
@@ -461,7 +485,13 @@ impl Backend for GlBackend {
         let Some(tex) = self.textures.get_mut(&id) else {
             return Ok(());
         };
-        if let Err(e) = texture::upload(&mut self.gl, tex, upload, &self.caps) {
+        if let Err(e) = texture::upload(
+            &mut self.gl,
+            tex,
+            upload,
+            &self.caps,
+            &mut self.upload_scratch,
+        ) {
             log::warn!(
                 "texture upload to {id:?} (face {}, level {}) ignored: {e}",
                 upload.face,

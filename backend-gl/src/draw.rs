@@ -1,14 +1,13 @@
 //! Draws: buffers, one vertex array object per stream layout, and the fixed-function state
 //! as context3d last set it, applied through the cache at each draw and clear.
 
-use std::collections::HashMap;
-
 use context3d::{
     BlendFactor, BlendState, ColorMask, DepthState, IndexBufferId, PixelRect, StencilAction,
     StencilFace, StencilState, TriangleFace, VertexBufferId, VertexStream, MAX_STREAMS,
 };
 
 use crate::conv;
+use crate::fastmap::FastMap;
 use crate::state::Gl;
 
 /// A vertex buffer: the GL buffer and its size in bytes.
@@ -43,10 +42,23 @@ pub struct LayoutKey {
 /// Vertex array objects by layout.
 #[derive(Debug, Default)]
 pub struct VertexArrays {
-    map: HashMap<LayoutKey, glow::VertexArray>,
-    /// The last layout bound: a repeated layout skips hashing the key.
-    last: Option<(LayoutKey, glow::VertexArray)>,
+    map: FastMap<LayoutKey, glow::VertexArray>,
+    /// The last layouts bound, newest at `next - 1`: a scene alternating a few meshes finds
+    /// them without hashing a key.
+    recent: [Option<(LayoutKey, usize, glow::VertexArray)>; RECENT],
+    next: usize,
 }
+
+/// One past the last stream in use (streams past it are `None`).
+fn streams_used(streams: &[Option<VertexStream>; MAX_STREAMS]) -> usize {
+    streams
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |i| i + 1)
+}
+
+/// Layouts remembered in [`VertexArrays::recent`].
+const RECENT: usize = 4;
 
 /// Most vertex arrays kept; past it the cache starts over (a program with layouts that
 /// change every frame would otherwise grow it without bound).
@@ -59,22 +71,25 @@ impl VertexArrays {
         gl: &mut Gl,
         streams: &[Option<VertexStream>; MAX_STREAMS],
         index: IndexBufferId,
-        vertex_buffers: &HashMap<VertexBufferId, VertexBuffer>,
-        index_buffers: &HashMap<IndexBufferId, IndexBuffer>,
+        vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
+        index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
-        let key = LayoutKey {
-            streams: *streams,
-            index,
-        };
-        if let Some((last, vao)) = &self.last {
-            if *last == key {
+        let used = streams_used(streams);
+        for (last, last_used, vao) in self.recent.iter().flatten() {
+            // Compared in place, the streams in use only: a recent layout builds no key.
+            if last.index == index && *last_used == used && last.streams[..used] == streams[..used]
+            {
                 gl.bind_vertex_array(Some(*vao));
                 return Ok(());
             }
         }
-        if let Some(vao) = self.map.get(&key) {
-            self.last = Some((key, *vao));
-            gl.bind_vertex_array(Some(*vao));
+        let key = LayoutKey {
+            streams: *streams,
+            index,
+        };
+        if let Some(&vao) = self.map.get(&key) {
+            self.remember(key, vao);
+            gl.bind_vertex_array(Some(vao));
             return Ok(());
         }
         if self.map.len() >= MAX_VERTEX_ARRAYS {
@@ -103,13 +118,18 @@ impl VertexArrays {
             gl.vertex_array_element_buffer(ib.gl);
         }
         self.map.insert(key, vao);
-        self.last = Some((key, vao));
+        self.remember(key, vao);
         Ok(())
+    }
+
+    fn remember(&mut self, key: LayoutKey, vao: glow::VertexArray) {
+        self.recent[self.next % RECENT] = Some((key, streams_used(&key.streams), vao));
+        self.next = (self.next + 1) % RECENT;
     }
 
     /// Deletes the vertex arrays that read `buffer`.
     pub fn vertex_buffer_disposed(&mut self, gl: &mut Gl, buffer: VertexBufferId) {
-        self.last = None;
+        self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             let uses = k.streams.iter().flatten().any(|s| s.buffer == buffer);
             if uses {
@@ -121,7 +141,7 @@ impl VertexArrays {
 
     /// Deletes the vertex arrays that use index buffer `buffer`.
     pub fn index_buffer_disposed(&mut self, gl: &mut Gl, buffer: IndexBufferId) {
-        self.last = None;
+        self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             if k.index == buffer {
                 gl.delete_vertex_array(*vao);
@@ -144,7 +164,7 @@ impl VertexArrays {
 
     /// Deletes every vertex array (`gl` None: the context is gone).
     pub fn clear(&mut self, gl: Option<&mut Gl>) {
-        self.last = None;
+        self.recent = [None; RECENT];
         if let Some(gl) = gl {
             for (_, vao) in self.map.drain() {
                 gl.delete_vertex_array(vao);

@@ -12,7 +12,8 @@
 //! through, and the call counter), [`conv`] (enum tables), [`texture`] and [`decode`]
 //! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
 //! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
-//! buffer, render to texture, MSAA, read-back, present).
+//! buffer, render to texture, MSAA, read-back, present); [`raw`] is apart: plain GL calls
+//! for hand-written benchmark baselines (`molehill bench --baseline`).
 //!
 //! Embedding: [`host`] (the player's context and how each call knows it is current),
 //! [`frame`] (frames out as GL textures and through pixel buffer objects), [`compose`] (the
@@ -25,12 +26,15 @@
 #![warn(missing_docs)]
 
 mod backend;
+mod bytes;
 pub mod conv;
 pub mod decode;
 pub mod draw;
 pub mod egl;
+pub mod fastmap;
 mod objects;
 pub mod program;
+pub mod raw;
 pub mod state;
 pub mod target;
 pub mod texture;
@@ -50,3 +54,4 @@ pub use entry::{GlBackend, HostRestore};
 pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
 pub use host::HostContext;
 pub use state::{CallCounts, CallKind};
+pub use texture::BgraUpload;

@@ -2,12 +2,11 @@
 //! distinct bytecode pair, shared by every `ProgramId` that uploads the same pair; and the
 //! constant files, uploaded as the dirty register ranges of one array per stage.
 
-use std::collections::HashMap;
-
 use agal::glsl::{Dialect, Options, Reflection, Shaders};
 use agal::{Program, ProgramKind};
 use context3d::{BackendError, ProgramId};
 
+use crate::fastmap::FastMap;
 use crate::state::Gl;
 
 /// A linked GL program and what the backend binds on it.
@@ -17,10 +16,11 @@ pub struct LinkedProgram {
     pub gl: glow::Program,
     /// The translator's reflection.
     pub reflection: Reflection,
-    /// Location of every element of `vc` (index = register), empty when unused.
-    vc: Vec<Option<glow::UniformLocation>>,
-    /// Location of every element of `fc`.
-    fc: Vec<Option<glow::UniformLocation>>,
+    /// Location of `vc[0]` and the array's size (0 when unused): constants go up from
+    /// register 0, so the array is located once per link.
+    vc: (Option<glow::UniformLocation>, usize),
+    /// The same for `fc`.
+    fc: (Option<glow::UniformLocation>, usize),
     /// The constant generation this program last saw, per stage.
     synced: [u64; 2],
     /// How many `ProgramId`s use it.
@@ -63,24 +63,16 @@ impl ConstantFile {
     }
 }
 
-/// The registers in `0..size` written after generation `since`, as maximal ranges (an
-/// iterator: this runs at every draw that follows a constant change, and allocates nothing).
-fn dirty_ranges(
-    file: &ConstantFile,
-    size: usize,
-    since: u64,
-) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+/// One past the last register in `0..size` written after generation `since` (0: none). The
+/// registers `0..end` go up in one `glUniform4fv` from `vc[0]`/`fc[0]`: one call per stage
+/// however many dirty runs there are (the clean registers among them hold the context's
+/// values already, so sending them again changes nothing).
+fn dirty_end(file: &ConstantFile, size: usize, since: u64) -> usize {
     let written = &file.written[..size.min(file.written.len())];
-    let mut r = 0;
-    std::iter::from_fn(move || {
-        let start = r + written[r..].iter().position(|&w| w > since)?;
-        let len = written[start..]
-            .iter()
-            .position(|&w| w <= since)
-            .unwrap_or(written.len() - start);
-        r = start + len;
-        Some(start..r)
-    })
+    written
+        .iter()
+        .rposition(|&w| w > since)
+        .map_or(0, |i| i + 1)
 }
 
 /// Programs by id, linked programs by bytecode pair, and the two constant files.
@@ -88,8 +80,8 @@ fn dirty_ranges(
 pub struct Programs {
     dialect: Dialect,
     linked: Vec<Option<LinkedProgram>>,
-    by_pair: HashMap<(Vec<u8>, Vec<u8>), usize>,
-    by_id: HashMap<ProgramId, usize>,
+    by_pair: std::collections::HashMap<(Vec<u8>, Vec<u8>), usize>,
+    by_id: FastMap<ProgramId, usize>,
     constants: [ConstantFile; 2],
     generation: u64,
     /// Translations and links done (one per distinct pair, one more for its scissored
@@ -113,8 +105,8 @@ impl Programs {
         Programs {
             dialect,
             linked: Vec::new(),
-            by_pair: HashMap::new(),
-            by_id: HashMap::new(),
+            by_pair: std::collections::HashMap::new(),
+            by_id: FastMap::default(),
             constants: [ConstantFile::new(), ConstantFile::new()],
             generation: 0,
             links: 0,
@@ -237,8 +229,8 @@ impl Programs {
     }
 
     /// Makes `id` current and uploads the constant registers it has not seen yet, one
-    /// `glUniform4fv` per dirty range. With `scissor` (`[x0, y0, x1, y1]` in GL window
-    /// pixels) and [`set_scissor_discard`](Self::set_scissor_discard) on, the program's
+    /// `glUniform4fv` per stage (see [`dirty_end`]). With `scissor` (`[x0, y0, x1, y1]` in GL
+    /// window pixels) and [`set_scissor_discard`](Self::set_scissor_discard) on, the program's
     /// scissored variant is made current instead (linked now if it never was; the plain
     /// program when that fails) and its `agal_scissor` set.
     pub fn bind(
@@ -286,12 +278,11 @@ impl Programs {
             if p.synced[stage] == self.generation {
                 continue;
             }
-            let locations = if stage == 0 { &p.vc } else { &p.fc };
+            let (location, size) = if stage == 0 { &p.vc } else { &p.fc };
             let file = &self.constants[stage];
-            for range in dirty_ranges(file, locations.len(), p.synced[stage]) {
-                if let Some(Some(loc)) = locations.get(range.start) {
-                    gl.uniform_vec4s(loc, &file.values[range]);
-                }
+            let end = dirty_end(file, *size, p.synced[stage]);
+            if let (Some(loc), true) = (location, end > 0) {
+                gl.uniform_vec4s(loc, &file.values[..end]);
             }
             p.synced[stage] = self.generation;
         }
@@ -300,7 +291,7 @@ impl Programs {
 }
 
 /// Compiles and links a translated pair, binds its fixed uniforms (sampler units and the
-/// y flip) once, and looks up every constant element's location.
+/// y flip) once, and locates each constant array (its element 0).
 fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
     log::debug!("vertex shader:\n{}", shaders.vertex);
     log::debug!("fragment shader:\n{}", shaders.fragment);
@@ -325,13 +316,12 @@ fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
     let program = gl
         .link_program(vs, fs, &attributes)
         .map_err(|log| BackendError::ShaderLink { log })?;
-    let mut lookup = |file: &agal::glsl::ConstantFile| -> Vec<Option<glow::UniformLocation>> {
+    let mut lookup = |file: &agal::glsl::ConstantFile| {
         if !file.is_used() {
-            return Vec::new();
+            return (None, 0);
         }
-        (0..file.size)
-            .map(|i| gl.uniform_location(program, &format!("{}[{i}]", file.name)))
-            .collect()
+        let base = gl.uniform_location(program, &format!("{}[0]", file.name));
+        (base, usize::from(file.size))
     };
     let vc = lookup(&r.vertex_constants);
     let fc = lookup(&r.fragment_constants);
@@ -413,18 +403,20 @@ mod tests {
     }
 
     #[test]
-    fn dirty_ranges_merge_adjacent_registers_and_respect_size() {
+    fn dirty_end_covers_the_last_register_written_since_and_respects_size() {
         let mut f = ConstantFile::new();
         f.set(0, &[[1.0; 4]; 3], 1);
         f.set(5, &[[2.0; 4]; 2], 2);
         f.set(9, &[[3.0; 4]; 4], 3);
-        let ranges = |size, since| dirty_ranges(&f, size, since).collect::<Vec<_>>();
-        assert_eq!(ranges(128, 0), vec![0..3, 5..7, 9..13]);
-        assert_eq!(ranges(128, 1), vec![5..7, 9..13]);
-        assert_eq!(ranges(10, 2), vec![9..10]);
-        assert_eq!(ranges(13, 2), vec![9..13]);
-        assert_eq!(ranges(4, 0), vec![0..3]);
-        assert!(ranges(128, 3).is_empty());
-        assert!(ranges(0, 0).is_empty());
+        assert_eq!(dirty_end(&f, 128, 0), 13);
+        assert_eq!(dirty_end(&f, 128, 1), 13);
+        assert_eq!(dirty_end(&f, 128, 2), 13);
+        assert_eq!(dirty_end(&f, 10, 2), 10);
+        assert_eq!(dirty_end(&f, 8, 1), 7);
+        assert_eq!(dirty_end(&f, 8, 2), 0);
+        assert_eq!(dirty_end(&f, 4, 0), 3);
+        assert_eq!(dirty_end(&f, 4, 1), 0);
+        assert_eq!(dirty_end(&f, 128, 3), 0);
+        assert_eq!(dirty_end(&f, 0, 0), 0);
     }
 }

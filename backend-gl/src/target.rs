@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
 
 use crate::state::Gl;
-use crate::texture::Texture;
+use crate::texture::{Storage, Texture};
 
 /// A framebuffer being drawn into, with its attachments.
 #[derive(Debug)]
@@ -59,6 +59,10 @@ struct TextureTarget {
     textures: Surface,
     /// The multisampled surface draws go to.
     msaa: Option<Surface>,
+    /// Single-sampled RGBA8 renderbuffers the multisampled surface resolves into first when
+    /// a texture is stored as BGRA (GL ES resolves only between equal formats; a
+    /// single-sampled blit then converts).
+    via: Option<Surface>,
     width: i32,
     height: i32,
     draw_buffers: Vec<u32>,
@@ -238,18 +242,24 @@ impl Targets {
             return;
         };
         let Some(msaa) = &t.msaa else { return };
-        gl.bind_read_framebuffer(Some(msaa.fbo));
-        gl.bind_draw_framebuffer(Some(t.textures.fbo));
+        let steps = match &t.via {
+            Some(via) => [Some((msaa.fbo, via.fbo)), Some((via.fbo, t.textures.fbo))],
+            None => [Some((msaa.fbo, t.textures.fbo)), None],
+        };
         let rect = [0, 0, t.width, t.height];
-        for (i, &buffer) in t.draw_buffers.iter().enumerate() {
-            if buffer == glow::NONE {
-                continue;
+        for (read, draw) in steps.into_iter().flatten() {
+            gl.bind_read_framebuffer(Some(read));
+            gl.bind_draw_framebuffer(Some(draw));
+            for (i, &buffer) in t.draw_buffers.iter().enumerate() {
+                if buffer == glow::NONE {
+                    continue;
+                }
+                gl.read_buffer(buffer);
+                let mut only = vec![glow::NONE; i + 1];
+                only[i] = buffer;
+                gl.draw_buffers(&only);
+                gl.blit(rect, rect, glow::COLOR_BUFFER_BIT, glow::NEAREST);
             }
-            gl.read_buffer(buffer);
-            let mut only = vec![glow::NONE; i + 1];
-            only[i] = buffer;
-            gl.draw_buffers(&only);
-            gl.blit(rect, rect, glow::COLOR_BUFFER_BIT, glow::NEAREST);
         }
         gl.read_buffer(glow::COLOR_ATTACHMENT0);
         gl.draw_buffers(&t.draw_buffers);
@@ -260,7 +270,7 @@ impl Targets {
     pub fn bind_current(
         &mut self,
         gl: &mut Gl,
-        textures: &HashMap<TextureId, Texture>,
+        textures: &crate::fastmap::FastMap<TextureId, Texture>,
     ) -> Result<Option<(i32, i32)>, TargetError> {
         match self.current {
             None => {
@@ -362,7 +372,7 @@ impl Targets {
         for k in keys {
             if let Some(t) = self.targets.remove(&k) {
                 t.textures.delete(gl);
-                if let Some(m) = t.msaa {
+                for m in [t.msaa, t.via].into_iter().flatten() {
                     m.delete(gl);
                 }
             }
@@ -385,7 +395,7 @@ impl Targets {
             }
             for t in targets {
                 t.textures.delete(gl);
-                if let Some(m) = t.msaa {
+                for m in [t.msaa, t.via].into_iter().flatten() {
                     m.delete(gl);
                 }
             }
@@ -398,7 +408,7 @@ impl Targets {
 fn make_texture_target(
     gl: &mut Gl,
     key: &TargetKey,
-    textures: &HashMap<TextureId, Texture>,
+    textures: &crate::fastmap::FastMap<TextureId, Texture>,
 ) -> Result<TextureTarget, TargetError> {
     // Every texture first: nothing is made for a target that cannot be.
     let mut attached = [None; 4];
@@ -410,6 +420,7 @@ fn make_texture_target(
     }
     let mut size = (1, 1);
     let mut formats = Vec::new();
+    let mut bgra = false;
     let mut draw_buffers = Vec::new();
     let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
     gl.bind_draw_framebuffer(Some(fbo));
@@ -425,6 +436,7 @@ fn make_texture_target(
                 gl.framebuffer_texture(attachment, tex_target, Some(tex.gl));
                 size = (tex.desc.width as i32, tex.desc.height as i32);
                 formats.push(tex.storage.renderbuffer_format());
+                bgra |= tex.storage == Storage::Bgra8;
                 draw_buffers.push(attachment);
             }
             None => {
@@ -461,10 +473,24 @@ fn make_texture_target(
         let m = new_surface(gl, size.0, size.1, key.samples, &formats, key.depth_stencil)?;
         gl.bind_draw_framebuffer(Some(m.fbo));
         gl.draw_buffers(&draw_buffers);
-        Ok(Some(m))
+        if !bgra {
+            return Ok(Some((m, None)));
+        }
+        match new_surface(gl, size.0, size.1, 0, &formats, false) {
+            Ok(v) => {
+                gl.bind_draw_framebuffer(Some(v.fbo));
+                gl.draw_buffers(&draw_buffers);
+                Ok(Some((m, Some(v))))
+            }
+            Err(e) => {
+                m.delete(gl);
+                Err(e)
+            }
+        }
     });
-    let msaa = match made {
-        Ok(msaa) => msaa,
+    let (msaa, via) = match made {
+        Ok(Some((m, v))) => (Some(m), v),
+        Ok(None) => (None, None),
         Err(e) => {
             textures_surface.delete(gl);
             return Err(e);
@@ -473,6 +499,7 @@ fn make_texture_target(
     Ok(TextureTarget {
         textures: textures_surface,
         msaa,
+        via,
         width: size.0,
         height: size.1,
         draw_buffers,

@@ -7,8 +7,6 @@
 //! `glGenerateMipmap`). Rows go to GL in upload order: the first uploaded row is GL row 0,
 //! which is `v = 0`, as in Flash.
 
-use std::collections::HashMap;
-
 use context3d::{
     CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
     TextureUpload,
@@ -25,11 +23,17 @@ const COMPRESSED_RGBA_S3TC_DXT5: u32 = 0x83F3;
 /// `GL_TEXTURE_MAX_ANISOTROPY_EXT`.
 const TEXTURE_MAX_ANISOTROPY: u32 = 0x84FE;
 
+/// `GL_BGRA_EXT` (ES, EXT_texture_format_BGRA8888) and `GL_BGRA` (desktop): the same value.
+pub const BGRA: u32 = 0x80E1;
+
 /// How a texture is stored in GL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Storage {
     /// RGBA8 (`bgra`, and compressed formats decoded on the CPU).
     Rgba8,
+    /// `GL_BGRA_EXT` (`bgra` on GL ES with EXT_texture_format_BGRA8888): Flash's bytes go to
+    /// GL as they are.
+    Bgra8,
     /// RGBA4 from `bgraPacked4444`.
     Rgba4,
     /// RGB565 from `bgrPacked565`.
@@ -54,6 +58,7 @@ impl Storage {
     pub fn gl_formats(self) -> (u32, u32, u32) {
         match self {
             Storage::Rgba8 => (glow::RGBA8, glow::RGBA, glow::UNSIGNED_BYTE),
+            Storage::Bgra8 => (BGRA, BGRA, glow::UNSIGNED_BYTE),
             Storage::Rgba4 => (glow::RGBA4, glow::RGBA, glow::UNSIGNED_SHORT_4_4_4_4),
             Storage::Rgb565 => (glow::RGB565, glow::RGB, glow::UNSIGNED_SHORT_5_6_5),
             Storage::RgbaHalf => (glow::RGBA16F, glow::RGBA, glow::HALF_FLOAT),
@@ -87,6 +92,8 @@ impl Storage {
             Storage::RgbaHalf => glow::RGBA16F,
             Storage::Rgba4 => glow::RGBA4,
             Storage::Rgb565 => glow::RGB565,
+            // GL ES has no BGRA renderbuffer: multisampled targets of such textures resolve
+            // through RGBA8 (see `target`).
             _ => glow::RGBA8,
         }
     }
@@ -136,10 +143,24 @@ pub struct TextureCaps {
     pub etc2: bool,
     /// Anisotropic filtering.
     pub anisotropy: bool,
+    /// How `bgra` texels reach GL.
+    pub bgra: BgraUpload,
 }
 
-fn storage_for(format: TextureFormat) -> Storage {
+/// How `bgra` texels (Flash's B, G, R, A bytes) reach GL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BgraUpload {
+    /// Stored as `GL_BGRA_EXT` (GL ES with EXT_texture_format_BGRA8888): no conversion.
+    Storage,
+    /// RGBA8 storage, uploaded with the `GL_BGRA` source format (desktop GL): no conversion.
+    SourceFormat,
+    /// Swizzled to RGBA on the CPU, in a buffer reused between uploads.
+    Swizzle,
+}
+
+fn storage_for(format: TextureFormat, caps: &TextureCaps) -> Storage {
     match format {
+        TextureFormat::Bgra if caps.bgra == BgraUpload::Storage => Storage::Bgra8,
         TextureFormat::Bgra => Storage::Rgba8,
         TextureFormat::BgraPacked4444 => Storage::Rgba4,
         TextureFormat::BgrPacked565 => Storage::Rgb565,
@@ -164,7 +185,7 @@ fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
 }
 
 /// Creates a texture with every level (and face) allocated.
-pub fn create(gl: &mut Gl, desc: &TextureDesc) -> Result<Texture, String> {
+pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Texture, String> {
     let target = if desc.kind == TextureKind::Cube {
         glow::TEXTURE_CUBE_MAP
     } else {
@@ -174,7 +195,7 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc) -> Result<Texture, String> {
         gl: gl.create_texture()?,
         target,
         desc: *desc,
-        storage: storage_for(desc.format),
+        storage: storage_for(desc.format, caps),
         base_level: 0,
     };
     gl.bind_texture_to_edit(target, tex.gl);
@@ -226,10 +247,6 @@ fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) {
             }
         }
     }
-}
-
-fn u32s_to_bytes(px: &[u32]) -> Vec<u8> {
-    px.iter().flat_map(|p| p.to_le_bytes()).collect()
 }
 
 fn u16s_to_le_bytes(px: &[u16]) -> Vec<u8> {
@@ -300,11 +317,14 @@ fn decode_compressed(
 }
 
 /// Replaces one face/level (a video texture is reallocated when the frame size changes).
+/// `scratch` holds converted texels between uploads (bgra goes to GL without a conversion
+/// where the context takes it, see [`BgraUpload`]).
 pub fn upload(
     gl: &mut Gl,
     tex: &mut Texture,
     up: &TextureUpload<'_>,
     caps: &TextureCaps,
+    scratch: &mut Vec<u8>,
 ) -> Result<(), UploadError> {
     gl.bind_texture_to_edit(tex.target, tex.gl);
     if tex.desc.kind == TextureKind::Video
@@ -343,11 +363,25 @@ pub fn upload(
     let target = tex.image_target(up.face);
     let level = i32::from(up.level);
     let (w, h) = (up.width as i32, up.height as i32);
-    let (internal, format, ty) = tex.storage.gl_formats();
+    let (internal, mut format, ty) = tex.storage.gl_formats();
     if tex.storage.compressed() && !matches!(up.data, TextureData::Compressed(_)) {
         return Err(UploadError::NotCompressed);
     }
-    let bytes: Vec<u8> = match (&up.data, tex.storage) {
+    // Flash's bgra bytes as they are, where GL takes them (a BitmapData's 0xAARRGGBB words
+    // are those bytes in little-endian memory).
+    let as_is = tex.storage == Storage::Bgra8
+        || (tex.storage == Storage::Rgba8 && caps.bgra == BgraUpload::SourceFormat);
+    let little = cfg!(target_endian = "little");
+    let decoded: Vec<u8>;
+    let bytes: &[u8] = match (&up.data, tex.storage) {
+        (TextureData::Bgra8(px), _) if as_is => {
+            format = BGRA;
+            px
+        }
+        (TextureData::Argb32(px), _) if as_is && little => {
+            format = BGRA;
+            crate::bytes::u32s_as_bytes(px)
+        }
         (TextureData::Compressed(img), Storage::Dxt1 | Storage::Dxt5) => match img.dxt {
             Some(d) => {
                 gl.compressed_tex_image_2d(target, level, internal, w, h, d);
@@ -366,15 +400,40 @@ pub fn upload(
             }
             None => return Err(UploadError::NoEncoding),
         },
-        (TextureData::Compressed(img), _) => {
+        (TextureData::Compressed(img), storage) => {
             let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-            decode_compressed(img, alpha, up.width, up.height)?
+            decoded = decode_compressed(img, alpha, up.width, up.height)?;
+            if storage == Storage::Bgra8 {
+                // Decoded RGBA into bgra storage (not reached: compressed textures are
+                // never Bgra8); kept correct all the same.
+                packed::bgra_to_rgba_into(&decoded, scratch);
+                scratch
+            } else {
+                &decoded
+            }
         }
-        (TextureData::Argb32(px), _) => packed::bgra_to_rgba(&u32s_to_bytes(px)),
-        (TextureData::Bgra8(px), _) => packed::bgra_to_rgba(px),
-        (TextureData::Bgra4444(px), _) => packed::argb4444_to_gl_rgba4444(&u16s_to_le_bytes(px)),
-        (TextureData::Bgr565(px), _) => packed::rgb565_to_gl(&u16s_to_le_bytes(px)),
-        (TextureData::RgbaHalf(px), _) => px.iter().flat_map(|p| p.to_ne_bytes()).collect(),
+        (TextureData::Argb32(px), _) => {
+            packed::argb_to_rgba_into(px, scratch);
+            if tex.storage == Storage::Bgra8 {
+                // Big-endian host: RGBA bytes back to B, G, R, A.
+                let rgba = std::mem::take(scratch);
+                packed::bgra_to_rgba_into(&rgba, scratch);
+            }
+            scratch
+        }
+        (TextureData::Bgra8(px), _) => {
+            packed::bgra_to_rgba_into(px, scratch);
+            scratch
+        }
+        (TextureData::Bgra4444(px), _) => {
+            decoded = packed::argb4444_to_gl_rgba4444(&u16s_to_le_bytes(px));
+            &decoded
+        }
+        (TextureData::Bgr565(px), _) => {
+            decoded = packed::rgb565_to_gl(&u16s_to_le_bytes(px));
+            &decoded
+        }
+        (TextureData::RgbaHalf(px), _) => crate::bytes::u16s_as_bytes(px),
     };
     // GL reads width * height texels from the pointer: never hand it fewer bytes (context3d
     // checked the sizes; this keeps the safe API sound if a caller did not).
@@ -386,7 +445,7 @@ pub fn upload(
         });
     }
     if (up.width, up.height) == level_size(&tex.desc, up.level) {
-        gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(&bytes));
+        gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(bytes));
     } else {
         // A BitmapData smaller than the level: its top-left corner only (every level was
         // allocated at creation or at the storage choice, so the level is at least w x h).
@@ -394,7 +453,7 @@ pub fn upload(
         if up.width > lw || up.height > lh {
             return Err(UploadError::TooLarge);
         }
-        gl.tex_sub_image_2d_corner(target, level, w, h, format, ty, &bytes);
+        gl.tex_sub_image_2d_corner(target, level, w, h, format, ty, bytes);
     }
     Ok(())
 }
@@ -412,7 +471,7 @@ struct SamplerKey {
 /// Sampler objects, one per distinct resolved state, reused while the context lives.
 #[derive(Debug, Default)]
 pub struct Samplers {
-    map: HashMap<SamplerKey, glow::Sampler>,
+    map: crate::fastmap::FastMap<SamplerKey, glow::Sampler>,
 }
 
 impl Samplers {

@@ -72,20 +72,21 @@ fn a_repeated_draw_issues_no_state_calls() {
 }
 
 #[test]
-fn changed_constants_are_one_uniform_call_per_dirty_range() {
+fn changed_constants_are_one_uniform_call_per_stage() {
     let mut r = Rig::new(32, 32);
     let (p, q, t) = textured_scene(&mut r);
     r.draw_textured(p, q, &[(0, t, state())]);
-    // Two separate ranges of the vertex file, one of the fragment file.
+    // Two separate ranges of the vertex file, one of the fragment file: one call per stage
+    // (vc[0..4] in one, the clean registers between included).
     r.b.set_program_constants(ProgramKind::Vertex, 0, &[[1.0, 0.0, 0.0, 0.0]]);
     r.b.set_program_constants(ProgramKind::Vertex, 3, &[[0.0, 0.0, 0.0, 1.0]]);
     r.b.set_program_constants(ProgramKind::Fragment, 0, &[[0.0, 1.0, 0.0, 1.0]]);
     let before = r.b.call_counts();
     r.draw_textured(p, q, &[(0, t, state())]);
     let d = r.b.call_counts().since(&before);
-    assert_eq!(d.get(CallKind::Uniform), 3, "{d:?}");
+    assert_eq!(d.get(CallKind::Uniform), 2, "{d:?}");
     assert_eq!(d.get(CallKind::State) + d.get(CallKind::Bind), 0, "{d:?}");
-    // Adjacent registers merge into one range.
+    // Only the vertex stage changed: one call.
     r.b.set_program_constants(ProgramKind::Vertex, 1, &[[0.0, 1.0, 0.0, 0.0]]);
     r.b.set_program_constants(ProgramKind::Vertex, 2, &[[0.0, 0.0, 1.0, 0.0]]);
     let before = r.b.call_counts();
@@ -276,4 +277,27 @@ fn scissor_discard_variant_is_linked_once_and_only_when_needed() {
     let px = r.read();
     assert_eq!(r.at(&px, 0, 0), argb(255, 0, 255, 0));
     assert_eq!(r.b.program_links(), 2);
+}
+
+/// Layouts that share their first streams are told apart by the streams after them: the
+/// recent-layout check compares the streams in use, not a prefix.
+#[test]
+fn layouts_sharing_a_prefix_get_their_own_vertex_arrays() {
+    let mut r = Rig::new(16, 16);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let (vb, ib) = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    let mut one = [None; MAX_STREAMS];
+    one[0] = Rig::stream(vb, 0, 7, VertexFormat::Float3);
+    let mut two = one;
+    two[1] = Rig::stream(vb, 3, 7, VertexFormat::Float4);
+    r.draw(p, two, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 1);
+    r.draw(p, one, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 2);
+    let before = r.b.call_counts();
+    r.draw(p, two, [None; MAX_SAMPLERS], ib, 6);
+    r.draw(p, one, [None; MAX_SAMPLERS], ib, 6);
+    assert_eq!(r.b.vertex_arrays(), 2);
+    assert_eq!(r.b.call_counts().since(&before).get(CallKind::Create), 0);
 }

@@ -5,6 +5,7 @@ mod common;
 
 use agal::{Filter, MipFilter, Wrap};
 use backend_gl::decode::{dxt, etc1, packed, pvrtc};
+use backend_gl::{BgraUpload, GlApi};
 use common::*;
 use context3d::*;
 
@@ -28,7 +29,30 @@ fn check_2x2(r: &Rig, px: &[u32], want: [u32; 4], tol: u8, what: &str) {
 
 #[test]
 fn bgra_from_bytes_and_from_bitmap_words() {
-    let mut r = Rig::new(8, 8);
+    for (api, swizzle) in [
+        (GlApi::Es30, false),
+        (GlApi::Es30, true),
+        (GlApi::Desktop33, false),
+    ] {
+        bgra_case(api, swizzle);
+    }
+}
+
+/// [`bgra_from_bytes_and_from_bitmap_words`] on one context, through GL's own bgra path
+/// (`GL_BGRA_EXT` storage on ES, the `GL_BGRA` source format on desktop) or the CPU swizzle.
+fn bgra_case(api: GlApi, swizzle: bool) {
+    let mut r = Rig::with(api, 8, 8, 0, true);
+    let path = if swizzle {
+        r.b.force_bgra_swizzle();
+        "swizzled"
+    } else {
+        "as is"
+    };
+    if swizzle {
+        assert_eq!(r.b.bgra_upload(), BgraUpload::Swizzle);
+    } else if api == GlApi::Desktop33 {
+        assert_eq!(r.b.bgra_upload(), BgraUpload::SourceFormat);
+    }
     let want = [
         argb(255, 255, 0, 0),
         argb(255, 0, 255, 0),
@@ -45,11 +69,32 @@ fn bgra_from_bytes_and_from_bitmap_words() {
         .collect();
     r.upload(t, 0, 0, 2, 2, TextureData::Bgra8(&bytes));
     let px = r.draw_texture(t, TEX_FS, nearest());
-    check_2x2(&r, &px, want, 0, "bgra bytes");
+    check_2x2(&r, &px, want, 0, &format!("{api:?} {path}: bgra bytes"));
+    // Again into the same texture (the swizzle buffer is reused), with other texels.
+    let again: Vec<u8> = bytes.iter().map(|b| b ^ 0x0F).collect();
+    r.upload(t, 0, 0, 2, 2, TextureData::Bgra8(&again));
+    let px = r.draw_texture(t, TEX_FS, nearest());
+    let flipped = want.map(|p| {
+        let [a, rr, g, b] = channels(p);
+        argb(a ^ 0x0F, rr ^ 0x0F, g ^ 0x0F, b ^ 0x0F)
+    });
+    check_2x2(
+        &r,
+        &px,
+        flipped,
+        1,
+        &format!("{api:?} {path}: bgra bytes again"),
+    );
     let t2 = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 2, 2, 2, false);
     r.upload(t2, 0, 0, 2, 2, TextureData::Argb32(&want));
     let px = r.draw_texture(t2, TEX_FS, nearest());
-    check_2x2(&r, &px, want, 0, "BitmapData words");
+    check_2x2(
+        &r,
+        &px,
+        want,
+        0,
+        &format!("{api:?} {path}: BitmapData words"),
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! molehill agal validate [--profile P] VERTEX FRAGMENT
 //! molehill agal glsl [--dialect es300|es100|glsl330] [--profile P] VERTEX FRAGMENT
 //! molehill replay [--out DIR] [--update] TRACE|DIR...
-//! molehill bench [--frames N] [starling|state]
+//! molehill bench [--frames N] [--baseline [--rounds N] [--only molehill|raw]] [SCENARIO]
 //! ```
 //! Each subcommand lives in a module of its own; this file only parses arguments.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
@@ -14,6 +14,7 @@
 mod agal_asm;
 mod agal_glsl;
 mod agal_validate;
+mod agal_wgsl;
 mod bench;
 mod input;
 mod replay;
@@ -41,7 +42,8 @@ enum Command {
     Agal(AgalCommand),
     /// Replay conformance traces headless and check their expectations.
     Replay(replay::ReplayArgs),
-    /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw.
+    /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw;
+    /// with --baseline, against a hand-written GL program drawing the same frames.
     Bench(bench::BenchArgs),
 }
 
@@ -58,6 +60,8 @@ enum AgalCommand {
     Validate(agal_validate::ValidateArgs),
     /// Translate a vertex+fragment pair to GLSL.
     Glsl(agal_glsl::GlslArgs),
+    /// Translate a vertex+fragment pair to WGSL (WebGPU).
+    Wgsl(agal_wgsl::WgslArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +72,7 @@ fn main() -> ExitCode {
         Command::Agal(AgalCommand::Disasm { file }) => agal_asm::run_disasm(&file),
         Command::Agal(AgalCommand::Validate(args)) => agal_validate::run(&args),
         Command::Agal(AgalCommand::Glsl(args)) => agal_glsl::run(&args),
+        Command::Agal(AgalCommand::Wgsl(args)) => agal_wgsl::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Bench(args) => bench::run(&args),
     };

@@ -76,7 +76,91 @@ fn bench_runs_every_scenario_when_none_is_named() {
         .filter_map(|l| l.strip_prefix("scenario "))
         .filter_map(|l| l.split(':').next())
         .collect();
-    assert_eq!(scenarios, ["starling", "state"], "{stdout}");
+    assert_eq!(
+        scenarios,
+        ["starling", "state", "mesh", "skinning", "streaming"],
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bench_mesh_skinning_and_streaming_print_their_fields() {
+    for scenario in ["mesh", "skinning", "streaming"] {
+        check(scenario);
+    }
+}
+
+/// `--baseline` on llvmpipe: every scenario's Molehill picture is identical to the
+/// hand-written GL program's (the command exits 1 when one differs), and each prints both
+/// sides and the ratio.
+#[test]
+fn baseline_pictures_are_identical_in_every_scenario() {
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["bench", "--baseline", "--frames", "2", "--rounds", "2"])
+        .env_remove("GALLIUM_NOOP")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let names = [
+        "starling:",
+        "state:",
+        "mesh:",
+        "skinning:",
+        "streaming:",
+        "upload 256x256:",
+        "upload 512x512:",
+        "upload 1024x1024:",
+        "upload 2048x2048:",
+    ];
+    let blocks: Vec<&str> = stdout.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(blocks.len(), names.len(), "{stdout}");
+    for (line, name) in blocks.iter().zip(names) {
+        assert!(line.starts_with(name), "{stdout}");
+    }
+    assert_eq!(
+        stdout.matches("  pictures identical (512x512)\n").count(),
+        names.len(),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.matches("  ratio molehill/raw: min ").count(),
+        names.len(),
+        "{stdout}"
+    );
+    for line in stdout
+        .lines()
+        .filter(|l| l.starts_with("  molehill") || l.starts_with("  raw"))
+    {
+        assert!(line.contains(" ms/frame, "), "{stdout}");
+    }
+}
+
+#[test]
+fn baseline_only_runs_one_side() {
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args([
+            "bench",
+            "--baseline",
+            "--only",
+            "raw",
+            "--frames",
+            "1",
+            "--rounds",
+            "1",
+            "state",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("\n  raw "), "{stdout}");
+    assert!(!stdout.contains("molehill "), "{stdout}");
+    assert!(!stdout.contains("ratio"), "{stdout}");
 }
 
 #[test]

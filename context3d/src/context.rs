@@ -10,7 +10,9 @@
 use agal::flash::FlashError;
 use agal::profile::Profile;
 
-use crate::backend::{BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect};
+use crate::backend::{
+    BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect, MAX_SAMPLERS, MAX_STREAMS,
+};
 use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::resources::{Resources, TextureBase};
@@ -99,6 +101,12 @@ pub struct Context3D<B: Backend> {
     pub(crate) frame: Frame,
     pub(crate) events: Vec<Context3DEvent>,
     pub(crate) swf_version: u8,
+    /// The profile's attribute and sampler slots (asked at every draw).
+    pub(crate) slots: (usize, usize),
+    /// `setProgramConstantsFromVector`'s conversion buffer, kept between calls.
+    pub(crate) scratch_constants: Vec<[f32; 4]>,
+    /// `VertexBuffer3D.uploadFromVector`'s conversion buffer, kept between calls.
+    pub(crate) scratch_bytes: Vec<u8>,
 }
 
 impl<B: Backend> Context3D<B> {
@@ -121,6 +129,12 @@ impl<B: Backend> Context3D<B> {
             frame: Frame::default(),
             events: Vec::new(),
             swf_version: u8::MAX,
+            slots: (
+                usize::from(limits.attributes).min(MAX_STREAMS),
+                usize::from(limits.samplers).min(MAX_SAMPLERS),
+            ),
+            scratch_constants: Vec::new(),
+            scratch_bytes: Vec::new(),
         }
     }
 

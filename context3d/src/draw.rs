@@ -33,8 +33,10 @@ use crate::backend::{
 };
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
-use crate::resources::{IndexBuffer3D, TextureBase};
-use crate::state::ClearStatus;
+use crate::resources::buffers::VertexBufferRes;
+use crate::resources::textures::TextureRes;
+use crate::resources::{IndexBuffer3D, Objects, TextureBase, VertexBuffer3D};
+use crate::state::{ClearStatus, State};
 
 impl<B: Backend> Context3D<B> {
     /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`; `numTriangles` -1 draws every
@@ -160,14 +162,21 @@ impl<B: Backend> Context3D<B> {
             }
         }
         // 4.
-        let linked = self
-            .state
-            .program
+        let program = self.state.program;
+        let linked = program
             .and_then(|p| self.res.programs.get(p))
             .and_then(|r| r.linked.as_ref())
             .ok_or(Context3DError::NoProgram)?;
         let program_id = linked.id;
-        let usage = linked.usage.clone();
+        let (attributes, color_outputs, depth_written) = (
+            linked.usage.attributes,
+            linked.usage.color_outputs,
+            linked.usage.depth_written,
+        );
+        let cache = &linked.resolved;
+        let streams_cached = cache.streams_epoch == self.state.streams_epoch && instances.is_none();
+        let samplers_cached = cache.samplers_epoch == self.state.samplers_epoch;
+        let min_vertices = cache.min_vertices;
         // 5.
         let ib = index_buffer.ok_or(Context3DError::NoIndexBuffer)?;
         let ib = self
@@ -195,7 +204,15 @@ impl<B: Backend> Context3D<B> {
                 indices: len,
             });
         }
-        let max_index = ib.max_index(first as usize, count as usize);
+        // The cached streams hold when every index of the draw is below the smallest vertex
+        // count of the streams (the buffer's largest index decides it without a scan).
+        let streams_cached =
+            streams_cached && count > 0 && ib.max_all().is_none_or(|m| u32::from(m) < min_vertices);
+        let max_index = if streams_cached {
+            None
+        } else {
+            ib.max_index(first as usize, count as usize)
+        };
         let ib_id = ib.id;
         // 6.
         let (outputs, depth) = match target {
@@ -216,31 +233,72 @@ impl<B: Backend> Context3D<B> {
                 depth_and_stencil,
             ),
         };
-        if usage.color_outputs != outputs {
+        if color_outputs != outputs {
             return Err(Context3DError::OutputsMismatch);
         }
-        if usage.depth_written && !depth {
+        if depth_written && !depth {
             return Err(Context3DError::DepthOutputNeedsDepth);
         }
-        // 7.
-        let streams = self.resolve_streams(usage.attributes, max_index, instances)?;
-        // 8.
-        let samplers = self.resolve_samplers(&usage.samplers)?;
-
+        // 7. and 8., or what the last draw of this program resolved when nothing they read
+        // changed since (every check passed then, and still does).
+        if !streams_cached {
+            // Resolved straight into the program's cache.
+            let slots = self.attribute_slots();
+            let Some(linked) = program
+                .and_then(|p| self.res.programs.get_mut(p))
+                .and_then(|r| r.linked.as_mut())
+            else {
+                return Err(Context3DError::NoProgram);
+            };
+            let c = &mut linked.resolved;
+            c.streams_epoch = 0;
+            c.min_vertices = resolve_streams(
+                &self.state,
+                &self.res.vertex_buffers,
+                slots,
+                (attributes, max_index, instances),
+                &mut c.draw.streams,
+            )?;
+            // An instanced draw's streams hold for that draw only.
+            if instances.is_none() {
+                c.streams_epoch = self.state.streams_epoch;
+            }
+        }
+        if !samplers_cached {
+            // Resolved straight into the program's cache.
+            let Some(linked) = program
+                .and_then(|p| self.res.programs.get_mut(p))
+                .and_then(|r| r.linked.as_mut())
+            else {
+                return Err(Context3DError::NoProgram);
+            };
+            linked.resolved.samplers_epoch = 0;
+            resolve_samplers(
+                &self.state,
+                &self.res.textures,
+                &linked.usage.samplers,
+                &mut linked.resolved.draw.samplers,
+            )?;
+            linked.resolved.samplers_epoch = self.state.samplers_epoch;
+        }
         self.send_render_target(target)?;
-        let draw = ResolvedDraw {
-            program: program_id,
-            streams,
-            samplers,
-            index_buffer: ib_id,
-            first_index: first,
-            index_count: count,
-            instances,
-        };
         if count == 0 || instances == Some(0) {
             return Ok(());
         }
-        let r = self.backend.draw(&draw);
+        // The draw goes to the backend from the cache, its per-draw fields set.
+        let Some(c) = program
+            .and_then(|p| self.res.programs.get_mut(p))
+            .and_then(|r| r.linked.as_mut())
+            .map(|l| &mut l.resolved)
+        else {
+            return Ok(());
+        };
+        c.draw.program = program_id;
+        c.draw.index_buffer = ib_id;
+        c.draw.first_index = first;
+        c.draw.index_count = count;
+        c.draw.instances = instances;
+        let r = self.backend.draw(&c.draw);
         self.backend_result(BackendCall::Other, r)
     }
 
@@ -261,166 +319,200 @@ impl<B: Backend> Context3D<B> {
                 .map_or((0, 0), |r| (r.desc.width, r.desc.height)),
         }
     }
+}
 
-    fn resolve_streams(
-        &self,
-        used: u32,
-        max_index: Option<u16>,
-        instances: Option<u32>,
-    ) -> Result<[Option<VertexStream>; MAX_STREAMS]> {
-        let mut out = [None; MAX_STREAMS];
-        for slot in 0..self.attribute_slots() {
-            let n = slot as u16;
-            let is_used = used & (1 << slot) != 0;
-            let bound = self.state.streams.get(slot).copied().flatten();
-            let binding = match (is_used, bound) {
-                (false, None) => continue,
-                (false, Some(_)) => return Err(Context3DError::StreamNotUsed(n)),
-                (true, None) => return Err(Context3DError::StreamNotSet(n)),
-                (true, Some(b)) => b,
-            };
-            let vb = self
-                .res
-                .vertex_buffers
-                .get(binding.buffer)
-                .ok_or(Context3DError::StreamInvalid(n))?;
-            let d = &vb.desc;
-            if binding.offset.saturating_add(binding.format.words())
-                > u32::from(d.data32_per_vertex)
-            {
-                return Err(Context3DError::StreamOffsetOutOfBounds(n));
-            }
-            let divisor = match d.instances_per_element {
-                None => {
-                    if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
-                        return Err(Context3DError::StreamNotEnoughVertices(n));
-                    }
-                    0
-                }
-                Some(per) => {
-                    let needed = instances.unwrap_or(1).div_ceil(per);
-                    if needed > d.num_vertices {
-                        return Err(Context3DError::InstanceStreamTooShort(n));
-                    }
-                    per
-                }
-            };
-            if let Some(o) = out.get_mut(slot) {
-                *o = Some(VertexStream {
-                    buffer: vb.id,
-                    byte_offset: binding.offset * 4,
-                    stride: d.stride(),
-                    format: binding.format,
-                    divisor,
-                });
-            }
+/// Check 7 for the attribute slots `0..slots` (bit `i` of `used`: the program reads
+/// `va<i>`), resolved into `out` (partly written when it fails); returns the smallest vertex
+/// count of the per-vertex streams (`u32::MAX` when there is none).
+fn resolve_streams(
+    state: &State,
+    vertex_buffers: &Objects<VertexBuffer3D, VertexBufferRes>,
+    slots: usize,
+    (used, max_index, instances): (u32, Option<u16>, Option<u32>),
+    out: &mut [Option<VertexStream>; MAX_STREAMS],
+) -> Result<u32> {
+    *out = [None; MAX_STREAMS];
+    let mut min_vertices = u32::MAX;
+    for slot in 0..slots {
+        let n = slot as u16;
+        let is_used = used & (1 << slot) != 0;
+        let bound = state.streams.get(slot).copied().flatten();
+        let binding = match (is_used, bound) {
+            (false, None) => continue,
+            (false, Some(_)) => return Err(Context3DError::StreamNotUsed(n)),
+            (true, None) => return Err(Context3DError::StreamNotSet(n)),
+            (true, Some(b)) => b,
+        };
+        let vb = vertex_buffers
+            .get(binding.buffer)
+            .ok_or(Context3DError::StreamInvalid(n))?;
+        let d = &vb.desc;
+        if binding.offset.saturating_add(binding.format.words()) > u32::from(d.data32_per_vertex) {
+            return Err(Context3DError::StreamOffsetOutOfBounds(n));
         }
-        Ok(out)
+        let divisor = match d.instances_per_element {
+            None => {
+                if max_index.is_some_and(|m| u32::from(m) >= d.num_vertices) {
+                    return Err(Context3DError::StreamNotEnoughVertices(n));
+                }
+                min_vertices = min_vertices.min(d.num_vertices);
+                0
+            }
+            Some(per) => {
+                let needed = instances.unwrap_or(1).div_ceil(per);
+                if needed > d.num_vertices {
+                    return Err(Context3DError::InstanceStreamTooShort(n));
+                }
+                per
+            }
+        };
+        if let Some(o) = out.get_mut(slot) {
+            *o = Some(VertexStream {
+                buffer: vb.id,
+                byte_offset: binding.offset * 4,
+                stride: d.stride(),
+                format: binding.format,
+                divisor,
+            });
+        }
     }
+    Ok(min_vertices)
+}
 
-    fn resolve_samplers(
-        &self,
-        used: &[Option<agal::Sampler>; MAX_SAMPLERS],
-    ) -> Result<[Option<SamplerBinding>; MAX_SAMPLERS]> {
-        let mut out: [Option<SamplerBinding>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
-        let mut bound: [Option<TextureBase>; MAX_SAMPLERS] = [None; MAX_SAMPLERS];
-        for (slot, sampler) in used.iter().enumerate() {
-            let n = slot as u16;
-            let Some(sampler) = sampler else {
-                if self.state.textures.get(slot).copied().flatten().is_some() {
-                    return Err(Context3DError::TextureNotUsed(n));
-                }
-                continue;
-            };
-            let texture = self
-                .state
-                .textures
-                .get(slot)
-                .copied()
-                .flatten()
-                .ok_or(Context3DError::SamplerUndefinedTexture(n))?;
-            let res = self
-                .res
-                .textures
-                .get(texture)
-                .ok_or(Context3DError::SamplerInvalidTexture(n))?;
-            if self.state.to_texture
-                && self
-                    .state
-                    .targets
-                    .iter()
-                    .flatten()
-                    .any(|t| t.texture == texture)
-            {
-                return Err(Context3DError::SamplerBindsRenderTarget(n));
+/// Check 8: the samplers `used` by a program against the bound textures and sampler
+/// settings, resolved into `out` (partly written when it fails).
+fn resolve_samplers(
+    state: &State,
+    textures: &Objects<TextureBase, TextureRes>,
+    used: &[Option<agal::Sampler>; MAX_SAMPLERS],
+    out: &mut [Option<SamplerBinding>; MAX_SAMPLERS],
+) -> Result<()> {
+    *out = [None; MAX_SAMPLERS];
+    // The slots resolved, in order (for #3695 below).
+    let mut bound = [0u8; MAX_SAMPLERS];
+    let mut n_bound = 0;
+    for (slot, sampler) in used.iter().enumerate() {
+        let n = slot as u16;
+        let bound_texture = state.textures.get(slot).copied().flatten();
+        let Some(sampler) = sampler else {
+            if bound_texture.is_some() {
+                return Err(Context3DError::TextureNotUsed(n));
             }
-            let desc = &res.desc;
-            let dimension_ok = match sampler.dimension {
-                Dimension::TwoD => desc.kind != TextureKind::Cube,
-                Dimension::Cube => desc.kind == TextureKind::Cube,
-                Dimension::ThreeD => false,
-            };
-            if !dimension_ok {
-                return Err(Context3DError::DimensionMismatch);
-            }
-            let wanted = match desc.format {
-                TextureFormat::Compressed => Some(ReadFormat::Dxt1),
-                TextureFormat::CompressedAlpha => Some(ReadFormat::Dxt5),
-                _ => None,
-            };
-            match (wanted, sampler.format) {
-                (Some(w), f) if f == w => {}
-                (Some(_), ReadFormat::Rgba) => return Err(Context3DError::SamplerReadMode(n)),
-                (Some(_), _) => return Err(Context3DError::SamplerFormatMismatch(n)),
-                (None, ReadFormat::Rgba) => {}
-                (None, ReadFormat::Video) if desc.kind == TextureKind::Video => {}
-                (None, _) => return Err(Context3DError::SamplerFormatMismatch(n)),
-            }
-            let setting = self.state.samplers.get(slot).copied().unwrap_or_default();
-            let lod_bias = sampler.lod_bias_levels();
-            match desc.kind {
-                TextureKind::Cube | TextureKind::Rectangle if setting.wrap != Wrap::Clamp => {
-                    return Err(Context3DError::NeedsClamp)
-                }
-                TextureKind::Rectangle if setting.mip != MipFilter::None || lod_bias != 0.0 => {
-                    return Err(Context3DError::RectangleMip)
-                }
-                TextureKind::Video if setting.mip != MipFilter::None || lod_bias != 0.0 => {
-                    return Err(Context3DError::VideoMip)
-                }
-                _ => {}
-            }
-            res.check_complete(setting.mip != MipFilter::None)?;
-            let state = SamplerState {
-                wrap: setting.wrap,
-                filter: setting.filter,
-                mip: setting.mip,
-                lod_bias,
-            };
-            if let Some(o) = out.get_mut(slot) {
-                *o = Some(SamplerBinding {
-                    texture: res.id,
-                    state,
-                });
-            }
-            if let Some(b) = bound.get_mut(slot) {
-                *b = Some(texture);
-            }
+            continue;
+        };
+        let texture = bound_texture.ok_or(Context3DError::SamplerUndefinedTexture(n))?;
+        let res = textures
+            .get(texture)
+            .ok_or(Context3DError::SamplerInvalidTexture(n))?;
+        if state.to_texture && state.targets.iter().flatten().any(|t| t.texture == texture) {
+            return Err(Context3DError::SamplerBindsRenderTarget(n));
         }
-        for a in 0..MAX_SAMPLERS {
-            for b in a + 1..MAX_SAMPLERS {
-                if let (Some(ta), Some(tb), Some(sa), Some(sb)) =
-                    (bound[a], bound[b], out[a], out[b])
-                {
-                    if ta == tb && sa.state != sb.state {
-                        return Err(Context3DError::SamplerPropertiesMismatch(
-                            a as u16, b as u16,
-                        ));
-                    }
+        let desc = &res.desc;
+        let dimension_ok = match sampler.dimension {
+            Dimension::TwoD => desc.kind != TextureKind::Cube,
+            Dimension::Cube => desc.kind == TextureKind::Cube,
+            Dimension::ThreeD => false,
+        };
+        if !dimension_ok {
+            return Err(Context3DError::DimensionMismatch);
+        }
+        let wanted = match desc.format {
+            TextureFormat::Compressed => Some(ReadFormat::Dxt1),
+            TextureFormat::CompressedAlpha => Some(ReadFormat::Dxt5),
+            _ => None,
+        };
+        match (wanted, sampler.format) {
+            (Some(w), f) if f == w => {}
+            (Some(_), ReadFormat::Rgba) => return Err(Context3DError::SamplerReadMode(n)),
+            (Some(_), _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+            (None, ReadFormat::Rgba) => {}
+            (None, ReadFormat::Video) if desc.kind == TextureKind::Video => {}
+            (None, _) => return Err(Context3DError::SamplerFormatMismatch(n)),
+        }
+        let setting = state.samplers.get(slot).copied().unwrap_or_default();
+        let lod_bias = sampler.lod_bias_levels();
+        match desc.kind {
+            TextureKind::Cube | TextureKind::Rectangle if setting.wrap != Wrap::Clamp => {
+                return Err(Context3DError::NeedsClamp)
+            }
+            TextureKind::Rectangle if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                return Err(Context3DError::RectangleMip)
+            }
+            TextureKind::Video if setting.mip != MipFilter::None || lod_bias != 0.0 => {
+                return Err(Context3DError::VideoMip)
+            }
+            _ => {}
+        }
+        res.check_complete(setting.mip != MipFilter::None)?;
+        if let Some(o) = out.get_mut(slot) {
+            *o = Some(SamplerBinding {
+                texture: res.id,
+                state: SamplerState {
+                    wrap: setting.wrap,
+                    filter: setting.filter,
+                    mip: setting.mip,
+                    lod_bias,
+                },
+            });
+        }
+        if let Some(b) = bound.get_mut(n_bound) {
+            *b = slot as u8;
+            n_bound += 1;
+        }
+    }
+    // #3695: one texture sampled with two states; pairs in slot order.
+    let bound = &bound[..n_bound];
+    for (i, &a) in bound.iter().enumerate() {
+        for &b in &bound[i + 1..] {
+            let (a, b) = (usize::from(a), usize::from(b));
+            if let (Some(sa), Some(sb)) = (out[a], out[b]) {
+                if state.textures[a] == state.textures[b] && sa.state != sb.state {
+                    return Err(Context3DError::SamplerPropertiesMismatch(
+                        a as u16, b as u16,
+                    ));
                 }
             }
         }
-        Ok(out)
+    }
+    Ok(())
+}
+
+/// What the last draw with a program resolved (checks 7 and 8), kept with the program and
+/// reused while the state epochs it was made at (`State::streams_epoch`,
+/// `State::samplers_epoch`) are current; the draw is sent from here, its per-draw fields
+/// (index range, instances) set, so nothing is copied. Only a resolution that passed is kept: what could
+/// make it fail later bumps an epoch (a binding changed, a buffer or texture disposed; uploads
+/// only ever complete textures). The per-draw part of check 7, the largest index against
+/// each stream's vertex count, is redone against `min_vertices` at every draw.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ResolvedCache {
+    /// The streams epoch of `draw.streams` (0: none).
+    pub streams_epoch: u64,
+    /// The smallest vertex count of the per-vertex streams.
+    pub min_vertices: u32,
+    /// The samplers epoch of `draw.samplers` (0: none).
+    pub samplers_epoch: u64,
+    /// The last draw.
+    pub draw: ResolvedDraw,
+}
+
+impl ResolvedCache {
+    /// Nothing resolved yet, for `program`.
+    pub fn new(program: crate::backend::ProgramId) -> ResolvedCache {
+        ResolvedCache {
+            streams_epoch: 0,
+            min_vertices: 0,
+            samplers_epoch: 0,
+            draw: ResolvedDraw {
+                program,
+                streams: [None; MAX_STREAMS],
+                samplers: [None; MAX_SAMPLERS],
+                index_buffer: crate::backend::IndexBufferId(0),
+                first_index: 0,
+                index_count: 0,
+                instances: None,
+            },
+        }
     }
 }
 

@@ -72,6 +72,13 @@ pub(crate) struct State {
     pub target_anti_alias: u8,
     /// The render target the backend has (sent lazily at the next clear or draw).
     pub sent_target: RenderTarget,
+    /// Bumped whenever something a draw's stream resolution reads may have changed (a
+    /// `setVertexBufferAt` that changes a slot, a vertex buffer disposed): a program's
+    /// cached resolution (`crate::draw::ResolvedCache`) of an older epoch is redone.
+    pub streams_epoch: u64,
+    /// The same for sampler resolution: `setTextureAt`, `setSamplerStateAt` and `setProgram`
+    /// when they change a slot, render-target changes, a texture disposed.
+    pub samplers_epoch: u64,
 }
 
 impl State {
@@ -95,6 +102,8 @@ impl State {
             target_depth_and_stencil: false,
             target_anti_alias: 0,
             sent_target: RenderTarget::BackBuffer,
+            streams_epoch: 1,
+            samplers_epoch: 1,
         }
     }
 }
@@ -259,12 +268,12 @@ impl<B: Backend> Context3D<B> {
 
     /// The attribute slots of the profile (`va0..va7`, 16 with AGAL 3).
     pub(crate) fn attribute_slots(&self) -> usize {
-        usize::from(self.profile.limits(self.profile.max_version()).attributes).min(MAX_STREAMS)
+        self.slots.0
     }
 
     /// The sampler slots of the profile (`fs0..fs7`, 16 with AGAL 2).
     pub(crate) fn sampler_slots(&self) -> usize {
-        usize::from(self.profile.limits(self.profile.max_version()).samplers).min(MAX_SAMPLERS)
+        self.slots.1
     }
 
     /// `setVertexBufferAt(index, buffer, bufferOffset, format)`. `index` outside the profile's
@@ -285,7 +294,9 @@ impl<B: Backend> Context3D<B> {
             .ok_or(Context3DError::IndexOutOfBounds)?;
         let Some(buffer) = buffer else {
             if let Some(s) = self.state.streams.get_mut(slot) {
-                *s = None;
+                if s.take().is_some() {
+                    self.state.streams_epoch += 1;
+                }
             }
             return Ok(());
         };
@@ -294,12 +305,16 @@ impl<B: Backend> Context3D<B> {
         }
         let format: VertexFormat = parse(format, param::VERTEX_STREAM_FORMAT)?;
         let offset = u32::try_from(buffer_offset).map_err(|_| Context3DError::IndexOutOfBounds)?;
+        let binding = Some(StreamBinding {
+            buffer,
+            offset,
+            format,
+        });
         if let Some(s) = self.state.streams.get_mut(slot) {
-            *s = Some(StreamBinding {
-                buffer,
-                offset,
-                format,
-            });
+            if *s != binding {
+                *s = binding;
+                self.state.streams_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -319,7 +334,10 @@ impl<B: Backend> Context3D<B> {
             }
         }
         if let Some(s) = self.state.textures.get_mut(slot) {
-            *s = texture;
+            if *s != texture {
+                *s = texture;
+                self.state.samplers_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -342,7 +360,10 @@ impl<B: Backend> Context3D<B> {
             mip: parse(mipfilter, param::MIPFILTER)?,
         };
         if let Some(s) = self.state.samplers.get_mut(slot) {
-            *s = setting;
+            if *s != setting {
+                *s = setting;
+                self.state.samplers_epoch += 1;
+            }
         }
         Ok(())
     }
@@ -373,12 +394,29 @@ impl<B: Backend> Context3D<B> {
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
             _ => return Err(Context3DError::BadInputSize.into()),
         };
-        let values: Vec<[f32; 4]> = data
-            .chunks_exact(4)
-            .take(count)
-            .map(|c| [c[0] as f32, c[1] as f32, c[2] as f32, c[3] as f32])
-            .collect();
-        self.write_constants(kind, first_register, &values)?;
+        // One flat loop over the floats, which the compiler vectorizes.
+        let data = &data[..count * 4];
+        let convert = |out: &mut [[f32; 4]]| {
+            for (o, d) in out.as_flattened_mut().iter_mut().zip(data) {
+                *o = *d as f32;
+            }
+        };
+        // Converted on the stack, or for many registers in a buffer the context keeps (this
+        // call comes several times a draw).
+        const ON_STACK: usize = 16;
+        if count <= ON_STACK {
+            let mut values = [[0.0f32; 4]; ON_STACK];
+            convert(&mut values[..count]);
+            self.write_constants(kind, first_register, &values[..count])?;
+            return Ok(());
+        }
+        let mut values = std::mem::take(&mut self.scratch_constants);
+        values.clear();
+        values.resize(count, [0.0; 4]);
+        convert(&mut values);
+        let r = self.write_constants(kind, first_register, &values);
+        self.scratch_constants = values;
+        r?;
         Ok(())
     }
 
@@ -537,6 +575,7 @@ impl<B: Backend> Context3D<B> {
             *s = target;
         }
         self.state.to_texture = true;
+        self.state.samplers_epoch += 1;
         self.state.target_depth_and_stencil = enable_depth_and_stencil;
         self.state.target_anti_alias = anti_alias.clamp(0, 16) as u8;
         Ok(())
@@ -546,6 +585,7 @@ impl<B: Backend> Context3D<B> {
     pub fn set_render_to_back_buffer(&mut self) -> FlashResult<()> {
         self.live()?;
         self.state.to_texture = false;
+        self.state.samplers_epoch += 1;
         self.state.targets = [None; 4];
         Ok(())
     }

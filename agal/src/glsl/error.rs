@@ -9,6 +9,8 @@ use thiserror::Error;
 use super::dialect::{Dialect, Feature};
 use crate::model::{Dimension, Opcode, ProgramKind, RegisterType, Version};
 
+crate::back::from_scan_error!(GlslError);
+
 /// A translation failure.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]

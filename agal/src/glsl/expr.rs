@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
-use super::names;
 use super::writer::Stage;
+use crate::back::names;
 use crate::model::{
     Component, Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source, WriteMask,
 };

@@ -25,15 +25,13 @@
 //! - after the vertex program, `z' = 2z - w` (Flash's clip z is in [0, w]) and `y *= yflip`
 //!   (the [`Y_FLIP_UNIFORM`]), so one program serves the back buffer and render-to-texture.
 //!
-//! Modules: [`dialect`](Dialect) (capabilities), `link` (what each stage uses, the varying
-//! map), `writer` (declarations and statements), `expr` (per-opcode-family expressions),
-//! [`Reflection`].
+//! Modules: [`dialect`](Dialect) (capabilities), `writer` (declarations and statements),
+//! `expr` (per-opcode-family expressions), [`Reflection`]. What each stage uses, the varying
+//! map and the shared reflection types are [`crate::back`]'s, shared with [`crate::wgsl`].
 
 mod dialect;
 mod error;
 mod expr;
-mod link;
-mod names;
 mod reflection;
 mod writer;
 

@@ -1,10 +1,8 @@
 //! What the backend needs to know about the GLSL it got: every name it binds, every slot, and
 //! what the programs write. The backend never guesses a name.
 
-use std::ops::Range;
-
 use super::dialect::{Dialect, Extension};
-use crate::model::{Dimension, Sampler};
+pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
 
 /// The name of the `float` uniform that orients clip space: the vertex shader ends with
 /// `gl_Position.y *= yflip;` after the depth remap. `1.0` keeps Flash's y (y up in clip
@@ -52,74 +50,4 @@ pub struct Reflection {
     pub color_outputs: Vec<ColorOutput>,
     /// Whether the fragment program writes `fd` (the shader writes `gl_FragDepth`).
     pub depth_written: bool,
-}
-
-/// A vertex attribute `va<slot>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Attribute {
-    /// The AGAL slot (`setVertexBufferAt` index).
-    pub slot: u16,
-    /// The GLSL name, `va<slot>`.
-    pub name: &'static str,
-    /// The GL attribute location: always `slot` (declared with `layout(location)` where the
-    /// dialect has it; bind it with `glBindAttribLocation` in GLSL ES 1.00).
-    pub location: u32,
-}
-
-/// One stage's constant file: a `uniform vec4 NAME[SIZE];` array, so that
-/// `setProgramConstants` data is uploaded with one `glUniform4fv(location(NAME), ...)`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ConstantFile {
-    /// `vc` or `fc`.
-    pub name: &'static str,
-    /// The array length: the stage's constant count for the program's AGAL version. `0` when
-    /// the stage reads no constant; then the array is not declared.
-    pub size: u16,
-    /// The registers read directly, as sorted, disjoint, non-adjacent ranges.
-    pub used: Vec<Range<u16>>,
-    /// Whether the stage reads constants relatively (`vc[va0.x+5]`): any register may be read.
-    pub relative: bool,
-}
-
-impl ConstantFile {
-    /// Whether the stage reads any constant.
-    pub fn is_used(&self) -> bool {
-        self.size > 0
-    }
-}
-
-/// A texture sampler `fs<unit>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SamplerBinding {
-    /// The texture unit (`setTextureAt` index, the `N` of `fsN`).
-    pub unit: u16,
-    /// The GLSL name of the `sampler2D` / `samplerCube` uniform, `fs<unit>`.
-    pub name: &'static str,
-    /// 2D or cube.
-    pub dimension: Dimension,
-    /// The AGAL sampler word of the first `tex` reading it (format dxt1/dxt5/video, wrap,
-    /// filter, mip, LOD bias, special flags such as `ignoresampler`).
-    pub sampler: Sampler,
-}
-
-/// A linked varying.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Varying {
-    /// The AGAL register (`v<register>`).
-    pub register: u16,
-    /// The GLSL name in both shaders, `v<register>`.
-    pub name: &'static str,
-    /// The squeezed location: the position among the linked varyings (declaration order).
-    pub location: u32,
-}
-
-/// A colour output `oc<index>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ColorOutput {
-    /// The AGAL output register (render target index of `setRenderToTexture`'s MRT slot).
-    pub index: u16,
-    /// The GLSL name: `oc<index>`, or `gl_FragColor` in GLSL ES 1.00.
-    pub name: &'static str,
-    /// The fragment output location / draw buffer: always `index`.
-    pub location: u32,
 }

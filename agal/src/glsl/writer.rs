@@ -3,13 +3,11 @@
 
 use super::dialect::{Dialect, Extension, Support};
 use super::error::GlslError;
-use super::link::{self, StageLimits, Usage};
-use super::names;
-use super::reflection::{
-    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
-    Y_FLIP_UNIFORM,
-};
+use super::reflection::{Reflection, SCISSOR_UNIFORM, Y_FLIP_UNIFORM};
 use super::{Options, Shaders};
+use crate::back::names;
+use crate::back::scan::{StageLimits, Usage};
+use crate::back::Linked;
 use crate::model::{
     Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
 };
@@ -37,38 +35,19 @@ impl Writer {
 
     /// Translates a pair. See [`translate`](super::translate).
     pub fn write(&self, vertex: &Program, fragment: &Program) -> Result<Shaders, GlslError> {
-        for (program, expected) in [
-            (vertex, ProgramKind::Vertex),
-            (fragment, ProgramKind::Fragment),
-        ] {
-            if program.kind != expected {
-                return Err(GlslError::WrongKind {
-                    expected,
-                    found: program.kind,
-                });
-            }
-        }
-        if vertex.version != fragment.version {
-            return Err(GlslError::VersionMismatch {
-                vertex: vertex.version,
-                fragment: fragment.version,
-            });
-        }
         let dialect = self.options.dialect;
-        let vertex_limits = StageLimits::of(vertex);
-        let fragment_limits = StageLimits::of(fragment);
-        let vertex_usage = link::scan(vertex, &vertex_limits)?;
-        let fragment_usage = link::scan(fragment, &fragment_limits)?;
-        let linked = link::link_varyings(&vertex_usage, &fragment_usage)?;
-        let vertex_extensions = self.extensions(ProgramKind::Vertex, &vertex_usage)?;
-        let fragment_extensions = self.extensions(ProgramKind::Fragment, &fragment_usage)?;
+        let linked = Linked::new(vertex, fragment)?;
+        let (vertex_limits, fragment_limits) = (linked.vertex_limits, linked.fragment_limits);
+        let (vertex_usage, fragment_usage) = (&linked.vertex, &linked.fragment);
+        let vertex_extensions = self.extensions(ProgramKind::Vertex, vertex_usage)?;
+        let fragment_extensions = self.extensions(ProgramKind::Fragment, fragment_usage)?;
 
         let vertex_source = Stage::new(
             dialect,
             vertex,
             vertex_limits,
-            &vertex_usage,
-            &linked,
+            vertex_usage,
+            &linked.varyings,
             &vertex_extensions,
         )
         .write();
@@ -76,8 +55,8 @@ impl Writer {
             dialect,
             fragment,
             fragment_limits,
-            &fragment_usage,
-            &linked,
+            fragment_usage,
+            &linked.varyings,
             &fragment_extensions,
         )
         .scissor_discard(self.options.scissor_discard)
@@ -89,72 +68,19 @@ impl Writer {
         extensions.extend(fragment_extensions);
         extensions.sort();
         extensions.dedup();
-        let dropped_varyings: Vec<u16> = vertex_usage
-            .varyings
-            .iter()
-            .filter(|v| !linked.contains(v))
-            .collect();
-        if !dropped_varyings.is_empty() {
-            log::debug!("varyings written but never read, writes dropped: {dropped_varyings:?}");
-        }
         let reflection = Reflection {
             dialect,
             extensions,
-            attributes: vertex_usage
-                .attributes
-                .iter()
-                .filter_map(|slot| {
-                    Some(Attribute {
-                        slot,
-                        name: names::lookup(&names::ATTRIBUTES, slot)?,
-                        location: u32::from(slot),
-                    })
-                })
-                .collect(),
-            vertex_constants: constant_file(names::VERTEX_CONSTANTS, &vertex_usage, &vertex_limits),
-            fragment_constants: constant_file(
-                names::FRAGMENT_CONSTANTS,
-                &fragment_usage,
-                &fragment_limits,
-            ),
-            samplers: fragment_usage
-                .samplers
-                .iter()
-                .filter_map(|(unit, sampler)| {
-                    Some(SamplerBinding {
-                        unit: *unit,
-                        name: names::lookup(&names::SAMPLERS, *unit)?,
-                        dimension: sampler.dimension,
-                        sampler: *sampler,
-                    })
-                })
-                .collect(),
+            attributes: linked.attributes(),
+            vertex_constants: linked.vertex_constants(),
+            fragment_constants: linked.fragment_constants(),
+            samplers: linked.samplers(),
             y_flip: Y_FLIP_UNIFORM,
             y_flip_in_fragment: fragment_usage.uses_ddy,
             scissor: self.options.scissor_discard.then_some(SCISSOR_UNIFORM),
-            varyings: linked
-                .iter()
-                .zip(0u32..)
-                .filter_map(|(register, location)| {
-                    Some(Varying {
-                        register: *register,
-                        name: names::lookup(&names::VARYINGS, *register)?,
-                        location,
-                    })
-                })
-                .collect(),
-            dropped_varyings,
-            color_outputs: fragment_usage
-                .outputs
-                .iter()
-                .filter_map(|index| {
-                    Some(ColorOutput {
-                        index,
-                        name: color_output_name(dialect, index)?,
-                        location: u32::from(index),
-                    })
-                })
-                .collect(),
+            varyings: linked.linked_varyings(),
+            dropped_varyings: linked.dropped_varyings(),
+            color_outputs: linked.color_outputs(|index| color_output_name(dialect, index)),
             depth_written: fragment_usage.depth_written(),
         };
         Ok(Shaders {
@@ -183,16 +109,6 @@ impl Writer {
             }
         }
         Ok(out)
-    }
-}
-
-fn constant_file(name: &'static str, usage: &Usage, limits: &StageLimits) -> ConstantFile {
-    let used = usage.relative || !usage.constants.is_empty();
-    ConstantFile {
-        name,
-        size: if used { limits.constants } else { 0 },
-        used: usage.constants.ranges(),
-        relative: usage.relative,
     }
 }
 

@@ -35,6 +35,9 @@ pub(crate) struct IndexBufferRes {
     pub indices: Vec<u16>,
     /// The last `max_index` query and its answer: a frame usually draws the same ranges again.
     pub max_cache: std::cell::Cell<Option<(usize, usize, Option<u16>)>>,
+    /// The largest index of the whole buffer, once asked (reset by uploads): when it is below
+    /// every stream's vertex count, no range needs scanning.
+    pub max_all: std::cell::Cell<Option<Option<u16>>>,
 }
 
 impl IndexBufferRes {
@@ -57,6 +60,16 @@ impl IndexBufferRes {
             .copied()
             .max();
         self.max_cache.set(Some((first, count, m)));
+        m
+    }
+
+    /// The largest index in the whole buffer (`None` when empty).
+    pub fn max_all(&self) -> Option<u16> {
+        if let Some(m) = self.max_all.get() {
+            return m;
+        }
+        let m = self.indices.iter().copied().max();
+        self.max_all.set(Some(m));
         m
     }
 }
@@ -176,11 +189,17 @@ impl<B: Backend> Context3D<B> {
         let (desc, count) = self.vertex_upload_range(buffer, start_vertex, num_vertices)?;
         let words = count as usize * usize::from(desc.data32_per_vertex);
         let values = data.get(..words).ok_or(Context3DError::BadInputSize)?;
-        let bytes: Vec<u8> = values
-            .iter()
-            .flat_map(|v| (*v as f32).to_le_bytes())
-            .collect();
-        Ok(self.write_vertices(buffer, start_vertex, &bytes)?)
+        // Converted into a buffer the context keeps between uploads, one float at a time in
+        // a loop the compiler vectorizes.
+        let mut bytes = std::mem::take(&mut self.scratch_bytes);
+        bytes.truncate(words * 4);
+        bytes.resize(words * 4, 0);
+        for (b, v) in bytes.chunks_exact_mut(4).zip(values) {
+            b.copy_from_slice(&(*v as f32).to_le_bytes());
+        }
+        let r = self.write_vertices(buffer, start_vertex, &bytes);
+        self.scratch_bytes = bytes;
+        Ok(r?)
     }
 
     /// `VertexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startVertex, numVertices)`:
@@ -241,6 +260,7 @@ impl<B: Backend> Context3D<B> {
     /// next draw fail with #3608.
     pub fn vertex_buffer_dispose(&mut self, buffer: VertexBuffer3D) {
         if let Some(res) = self.res.vertex_buffers.remove(buffer) {
+            self.state.streams_epoch += 1;
             self.backend.dispose_vertex_buffer(res.id);
         }
     }
@@ -283,6 +303,7 @@ impl<B: Backend> Context3D<B> {
             id,
             indices: vec![0; n as usize],
             max_cache: std::cell::Cell::new(None),
+            max_all: std::cell::Cell::new(None),
         }))
     }
 
@@ -359,6 +380,7 @@ impl<B: Backend> Context3D<B> {
             .ok_or(Context3DError::BadInputSize)?;
         target.copy_from_slice(indices);
         res.max_cache.set(None);
+        res.max_all.set(None);
         let id = res.id;
         let r = self
             .backend

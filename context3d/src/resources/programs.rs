@@ -1,10 +1,12 @@
 //! `Program3D`: creation, `upload` through `agal::valid`, `setProgram`, dispose.
 
+use agal::flash::FlashError;
 use agal::valid;
 use agal::{Program, ProgramKind, RegisterType, Sampler, SpecialFlags};
 
 use crate::backend::{Backend, ProgramId, MAX_SAMPLERS};
 use crate::context::{Context3D, Endian};
+use crate::draw::ResolvedCache;
 use crate::error::{BackendCall, Context3DError, FlashResult};
 use crate::state::SamplerSetting;
 
@@ -68,6 +70,11 @@ impl ProgramUsage {
 pub(crate) struct LinkedProgram {
     pub id: ProgramId,
     pub usage: ProgramUsage,
+    /// What the last draw with this program resolved (see [`ResolvedCache`]).
+    pub resolved: ResolvedCache,
+    /// Whether the fragment program samples anything (`setProgram` then has no sampler
+    /// words to load).
+    pub uses_samplers: bool,
 }
 
 /// What a context keeps about a `Program3D`.
@@ -106,17 +113,29 @@ impl<B: Backend> Context3D<B> {
         if !self.res.programs.contains_key(program) {
             return Err(Context3DError::Disposed.into());
         }
-        // Whatever happens next, the old program is gone.
-        self.program_release(program);
+        // Whatever happens next, the old program is gone (a failed upload leaves it empty);
+        // its backend program is released after the new one is created, so that an identical
+        // re-upload finds it in the backend's cache.
+        let old = self.program_take(program);
         let check = |bytes: &[u8], endian: Endian, kind: ProgramKind| {
             if !bytes.is_empty() && endian != Endian::Little {
                 return Err(Context3DError::ProgramNotLittleEndian);
             }
             valid::validate(bytes, kind, self.profile).map_err(Context3DError::Validation)
         };
-        let vertex = check(vertex_program, vertex_endian, ProgramKind::Vertex)?;
-        let fragment = check(fragment_program, fragment_endian, ProgramKind::Fragment)?;
-        self.program_upload_validated(program, &vertex, &fragment)
+        let result = check(vertex_program, vertex_endian, ProgramKind::Vertex)
+            .and_then(|v| {
+                Ok((
+                    v,
+                    check(fragment_program, fragment_endian, ProgramKind::Fragment)?,
+                ))
+            })
+            .map_err(FlashError::from)
+            .and_then(|(vertex, fragment)| {
+                self.program_upload_validated(program, &vertex, &fragment)
+            });
+        self.program_release_backend(old);
+        result
     }
 
     /// `Program3D.upload` with already decoded programs (for hosts that assemble AGAL
@@ -132,12 +151,13 @@ impl<B: Backend> Context3D<B> {
         if !self.res.programs.contains_key(program) {
             return Err(Context3DError::Disposed.into());
         }
-        self.program_release(program);
-        valid::validate_program(vertex, ProgramKind::Vertex, self.profile)
-            .map_err(Context3DError::Validation)?;
-        valid::validate_program(fragment, ProgramKind::Fragment, self.profile)
-            .map_err(Context3DError::Validation)?;
-        self.program_upload_validated(program, vertex, fragment)
+        let old = self.program_take(program);
+        let result = valid::validate_program(vertex, ProgramKind::Vertex, self.profile)
+            .and_then(|()| valid::validate_program(fragment, ProgramKind::Fragment, self.profile))
+            .map_err(|e| FlashError::from(Context3DError::Validation(e)))
+            .and_then(|()| self.program_upload_validated(program, vertex, fragment));
+        self.program_release_backend(old);
+        result
     }
 
     fn program_upload_validated(
@@ -152,7 +172,12 @@ impl<B: Backend> Context3D<B> {
         self.backend_result(BackendCall::Program, r)?;
         let usage = ProgramUsage::of(vertex, fragment);
         if let Some(res) = self.res.programs.get_mut(program) {
-            res.linked = Some(LinkedProgram { id, usage });
+            res.linked = Some(LinkedProgram {
+                id,
+                resolved: ResolvedCache::new(id),
+                uses_samplers: usage.samplers.iter().any(Option::is_some),
+                usage,
+            });
         }
         if self.state.program == Some(program) {
             self.load_sampler_words(program);
@@ -160,16 +185,26 @@ impl<B: Backend> Context3D<B> {
         Ok(())
     }
 
-    /// Frees the backend program of a `Program3D`, if it has one.
-    fn program_release(&mut self, program: Program3D) {
-        if let Some(linked) = self
-            .res
+    /// Empties a `Program3D`: its linked program, if it has one, for
+    /// [`Self::program_release_backend`].
+    fn program_take(&mut self, program: Program3D) -> Option<LinkedProgram> {
+        self.res
             .programs
             .get_mut(program)
             .and_then(|r| r.linked.take())
-        {
+    }
+
+    /// Frees the backend program of a taken linked program.
+    fn program_release_backend(&mut self, linked: Option<LinkedProgram>) {
+        if let Some(linked) = linked {
             self.backend.dispose_program(linked.id);
         }
+    }
+
+    /// Frees the backend program of a `Program3D`, if it has one.
+    fn program_release(&mut self, program: Program3D) {
+        let linked = self.program_take(program);
+        self.program_release_backend(linked);
     }
 
     /// `Program3D.dispose()`: harmless when repeated.
@@ -202,16 +237,25 @@ impl<B: Backend> Context3D<B> {
         else {
             return;
         };
+        if !linked.uses_samplers {
+            return;
+        }
+        let mut changed = false;
         for (slot, sampler) in self.state.samplers.iter_mut().zip(&linked.usage.samplers) {
             if let Some(s) = sampler {
                 if !s.special.contains(SpecialFlags::IGNORE_SAMPLER) {
-                    *slot = SamplerSetting {
+                    let setting = SamplerSetting {
                         wrap: s.wrap,
                         filter: s.filter,
                         mip: s.mip,
                     };
+                    changed |= *slot != setting;
+                    *slot = setting;
                 }
             }
+        }
+        if changed {
+            self.state.samplers_epoch += 1;
         }
     }
 

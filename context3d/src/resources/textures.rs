@@ -612,6 +612,7 @@ impl<B: Backend> Context3D<B> {
     /// naming it fails at the next draw (#3605 / #3694).
     pub fn texture_dispose(&mut self, texture: TextureBase) {
         if let Some(res) = self.res.textures.remove(texture) {
+            self.state.samplers_epoch += 1;
             self.backend.dispose_texture(res.id);
         }
     }

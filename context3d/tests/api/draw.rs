@@ -642,3 +642,81 @@ fn a_scissor_rectangle_outside_the_target_is_3706() {
         .iter()
         .any(|call| matches!(call, Call::Draw(_))));
 }
+
+/// The id a draw-time error carries, whatever its message.
+#[track_caller]
+fn error_id(result: Result<(), agal::flash::FlashError>) -> u32 {
+    result.expect_err("the draw should fail").id
+}
+
+/// A draw reuses what the previous draw of its program resolved; each change that could alter
+/// or break it is seen by the next draw, with the same error as without the reuse.
+#[test]
+fn repeated_draws_see_every_change_to_their_bindings() {
+    let Scene {
+        mut c, vb, ib, tex, ..
+    } = scene(Profile::Baseline);
+    for _ in 0..3 {
+        c.draw_triangles(Some(ib), 0, 1).unwrap();
+        drawn(&mut c);
+    }
+    // A stream's offset.
+    c.set_vertex_buffer_at(1, Some(vb), 2, "float2").unwrap();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    assert_eq!(drawn(&mut c).streams[1].unwrap().byte_offset, 8);
+    // The sampler state.
+    c.set_sampler_state_at(0, "repeat", "nearest", "mipnone")
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    let s = drawn(&mut c).samplers[0].unwrap().state;
+    assert_eq!((s.wrap, s.filter), (Wrap::Repeat, Filter::Nearest));
+    // Another texture.
+    let other = c.create_texture(2, 2, "bgra", false, 0).unwrap();
+    c.texture_upload_from_bitmap_data(other, &[0; 4], 2, 2, 0, 0)
+        .unwrap();
+    c.backend_mut().take();
+    c.set_texture_at(0, Some(other)).unwrap();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    let with_other = drawn(&mut c).samplers[0].unwrap().texture;
+    c.set_texture_at(0, Some(tex)).unwrap();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    assert_ne!(drawn(&mut c).samplers[0].unwrap().texture, with_other);
+    // An index past the vertices, uploaded after the cached draws: #3609.
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 3], 0, 3)
+        .unwrap();
+    c.backend_mut().take();
+    assert_eq!(error_id(c.draw_triangles(Some(ib), 0, 1)), 3609);
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
+        .unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    drawn(&mut c);
+    // The bound texture disposed: #3605; the vertex buffer disposed: #3608 (streams first).
+    c.texture_dispose(other);
+    c.texture_dispose(tex);
+    assert_eq!(error_id(c.draw_triangles(Some(ib), 0, 1)), 3605);
+    c.vertex_buffer_dispose(vb);
+    assert_eq!(error_id(c.draw_triangles(Some(ib), 0, 1)), 3608);
+}
+
+/// Two programs drawn in turn each keep their own resolution; a texture bound to a sampler
+/// the other program does not use is #3697 for that one only.
+#[test]
+fn alternating_programs_check_their_own_samplers() {
+    let Scene { mut c, ib, .. } = scene(Profile::Baseline);
+    let textured = program(&mut c, VS_TEXTURED, FS_TEXTURED, Version::V1);
+    let plain = program(&mut c, VS_TEXTURED, "mov oc, v0", Version::V1);
+    c.backend_mut().take();
+    for _ in 0..2 {
+        c.set_program(Some(textured)).unwrap();
+        c.draw_triangles(Some(ib), 0, 1).unwrap();
+        assert!(drawn(&mut c).samplers[0].is_some());
+        c.set_program(Some(plain)).unwrap();
+        assert_eq!(error_id(c.draw_triangles(Some(ib), 0, 1)), 3697);
+    }
+    c.set_texture_at(0, None).unwrap();
+    c.draw_triangles(Some(ib), 0, 1).unwrap();
+    assert!(drawn(&mut c).samplers[0].is_none());
+    c.set_program(Some(textured)).unwrap();
+    assert_eq!(error_id(c.draw_triangles(Some(ib), 0, 1)), 3663);
+}

@@ -1,9 +1,9 @@
 //! What each program uses, checked against its version's limits, and the varying map of the
-//! pair: the first pass of the writer. Nothing here writes GLSL.
+//! pair: the first pass of every writer. Nothing here writes shader source.
 
-use super::dialect::Feature;
-use super::error::GlslError;
+use super::error::ScanError;
 use super::names;
+use super::Feature;
 use crate::model::{
     Address, Component, Destination, Dimension, Instruction, Opcode, Program, ProgramKind,
     RegisterType, Sampler, Source,
@@ -12,7 +12,7 @@ use crate::profile::{self, Limits};
 
 /// The register counts of one stage, from [`crate::profile::limits`] (the one place they live).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct StageLimits {
+pub(crate) struct StageLimits {
     pub attributes: u16,
     pub constants: u16,
     pub temporaries: u16,
@@ -43,7 +43,7 @@ impl StageLimits {
 
 /// A set of register numbers below 256.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct RegSet([u64; 4]);
+pub(crate) struct RegSet([u64; 4]);
 
 impl RegSet {
     pub fn insert(&mut self, n: u16) {
@@ -91,7 +91,7 @@ impl RegSet {
 
 /// Everything one program reads and writes.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Usage {
+pub(crate) struct Usage {
     pub attributes: RegSet,
     pub constants: RegSet,
     pub relative: bool,
@@ -108,6 +108,8 @@ pub(super) struct Usage {
     pub uses_ddy: bool,
     /// `pow` appears: the stage needs the D3D9 `pow` helper.
     pub uses_pow: bool,
+    /// Whether the program has `kil`.
+    pub kills: bool,
 }
 
 impl Usage {
@@ -123,7 +125,7 @@ impl Usage {
 }
 
 /// Scans `program`, checking every register against the stage's rules and limits.
-pub(super) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, GlslError> {
+pub(crate) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, ScanError> {
     let mut scanner = Scanner {
         kind: program.kind,
         limits,
@@ -142,7 +144,7 @@ pub(super) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, Gls
         }
     }
     if depth != 0 {
-        return Err(GlslError::UnbalancedBlock {
+        return Err(ScanError::UnbalancedBlock {
             stage: program.kind,
             instruction: program.instructions.len(),
         });
@@ -159,15 +161,15 @@ struct Scanner<'a> {
 }
 
 impl Scanner<'_> {
-    fn unbalanced(&self) -> GlslError {
-        GlslError::UnbalancedBlock {
+    fn unbalanced(&self) -> ScanError {
+        ScanError::UnbalancedBlock {
             stage: self.kind,
             instruction: self.instruction,
         }
     }
 
-    fn bad(&self, register: RegisterType, role: &'static str) -> GlslError {
-        GlslError::BadRegister {
+    fn bad(&self, register: RegisterType, role: &'static str) -> ScanError {
+        ScanError::BadRegister {
             stage: self.kind,
             instruction: self.instruction,
             register,
@@ -175,11 +177,11 @@ impl Scanner<'_> {
         }
     }
 
-    fn range(&self, register: RegisterType, index: u16, limit: u16) -> Result<(), GlslError> {
+    fn range(&self, register: RegisterType, index: u16, limit: u16) -> Result<(), ScanError> {
         if index < limit {
             Ok(())
         } else {
-            Err(GlslError::RegisterOutOfRange {
+            Err(ScanError::RegisterOutOfRange {
                 stage: self.kind,
                 instruction: self.instruction,
                 register,
@@ -189,8 +191,8 @@ impl Scanner<'_> {
         }
     }
 
-    fn instruction(&mut self, ins: &Instruction) -> Result<(), GlslError> {
-        let unsupported = GlslError::UnsupportedOpcode {
+    fn instruction(&mut self, ins: &Instruction) -> Result<(), ScanError> {
+        let unsupported = ScanError::UnsupportedOpcode {
             stage: self.kind,
             instruction: self.instruction,
             opcode: ins.opcode,
@@ -214,10 +216,13 @@ impl Scanner<'_> {
         if ins.opcode == Opcode::Pow {
             self.usage.uses_pow = true;
         }
+        if ins.opcode == Opcode::Kil {
+            self.usage.kills = true;
+        }
         if let Some(dst) = ins.destination() {
             self.destination(dst)?;
             if ins.opcode.writes_xyz_only() && dst.mask.contains(Component::W) {
-                return Err(GlslError::InvalidMask {
+                return Err(ScanError::InvalidMask {
                     stage: self.kind,
                     instruction: self.instruction,
                     opcode: ins.opcode,
@@ -233,7 +238,7 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    fn destination(&mut self, dst: &Destination) -> Result<(), GlslError> {
+    fn destination(&mut self, dst: &Destination) -> Result<(), ScanError> {
         let l = self.limits;
         let vertex = self.kind == ProgramKind::Vertex;
         match dst.register {
@@ -264,7 +269,7 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    fn source(&mut self, src: &Source) -> Result<(), GlslError> {
+    fn source(&mut self, src: &Source) -> Result<(), ScanError> {
         match src.address {
             Address::Direct { index } => self.read(src.register, index, "source"),
             Address::Indirect {
@@ -286,7 +291,7 @@ impl Scanner<'_> {
         register: RegisterType,
         index: u16,
         role: &'static str,
-    ) -> Result<(), GlslError> {
+    ) -> Result<(), ScanError> {
         let l = self.limits;
         let vertex = self.kind == ProgramKind::Vertex;
         match register {
@@ -317,10 +322,10 @@ impl Scanner<'_> {
     }
 
     /// The rows after the first of a matrix operand (the first was read as a source).
-    fn sampler(&mut self, sampler: &Sampler) -> Result<(), GlslError> {
+    fn sampler(&mut self, sampler: &Sampler) -> Result<(), ScanError> {
         self.range(RegisterType::Sampler, sampler.index, self.limits.samplers)?;
         if sampler.dimension == Dimension::ThreeD {
-            return Err(GlslError::UnsupportedDimension {
+            return Err(ScanError::UnsupportedDimension {
                 stage: self.kind,
                 instruction: self.instruction,
                 dimension: sampler.dimension,
@@ -335,13 +340,13 @@ impl Scanner<'_> {
 
 /// The linked varyings: written by the vertex program and read by the fragment program, in
 /// register order (their position is their squeezed location).
-pub(super) fn link_varyings(vertex: &Usage, fragment: &Usage) -> Result<Vec<u16>, GlslError> {
+pub(crate) fn link_varyings(vertex: &Usage, fragment: &Usage) -> Result<Vec<u16>, ScanError> {
     if let Some(index) = fragment
         .varyings
         .iter()
         .find(|v| !vertex.varyings.contains(*v))
     {
-        return Err(GlslError::VaryingNotWritten { index });
+        return Err(ScanError::VaryingNotWritten { index });
     }
     Ok(fragment.varyings.iter().collect())
 }

@@ -1,0 +1,102 @@
+//! Why a pair could not be translated.
+
+use thiserror::Error;
+
+use crate::model::{Dimension, Opcode, ProgramKind, RegisterType, Version};
+
+crate::back::from_scan_error!(WgslError);
+
+/// A translation failure. The writer expects programs that passed `agal::valid`; it still
+/// checks what it relies on and reports a typed error instead of writing broken WGSL or
+/// panicking. The variants are those of [`crate::glsl::GlslError`] less `MissingFeature`
+/// (WGSL has every feature AGAL needs).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum WgslError {
+    /// The `vertex` argument is a fragment program or the other way round.
+    #[error("expected a {expected} program, got a {found} program")]
+    WrongKind {
+        /// The kind the argument must have.
+        expected: ProgramKind,
+        /// The kind it has.
+        found: ProgramKind,
+    },
+    /// Vertex and fragment programs of different AGAL versions (Flash error #3757).
+    #[error("vertex program is AGAL {vertex}, fragment program is AGAL {fragment}")]
+    VersionMismatch {
+        /// Vertex program version.
+        vertex: Version,
+        /// Fragment program version.
+        fragment: Version,
+    },
+    /// An opcode this writer does not translate (`tld`), or one not allowed in the stage.
+    #[error("{stage} program, instruction {instruction}: opcode {opcode} is not supported here")]
+    UnsupportedOpcode {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The opcode.
+        opcode: Opcode,
+    },
+    /// A register type used where the stage cannot read or write it (e.g. reading `op`).
+    #[error("{stage} program, instruction {instruction}: register type {register:?} cannot be used as {role}")]
+    BadRegister {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The register type.
+        register: RegisterType,
+        /// `"destination"` or `"source"` (or `"index"` for a relative index register).
+        role: &'static str,
+    },
+    /// A register number beyond what the program's AGAL version allows.
+    #[error("{stage} program, instruction {instruction}: register {register:?} {index} is out of range (limit {limit})")]
+    RegisterOutOfRange {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The register type.
+        register: RegisterType,
+        /// The number used.
+        index: u16,
+        /// How many registers of the type exist.
+        limit: u16,
+    },
+    /// A sampler dimension WebGPU cannot sample here (`3d`, Flash error #3664).
+    #[error("{stage} program, instruction {instruction}: sampler dimension {dimension:?} is not supported")]
+    UnsupportedDimension {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The dimension.
+        dimension: Dimension,
+    },
+    /// A write mask the opcode cannot produce: `w` for a three-component result (#3628).
+    #[error("{stage} program, instruction {instruction}: opcode {opcode} cannot write w")]
+    InvalidMask {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index.
+        instruction: usize,
+        /// The opcode.
+        opcode: Opcode,
+    },
+    /// `els`/`eif` without an open `if`, or an `if` never closed.
+    #[error("{stage} program, instruction {instruction}: unbalanced conditional block")]
+    UnbalancedBlock {
+        /// The program.
+        stage: ProgramKind,
+        /// 0-based token index (the program length for an unclosed block).
+        instruction: usize,
+    },
+    /// The fragment program reads a varying that the vertex program never writes (Flash #3632).
+    #[error("fragment program reads varying v{index}, which the vertex program never writes")]
+    VaryingNotWritten {
+        /// The varying register.
+        index: u16,
+    },
+}

@@ -1,0 +1,215 @@
+//! AGAL to WGSL: a linked vertex+fragment pair as two WebGPU shader modules.
+//!
+//! ```
+//! use agal::wgsl::{translate, Options};
+//! use agal::{asm::assemble, ProgramKind, Version};
+//!
+//! let vertex = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1).unwrap();
+//! let fragment = assemble("tex ft0, v0, fs0 <2d, linear>\nmov oc, ft0", ProgramKind::Fragment, Version::V1).unwrap();
+//! let shaders = translate(&vertex, &fragment, &Options::default())?;
+//! assert!(shaders.vertex.contains("fn vs_main("));
+//! assert!(shaders.fragment.contains("fn fs_main("));
+//! assert_eq!(shaders.reflection.samplers[0].name, "fs0");
+//! # Ok::<(), agal::wgsl::WgslError>(())
+//! ```
+//!
+//! The pair is translated with the same linker, varying squeeze and reflection as
+//! [`crate::glsl`], and with the same semantics (`docs/semantics.md`); only the shading language
+//! differs. `vertex` is a complete WGSL module whose entry point is [`VERTEX_ENTRY`] (`vs_main`),
+//! `fragment` one whose entry point is [`FRAGMENT_ENTRY`] (`fs_main`).
+//!
+//! # Binding contract
+//!
+//! What a backend (`backend-wgpu`) must create. Every number below is also a constant of this
+//! module, so that the backend never writes one by hand.
+//!
+//! | group | binding | WGSL | stage | bytes |
+//! |---|---|---|---|---|
+//! | 0 ([`UNIFORM_GROUP`]) | 0 ([`VERTEX_CONSTANTS_BINDING`]) | `var<uniform> vc: array<vec4<f32>, NV>` | vertex | `16 * NV` |
+//! | 0 | 1 ([`FRAGMENT_CONSTANTS_BINDING`]) | `var<uniform> fc: array<vec4<f32>, NF>` | fragment | `16 * NF` |
+//! | 0 | 2 ([`DRAW_BINDING`]) | `var<uniform> draw: Draw` | fragment | [`DRAW_SIZE`] (32) |
+//! | 1 ([`TEXTURE_GROUP`]) | `2 * i` ([`texture_binding`]) | `var fs<i>: texture_2d<f32>` or `texture_cube<f32>` | fragment | |
+//! | 1 | `2 * i + 1` ([`sampler_binding`]) | `var fs<i>_sampler: sampler` (filtering) | fragment | |
+//!
+//! - `NV` and `NF` are the stage's constant counts for the program's AGAL version
+//!   ([`crate::profile::limits`]: vc 128 in AGAL 1, 250 from AGAL 2; fc 28, 64, 200), the
+//!   `size` of [`Reflection::vertex_constants`] / [`Reflection::fragment_constants`]. A stage
+//!   that reads no constant declares no array (`size` 0); binding a larger buffer range (e.g.
+//!   always `16 * 250` and `16 * 200` bytes) is always valid. Register `i` is bytes
+//!   `16 * i .. 16 * i + 16`, four little-endian `f32`, exactly `setProgramConstants`' data.
+//! - Group 0 holds all three bindings for every program: use one explicit bind group layout
+//!   with all three entries (a shader that does not use an entry is still compatible with
+//!   it); do not use an automatic layout.
+//! - `Draw`, the per-draw values the backend fills (32 bytes, [`Draw`] writes them):
+//!   ```wgsl
+//!   struct Draw {
+//!       scissor: vec4<f32>,   // offset  0: x0, y0, x1, y1 in framebuffer pixels
+//!       scissor_enabled: u32, // offset 16: 1 = discard fragments outside, 0 = off
+//!   }                         // offsets 20..32: padding (write zeros)
+//!   ```
+//!   Framebuffer pixels have their origin at the top-left corner, as Flash's scissor
+//!   rectangle: pass `setScissorRectangle`'s `x, y, x + width, y + height` unchanged, for the
+//!   back buffer and for texture targets alike. A fragment is discarded when its position
+//!   (`@builtin(position)`, pixel centres at `.5`) is outside `[x0, x1) x [y0, y1)`. Keep the
+//!   render pass's hardware scissor too: the discard is there because lavapipe's 4x MSAA
+//!   writes samples just outside a scissor's left and top edges.
+//! - Sampler `fs<i>`: only the units the fragment program reads are declared
+//!   ([`Reflection::samplers`], with their dimension and the AGAL sampler word). The texture's
+//!   sample type is filterable float; the sampler a filtering sampler. Wrap (per axis:
+//!   `clamp_u_repeat_v`...), filter, mip filter and anisotropy are the backend's
+//!   `wgpu::Sampler` state, taken from the sampler word, or from `setSamplerStateAt` when the
+//!   word has `ignoresampler` (as in the GLSL path). The LOD bias is in the shader
+//!   (`textureSampleBias`), since WebGPU samplers have none. `rect` and `video` textures are
+//!   `texture_2d<f32>` sampled with normalised coordinates. WebGPU has no "no mipmap"
+//!   filter: `mipnone` is `lod_max_clamp = 0` (or a one-level view), and an anisotropy clamp
+//!   above 1 needs linear min, mag and mipmap filters.
+//! - Attributes: `va<i>` at `@location(i)` as `vec4<f32>`; the backend gives the vertex buffer
+//!   attribute its own format (`float1` is `Float32`, `bytes4` is `Unorm8x4`...), and WebGPU
+//!   fills missing components with 0, 0, 0, 1 ([`Reflection::attributes`]).
+//! - Varyings: `v<r>` squeezed to consecutive `@location`s from 0, in register order
+//!   ([`Reflection::varyings`]), identical in both modules.
+//! - Outputs: `oc<i>` at `@location(i)` (colour target `i` of MRT), `fd` as
+//!   `@builtin(frag_depth)` ([`Reflection::color_outputs`], [`Reflection::depth_output`]).
+//!   WebGPU refuses a pipeline that writes the depth without a depth attachment: for a target
+//!   without one, translate with [`Options::with_frag_depth`]`(false)` (Flash ignores `fd`
+//!   there).
+//! - `iid` is `@builtin(instance_index)`: draw with `first_instance` 0.
+//!
+//! # Clip space and orientation
+//!
+//! WebGPU's clip space is Flash's (Direct3D's): z in `[0, w]`, y up, and normalised y = +1
+//! is framebuffer row 0, the top row. So `op` is written unchanged (no `2z - w`, no y flip),
+//! Flash's top row is row 0 of the back buffer and of a texture rendered to, and a texture
+//! rendered to is sampled with v = 0 at that row, as an uploaded one. No uniform is needed.
+//! Framebuffer y grows downwards as Flash's window y, so `ddy` is `dpdy` unchanged.
+//! What the backend must set: nothing for orientation; for culling, a triangle that Flash
+//! calls front-facing is clockwise on screen, so use `wgpu::FrontFace::Cw` and map Flash's
+//! `Context3DTriangleFace` names to `wgpu::Face` as they are (`BACK` culls `Face::Back`).
+//!
+//! # Uniform control flow
+//!
+//! WGSL allows `textureSample`, `textureSampleBias` and derivatives only in uniform control
+//! flow. The writer therefore keeps every AGAL instruction in the entry point's top-level
+//! block: `ife`/`ine`/`ifg`/`ifl`/`els`/`eif` become predicates (`let c0 = ...;`) and each
+//! instruction inside a conditional block writes through `select`, so that its destination
+//! keeps its value where the predicate is false (D3D9 results, as in the GLSL path's `if`);
+//! `kil` sets a flag, and the one `discard` is at the end of `fs_main` (after which nothing is
+//! computed, so the fragment's outputs are the same). Every validator-accepted program is
+//! therefore valid WGSL under the strictest uniformity analysis (Tint's; naga 30 does not
+//! check fragment-stage uniformity yet, so the tests check that no sampling or derivative line
+//! is inside a block).
+
+mod error;
+mod expr;
+mod writer;
+
+pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
+pub use error::WgslError;
+pub use writer::{Draw, Writer};
+
+use crate::model::Program;
+
+/// The vertex entry point of [`Shaders::vertex`].
+pub const VERTEX_ENTRY: &str = "vs_main";
+/// The fragment entry point of [`Shaders::fragment`].
+pub const FRAGMENT_ENTRY: &str = "fs_main";
+/// The bind group of `vc`, `fc` and `draw`.
+pub const UNIFORM_GROUP: u32 = 0;
+/// `vc` in [`UNIFORM_GROUP`].
+pub const VERTEX_CONSTANTS_BINDING: u32 = 0;
+/// `fc` in [`UNIFORM_GROUP`].
+pub const FRAGMENT_CONSTANTS_BINDING: u32 = 1;
+/// `draw` (the [`Draw`] values) in [`UNIFORM_GROUP`].
+pub const DRAW_BINDING: u32 = 2;
+/// The size in bytes of the `draw` uniform struct.
+pub const DRAW_SIZE: u64 = 32;
+/// The bind group of the textures and samplers.
+pub const TEXTURE_GROUP: u32 = 1;
+
+/// The binding in [`TEXTURE_GROUP`] of texture unit `unit`'s texture (`fs<unit>`): `2 * unit`.
+pub const fn texture_binding(unit: u16) -> u32 {
+    2 * unit as u32
+}
+
+/// The binding in [`TEXTURE_GROUP`] of texture unit `unit`'s sampler: `2 * unit + 1`.
+pub const fn sampler_binding(unit: u16) -> u32 {
+    2 * unit as u32 + 1
+}
+
+/// Translation options. WGSL has one dialect and every feature AGAL needs; the one option
+/// follows the render target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Options {
+    /// Whether a fragment program that writes `fd` outputs it as `@builtin(frag_depth)`
+    /// (default `true`). WebGPU refuses a pipeline whose fragment shader writes the depth but
+    /// that has no depth attachment, while Flash ignores `fd` when the target has no depth
+    /// buffer: translate with `false` for such targets (the program is the same; `fd` is
+    /// computed and dropped). [`Reflection::depth_written`] still says what the program does;
+    /// [`Reflection::depth_output`] what the module outputs.
+    pub frag_depth: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { frag_depth: true }
+    }
+}
+
+impl Options {
+    /// These options with [`Options::frag_depth`] set to `on`.
+    pub fn with_frag_depth(self, on: bool) -> Options {
+        Options {
+            frag_depth: on,
+            ..self
+        }
+    }
+}
+
+/// A translated pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shaders {
+    /// The vertex module, entry point [`VERTEX_ENTRY`].
+    pub vertex: String,
+    /// The fragment module, entry point [`FRAGMENT_ENTRY`].
+    pub fragment: String,
+    /// Names, slots and usage of both.
+    pub reflection: Reflection,
+}
+
+/// Reflection of a translated pair: the types shared with [`crate::glsl`], with the WGSL
+/// bindings of the contract above.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reflection {
+    /// Vertex attributes read, by slot (`va<i>` at `@location(i)`), sorted by slot.
+    pub attributes: Vec<Attribute>,
+    /// The vertex constant file `vc` (binding [`VERTEX_CONSTANTS_BINDING`]).
+    pub vertex_constants: ConstantFile,
+    /// The fragment constant file `fc` (binding [`FRAGMENT_CONSTANTS_BINDING`]).
+    pub fragment_constants: ConstantFile,
+    /// Samplers read by the fragment program, sorted by unit (bindings [`texture_binding`],
+    /// [`sampler_binding`]).
+    pub samplers: Vec<SamplerBinding>,
+    /// The linked varyings, sorted by AGAL register, with consecutive locations from 0.
+    pub varyings: Vec<Varying>,
+    /// Varyings the vertex program writes but the fragment program never reads (dropped).
+    pub dropped_varyings: Vec<u16>,
+    /// Colour outputs written by the fragment program, sorted by index (`@location(index)`).
+    pub color_outputs: Vec<ColorOutput>,
+    /// Whether the fragment program writes `fd`.
+    pub depth_written: bool,
+    /// Whether the fragment module outputs `@builtin(frag_depth)`: `depth_written` and
+    /// [`Options::frag_depth`]. The pipeline needs a depth attachment when it is true.
+    pub depth_output: bool,
+    /// Whether the fragment program has `kil` (the fragment stage always has the scissor discard).
+    pub kills: bool,
+}
+
+/// Translates a vertex+fragment pair (as validated and linked by `agal::valid`) to WGSL.
+pub fn translate(
+    vertex: &Program,
+    fragment: &Program,
+    options: &Options,
+) -> Result<Shaders, WgslError> {
+    Writer::new(*options).write(vertex, fragment)
+}

@@ -1,0 +1,24 @@
+@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 250>;
+
+struct VertexOutput {
+    @invariant @builtin(position) op: vec4<f32>,
+    @location(0) v0: vec4<f32>,
+    @location(1) v1: vec4<f32>,
+}
+
+@vertex
+fn vs_main(@location(0) va0: vec4<f32>, @location(1) va1: vec4<f32>) -> VertexOutput {
+    var vt0 = vec4<f32>(0.0);
+    var op = vec4<f32>(0.0);
+    var v0 = vec4<f32>(0.0);
+    var v1 = vec4<f32>(0.0);
+    vt0 = va1;
+    let c0 = va0.x >= vc[4].x;
+    vt0 = select(vt0, vt0 + vc[5], c0);
+    let e0 = !c0;
+    vt0 = select(vt0, vt0 - vc[5], e0);
+    op = va0 * mat4x4<f32>(vc[0], vc[1], vc[2], vc[3]);
+    v0 = vt0;
+    v1 = va0;
+    return VertexOutput(op, v0, v1);
+}

@@ -1,0 +1,132 @@
+//! Golden tests of the WGSL writer, naga style, from the inputs of the GLSL goldens.
+//!
+//! Inputs: `tests/in/NAME.vert.agal` + `NAME.frag.agal` and the `version = N` of an optional
+//! `NAME.toml` (its `dialects` key is the GLSL test's and is ignored: WGSL expresses every
+//! pair). Outputs: `tests/out/wgsl/NAME.{vert,frag}.wgsl`. The test compares each output with
+//! the file, rewrites the file when they differ, and fails: review the diff with `git diff`
+//! and commit it, or fix the writer. Every output is parsed and validated by naga (the version
+//! wgpu uses). `AGAL_SNAPSHOT=NAME` narrows the run to names containing NAME.
+
+mod wgsl_common;
+
+use std::path::{Path, PathBuf};
+
+use agal::wgsl::{translate, Options};
+use agal::{Program, ProgramKind, Version};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+fn version_of(name: &str, text: &str) -> Version {
+    let mut version = Version::V1;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if let Some(v) = line.strip_prefix("version") {
+            let v = v.trim().trim_start_matches('=').trim();
+            version = v
+                .parse()
+                .ok()
+                .and_then(Version::from_number)
+                .unwrap_or_else(|| panic!("{name}.toml: bad version {v}"));
+        }
+    }
+    version
+}
+
+fn cases() -> Vec<(String, Version)> {
+    let dir = root().join("in");
+    let filter = std::env::var("AGAL_SNAPSHOT").ok();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("tests/in")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            Some(name.strip_suffix(".vert.agal")?.to_string())
+        })
+        .filter(|n| filter.as_deref().is_none_or(|f| n.contains(f)))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let text =
+                std::fs::read_to_string(dir.join(format!("{name}.toml"))).unwrap_or_default();
+            let version = version_of(&name, &text);
+            (name, version)
+        })
+        .collect()
+}
+
+fn assemble(name: &str, version: Version, kind: ProgramKind) -> Program {
+    let ext = if kind == ProgramKind::Vertex {
+        "vert"
+    } else {
+        "frag"
+    };
+    let path = root().join("in").join(format!("{name}.{ext}.agal"));
+    let source = std::fs::read_to_string(&path).expect("read input");
+    agal::asm::assemble(&source, kind, version)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Compares `text` with the file at `path`; rewrites it and reports when they differ.
+fn check_file(path: &Path, text: &str, failures: &mut Vec<String>) {
+    let old = std::fs::read_to_string(path).ok();
+    if old.as_deref() != Some(text) {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir out");
+        std::fs::write(path, text).expect("write golden");
+        failures.push(format!(
+            "{} changed (rewritten; review with git diff)",
+            path.display()
+        ));
+    }
+}
+
+#[test]
+fn golden_outputs() {
+    let mut failures = Vec::new();
+    let cases = cases();
+    assert!(!cases.is_empty(), "no inputs in tests/in");
+    let out = root().join("out").join("wgsl");
+    for (name, version) in &cases {
+        let vertex = assemble(name, *version, ProgramKind::Vertex);
+        let fragment = assemble(name, *version, ProgramKind::Fragment);
+        let shaders = match translate(&vertex, &fragment, &Options::default()) {
+            Ok(s) => s,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        check_file(
+            &out.join(format!("{name}.vert.wgsl")),
+            &shaders.vertex,
+            &mut failures,
+        );
+        check_file(
+            &out.join(format!("{name}.frag.wgsl")),
+            &shaders.fragment,
+            &mut failures,
+        );
+        if let Err(e) = wgsl_common::check_pair(name, &shaders) {
+            failures.push(e);
+        }
+    }
+    if std::env::var_os("AGAL_SNAPSHOT").is_none() {
+        // Every golden file has an input: a removed input leaves no stale output behind.
+        for entry in std::fs::read_dir(&out).expect("tests/out/wgsl") {
+            let file = entry
+                .expect("entry")
+                .file_name()
+                .into_string()
+                .expect("utf-8");
+            let stem = file
+                .strip_suffix(".vert.wgsl")
+                .or_else(|| file.strip_suffix(".frag.wgsl"));
+            if !stem.is_some_and(|s| cases.iter().any(|(n, _)| n == s)) {
+                failures.push(format!("tests/out/wgsl/{file} has no input in tests/in"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -1,0 +1,172 @@
+//! The bench's programs: each in AGAL for Molehill and hand-written in GLSL ES 3.00 for the
+//! raw baseline, with the same arithmetic (Molehill's conventions: `z' = 2z - w`, y flipped so
+//! that Flash's top row is GL's row 0), so that both pictures come out identical.
+
+use super::scenarios::Shader;
+
+/// Starling 2's textured, tinted mesh style.
+pub const STARLING: Shader = Shader {
+    agal_vertex: "m44 op, va0, vc0\nmov v0, va1\nmul v1, va2, vc4\n",
+    agal_fragment: "tex ft0, v0, fs0 <2d,linear,mipnone,clamp>\nmul oc, ft0, v1\n",
+    glsl_vertex: "#version 300 es
+uniform vec4 vc[5];
+layout(location = 0) in vec4 va0;
+layout(location = 1) in vec4 va1;
+layout(location = 2) in vec4 va2;
+out vec4 v0;
+out vec4 v1;
+void main() {
+    gl_Position = va0 * mat4(vc[0], vc[1], vc[2], vc[3]);
+    v0 = va1;
+    v1 = va2 * vc[4];
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y = -gl_Position.y;
+}
+",
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform highp sampler2D fs0;
+in vec4 v0;
+in vec4 v1;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = texture(fs0, v0.xy) * v1;
+}
+",
+    vc: 5,
+    fc: 0,
+    samplers: 1,
+};
+
+/// A position + uv vertex program, shared by the untextured fragment programs.
+const POSITION_UV_VERTEX: &str = "#version 300 es
+uniform vec4 vc[4];
+layout(location = 0) in vec4 va0;
+layout(location = 1) in vec4 va1;
+out vec4 v0;
+void main() {
+    gl_Position = va0 * mat4(vc[0], vc[1], vc[2], vc[3]);
+    v0 = va1;
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y = -gl_Position.y;
+}
+";
+
+/// The state scenario's two fragment programs over the Starling vertex program.
+pub const TINT: Shader = Shader {
+    agal_fragment: "mul oc, v1, fc0\n",
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform vec4 fc[1];
+in vec4 v0;
+in vec4 v1;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = v1 * fc[0];
+}
+",
+    fc: 1,
+    samplers: 0,
+    ..STARLING
+};
+pub const COLOR: Shader = Shader {
+    agal_fragment: "mov oc, fc0\n",
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform vec4 fc[1];
+in vec4 v0;
+in vec4 v1;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = fc[0];
+}
+",
+    fc: 1,
+    samplers: 0,
+    ..STARLING
+};
+
+/// Mesh scene: one texture, two textures, and uv as colour.
+pub const MESH_ONE: Shader = Shader {
+    agal_vertex: "m44 op, va0, vc0\nmov v0, va1\n",
+    agal_fragment: "tex ft0, v0, fs0 <2d,linear,mipnone,repeat>\nmul oc, ft0, fc0\n",
+    glsl_vertex: POSITION_UV_VERTEX,
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform vec4 fc[1];
+uniform highp sampler2D fs0;
+in vec4 v0;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = texture(fs0, v0.xy) * fc[0];
+}
+",
+    vc: 4,
+    fc: 1,
+    samplers: 1,
+};
+pub const MESH_TWO: Shader = Shader {
+    agal_fragment: "tex ft0, v0, fs0 <2d,linear,mipnone,repeat>\n\
+                    tex ft1, v0, fs1 <2d,nearest,mipnone,repeat>\n\
+                    mul ft0, ft0, ft1\nmul oc, ft0, fc0\n",
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform vec4 fc[1];
+uniform highp sampler2D fs0;
+uniform highp sampler2D fs1;
+in vec4 v0;
+layout(location = 0) out vec4 oc0;
+void main() {
+    vec4 ft0 = texture(fs0, v0.xy) * texture(fs1, v0.xy);
+    oc0 = ft0 * fc[0];
+}
+",
+    samplers: 2,
+    ..MESH_ONE
+};
+pub const MESH_PLAIN: Shader = Shader {
+    agal_fragment: "mul oc, v0, fc0\n",
+    glsl_fragment: "#version 300 es
+precision highp float;
+uniform vec4 fc[1];
+in vec4 v0;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = v0 * fc[0];
+}
+",
+    samplers: 0,
+    ..MESH_ONE
+};
+
+/// Skinning: one bone of 36 per vertex (`va1.x` = 3 * bone), then the matrix.
+pub const SKIN: Shader = Shader {
+    agal_vertex: "m34 vt0.xyz, va0, vc[va1.x+4]\nmov vt0.w, va0.w\nm44 op, vt0, vc0\nmov v0, va2\n",
+    agal_fragment: "mov oc, v0\n",
+    glsl_vertex: "#version 300 es
+uniform vec4 vc[112];
+layout(location = 0) in vec4 va0;
+layout(location = 1) in vec4 va1;
+layout(location = 2) in vec4 va2;
+out vec4 v0;
+void main() {
+    int n = int(floor(va1.x + 0.5)) + 4;
+    vec4 vt0 = vec4(va0 * mat3x4(vc[n], vc[n + 1], vc[n + 2]), va0.w);
+    gl_Position = vt0 * mat4(vc[0], vc[1], vc[2], vc[3]);
+    v0 = va2;
+    gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;
+    gl_Position.y = -gl_Position.y;
+}
+",
+    glsl_fragment: "#version 300 es
+precision highp float;
+in vec4 v0;
+layout(location = 0) out vec4 oc0;
+void main() {
+    oc0 = v0;
+}
+",
+    vc: 112,
+    fc: 0,
+    samplers: 0,
+};

@@ -1,0 +1,250 @@
+//! [`Renderer`] over the shim's public API: what a Flash VM calls, strings and `Number`s
+//! included. The backend is whatever the [`Context3D`] was made with.
+
+use agal::{ProgramKind, Version};
+use player_shim::as3::ByteArray;
+use player_shim::{Context3D, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+
+use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+
+/// A mesh: the buffer, its attributes (slot, word offset, format) and its index buffer.
+#[derive(Debug, Clone, Copy)]
+pub struct ShimMesh {
+    vertices: VertexBuffer3D,
+    attributes: [Option<(u32, &'static str)>; 8],
+    indices: IndexBuffer3D,
+}
+
+/// The scenarios drawn through a shim [`Context3D`].
+pub struct ShimRenderer<'a> {
+    ctx: &'a mut Context3D,
+    /// Attribute slots the current mesh set.
+    streams: u32,
+    indices: Option<IndexBuffer3D>,
+}
+
+impl<'a> ShimRenderer<'a> {
+    /// Draws into `ctx`, whose back buffer is configured here ([`SIDE`] square, with depth).
+    pub fn new(ctx: &'a mut Context3D) -> Result<ShimRenderer<'a>, String> {
+        let side = SIDE as i32;
+        ctx.configure_back_buffer(side, side, 0, true, false, false)
+            .map_err(|e| e.to_string())?;
+        Ok(ShimRenderer {
+            ctx,
+            streams: 0,
+            indices: None,
+        })
+    }
+}
+
+impl std::fmt::Debug for ShimRenderer<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShimRenderer").finish_non_exhaustive()
+    }
+}
+
+fn text<T>(r: Result<T, agal::flash::FlashError>) -> Result<T, String> {
+    r.map_err(|e| e.to_string())
+}
+
+const FORMATS: [&str; 4] = ["float1", "float2", "float3", "float4"];
+
+impl Renderer for ShimRenderer<'_> {
+    type Num = f64;
+    type Program = Program3D;
+    type Texture = TextureBase;
+    /// The buffer and its words per vertex.
+    type Vertices = (VertexBuffer3D, u32);
+    type Mesh = ShimMesh;
+
+    fn program(&mut self, shader: &Shader) -> Result<Program3D, String> {
+        let bytes = |text: &str, kind| {
+            agal::asm::assemble(text, kind, Version::V1)
+                .map(|p| agal::encode(&p))
+                .map_err(|e| format!("the bench's AGAL: {e}"))
+        };
+        let v = bytes(shader.agal_vertex, ProgramKind::Vertex)?;
+        let f = bytes(shader.agal_fragment, ProgramKind::Fragment)?;
+        let p = text(self.ctx.create_program())?;
+        text(self.ctx.program_upload(
+            p,
+            ByteArray::little_endian(&v),
+            ByteArray::little_endian(&f),
+        ))?;
+        Ok(p)
+    }
+
+    fn texture(&mut self, side: u32, _sampling: Sampling) -> Result<TextureBase, String> {
+        text(
+            self.ctx
+                .create_texture(side as i32, side as i32, "bgra", false, 0),
+        )
+    }
+
+    fn upload_texture(&mut self, texture: TextureBase, bgra: &[u8]) -> Result<(), String> {
+        text(
+            self.ctx
+                .texture_upload_from_byte_array(texture, ByteArray::little_endian(bgra), 0, 0),
+        )
+    }
+
+    fn vertices(
+        &mut self,
+        count: u32,
+        per_vertex: u32,
+        dynamic: bool,
+    ) -> Result<(VertexBuffer3D, u32), String> {
+        let usage = if dynamic { "dynamicDraw" } else { "staticDraw" };
+        let v = text(
+            self.ctx
+                .create_vertex_buffer(count as i32, per_vertex as i32, usage),
+        )?;
+        Ok((v, per_vertex))
+    }
+
+    fn upload_vertices(
+        &mut self,
+        (v, per_vertex): (VertexBuffer3D, u32),
+        data: &[f64],
+    ) -> Result<(), String> {
+        let count = data.len() / per_vertex.max(1) as usize;
+        text(
+            self.ctx
+                .vertex_buffer_upload_from_vector(v, data, 0, count as i32),
+        )
+    }
+
+    fn mesh(
+        &mut self,
+        (vertices, _): (VertexBuffer3D, u32),
+        attributes: &[Attribute],
+        indices: &[u16],
+    ) -> Result<ShimMesh, String> {
+        let wide: Vec<u32> = indices.iter().map(|&i| u32::from(i)).collect();
+        let n = wide.len() as i32;
+        let ib = text(self.ctx.create_index_buffer(n, "staticDraw"))?;
+        text(self.ctx.index_buffer_upload_from_vector(ib, &wide, 0, n))?;
+        let mut slots = [None; 8];
+        for (slot, a) in slots.iter_mut().zip(attributes) {
+            *slot = Some((a.offset, FORMATS[(a.size.clamp(1, 4) - 1) as usize]));
+        }
+        Ok(ShimMesh {
+            vertices,
+            attributes: slots,
+            indices: ib,
+        })
+    }
+
+    fn clear(&mut self, rgba: [f32; 4]) -> Result<(), String> {
+        let [r, g, b, a] = rgba.map(f64::from);
+        text(self.ctx.clear(r, g, b, a, 1.0, 0, 0xFFFF_FFFF))
+    }
+
+    fn blend(&mut self, blend: Blend) -> Result<(), String> {
+        let (s, d) = match blend {
+            Blend::Opaque => ("one", "zero"),
+            Blend::Premultiplied => ("one", "oneMinusSourceAlpha"),
+            Blend::Alpha => ("sourceAlpha", "oneMinusSourceAlpha"),
+            Blend::Add => ("one", "one"),
+        };
+        text(self.ctx.set_blend_factors(s, d))
+    }
+
+    fn depth(&mut self, write: bool, compare: Compare) -> Result<(), String> {
+        let mode = match compare {
+            Compare::Always => "always",
+            Compare::Less => "less",
+            Compare::LessEqual => "lessEqual",
+        };
+        text(self.ctx.set_depth_test(write, mode))
+    }
+
+    fn cull(&mut self, cull: Cull) -> Result<(), String> {
+        let face = match cull {
+            Cull::None => "none",
+            Cull::Back => "back",
+            Cull::Front => "front",
+        };
+        text(self.ctx.set_culling(face))
+    }
+
+    fn scissor(&mut self, rect: Option<[i32; 4]>) -> Result<(), String> {
+        let rect = rect.map(|[x, y, width, height]| Rect {
+            x: f64::from(x),
+            y: f64::from(y),
+            width: f64::from(width),
+            height: f64::from(height),
+        });
+        text(self.ctx.set_scissor_rectangle(rect))
+    }
+
+    fn color_mask(&mut self, m: [bool; 4]) -> Result<(), String> {
+        text(self.ctx.set_color_mask(m[0], m[1], m[2], m[3]))
+    }
+
+    fn use_program(&mut self, p: Program3D) -> Result<(), String> {
+        text(self.ctx.set_program(Some(p)))
+    }
+
+    fn use_mesh(&mut self, m: ShimMesh) -> Result<(), String> {
+        let mut used = 0u32;
+        for (slot, a) in m.attributes.iter().enumerate() {
+            if let Some((offset, format)) = a {
+                text(self.ctx.set_vertex_buffer_at(
+                    slot as i32,
+                    Some(m.vertices),
+                    *offset as i32,
+                    format,
+                ))?;
+                used |= 1 << slot;
+            }
+        }
+        for slot in 0..8 {
+            if self.streams & !used & (1 << slot) != 0 {
+                text(self.ctx.set_vertex_buffer_at(slot, None, 0, "float1"))?;
+            }
+        }
+        self.streams = used;
+        self.indices = Some(m.indices);
+        Ok(())
+    }
+
+    fn texture_at(&mut self, sampler: u32, t: Option<TextureBase>) -> Result<(), String> {
+        text(self.ctx.set_texture_at(sampler as i32, t))
+    }
+
+    fn vertex_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
+        text(self.ctx.set_program_constants_from_vector(
+            "vertex",
+            first as i32,
+            data,
+            (data.len() / 4) as i32,
+        ))
+    }
+
+    fn fragment_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
+        text(self.ctx.set_program_constants_from_vector(
+            "fragment",
+            first as i32,
+            data,
+            (data.len() / 4) as i32,
+        ))
+    }
+
+    fn draw(&mut self, first_index: u32, triangles: u32) -> Result<(), String> {
+        let ib = self.indices.ok_or("no mesh")?;
+        text(
+            self.ctx
+                .draw_triangles(ib, first_index as i32, triangles as i32),
+        )
+    }
+
+    fn present(&mut self) -> Result<(), String> {
+        text(self.ctx.present())
+    }
+
+    fn picture(&mut self) -> Result<Vec<u32>, String> {
+        // drawToBitmapData after present throws #3692; this is the capture replays use.
+        Ok(text(self.ctx.capture_back_buffer())?.2)
+    }
+}
