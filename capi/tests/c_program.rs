@@ -1,0 +1,114 @@
+//! Builds the C test program (`tests/c/triangle.c`, C99) with `cc` against this crate's static
+//! library and runs it: a textured triangle drawn headless, pixels read back, Flash errors and
+//! events checked from C. Skips with a note when there is no `cc`, or no headless GL (exit 77).
+//! CI (`.ci/run`) also builds it with AddressSanitizer and LeakSanitizer.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The static library `cargo test` built for this run: beside the test executable
+/// (`target/<profile>/deps/`; only `cargo build` copies it up to `target/<profile>/`).
+fn static_library() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent()
+        .expect("target/<profile>/deps/<test>")
+        .join("libmolehill_capi.a")
+}
+
+/// Compiles `source` (C99, warnings as errors) against the static library into `exe`; `None`
+/// (with a note) when there is no C compiler.
+fn build(source: &Path, exe: &Path) -> Option<()> {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = static_library();
+    assert!(
+        lib.exists(),
+        "{} is missing: cargo builds it with the crate's staticlib crate-type",
+        lib.display()
+    );
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let compiled = Command::new(&cc)
+        .args(["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I"])
+        .arg(crate_dir.join("include"))
+        .arg(source)
+        .arg(&lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(exe)
+        .status();
+    match compiled {
+        Ok(status) => {
+            assert!(
+                status.success(),
+                "{cc} failed to build {}",
+                source.display()
+            );
+            Some(())
+        }
+        Err(e) => {
+            eprintln!(
+                "skipped: no C compiler `{cc}` ({e}); {} was not built",
+                source.display()
+            );
+            None
+        }
+    }
+}
+
+/// Runs `exe`: its stdout, or `None` (with a note) when it exits 77 (no headless GL).
+fn run(exe: &Path) -> Option<String> {
+    let out = Command::new(exe).output().expect("run the C program");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    if out.status.code() == Some(77) {
+        eprintln!("skipped: {stderr}");
+        return None;
+    }
+    assert!(
+        out.status.success(),
+        "{} failed ({}):\n{stdout}{stderr}",
+        exe.display(),
+        out.status
+    );
+    Some(stdout)
+}
+
+#[test]
+fn c_program_draws_and_checks_errors() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/triangle.c");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("molehill-capi-triangle");
+    if build(&source, &exe).is_none() {
+        return;
+    }
+    if let Some(stdout) = run(&exe) {
+        assert!(stdout.contains("textured triangle, readback, errors and events checked"));
+    }
+}
+
+/// The example of docs/c-api.md builds and prints what the doc says.
+#[test]
+fn doc_example_runs() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/c-api.md");
+    let Ok(doc) = std::fs::read_to_string(doc) else {
+        eprintln!("skipped: docs/c-api.md is not beside this crate (a packaged build)");
+        return;
+    };
+    let code = doc
+        .split("```c\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a ```c block in docs/c-api.md");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let source = dir.join("molehill-capi-doc-example.c");
+    std::fs::write(&source, code).expect("write the example");
+    let exe = dir.join("molehill-capi-doc-example");
+    if build(&source, &exe).is_none() {
+        return;
+    }
+    // The example exits 77 when no GL context can be made: a skip.
+    if let Some(stdout) = run(&exe) {
+        assert!(stdout.contains("pixel: ffff8000"), "{stdout}");
+        assert!(
+            stdout.contains("ArgumentError #2008: Error #2008: Parameter triangleFaceToCull"),
+            "{stdout}"
+        );
+    }
+}

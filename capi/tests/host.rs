@@ -1,0 +1,239 @@
+//! The GL-host entry points through the C ABI: a stage drawing in the player's own GL context
+//! (here a headless EGL context made by backend-gl plays the player), the frame texture after
+//! `present` read back in the player's context, and #3702 when the player's context is not
+//! current. Skips with a note where no headless GL context can be made.
+
+use std::ffi::{c_char, c_void, CStr};
+use std::ptr;
+
+use backend_gl::{ContextOptions, GlContext};
+use glow::HasContext;
+use molehill_capi::*;
+
+/// The player's loader: `data` is its `GlContext`.
+unsafe extern "C" fn loader(data: *mut c_void, name: *const c_char) -> *const c_void {
+    // SAFETY: the test passes a live `GlContext` as `data`; `name` is NUL-terminated.
+    let (player, name) = unsafe { (&*(data as *const GlContext), CStr::from_ptr(name)) };
+    player.get_proc_address(name)
+}
+
+#[derive(Default)]
+struct Seen {
+    context: MhContext3D,
+    errors: Vec<u32>,
+}
+
+unsafe extern "C" fn on_event(user: *mut c_void, event: *const MhEvent) {
+    // SAFETY: `user` is the test's `Seen`; `event` is valid during the callback.
+    let (seen, event) = unsafe { (&mut *(user as *mut Seen), &*event) };
+    match event.kind {
+        MhEventKind::Context3dCreate => seen.context = event.context,
+        // SAFETY: an error event carries a valid error.
+        MhEventKind::Error => seen.errors.push(unsafe { (*event.error).id }),
+        MhEventKind::TextureReady => {}
+    }
+}
+
+fn ok(status: MhStatus, error: *mut MhError, what: &str) {
+    if status != MhStatus::Ok {
+        // SAFETY: a failing call with an error pointer handed out a valid error.
+        let message = unsafe { CStr::from_ptr((*error).message) }
+            .to_string_lossy()
+            .into_owned();
+        // SAFETY: the error is freed once.
+        unsafe { mh_error_free(error) };
+        panic!("{what}: {status:?}: {message}");
+    }
+}
+
+#[test]
+fn a_stage_in_the_players_context_hands_out_its_frame_texture() {
+    let Ok(player) = GlContext::headless(&ContextOptions::default()) else {
+        eprintln!("skipped: no headless GL context here");
+        return;
+    };
+    let mut seen = Seen::default();
+    let mut stage = ptr::null_mut();
+    let mut err = ptr::null_mut();
+    let player_ptr = &player as *const GlContext as *mut c_void;
+    let seen_ptr = &mut seen as *mut Seen as *mut c_void;
+    // SAFETY: the loader serves the player's context, current on this thread; the pointers
+    // outlive the stage.
+    let st = unsafe {
+        mh_stage3d_new_on_host_context(
+            MhGlApi::Es30 as u32,
+            Some(loader),
+            player_ptr,
+            Some(on_event),
+            seen_ptr,
+            &mut stage,
+            &mut err,
+        )
+    };
+    ok(st, err, "new_on_host_context");
+    // SAFETY: a live stage and valid strings; the same for every call below.
+    let st = unsafe {
+        mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err)
+    };
+    ok(st, err, "requestContext3D");
+    assert!(seen.errors.is_empty(), "{:?}", seen.errors);
+    let ctx = seen.context;
+    assert_ne!(ctx.id, 0);
+    let mut frame = MhFrameTexture::default();
+    // SAFETY: as above.
+    ok(
+        unsafe { mh_context3d_frame_texture(stage, ctx, &mut frame, &mut err) },
+        err,
+        "frame",
+    );
+    assert_eq!(frame.texture, 0, "no frame before present");
+    // SAFETY: as above.
+    unsafe {
+        ok(
+            mh_context3d_configure_back_buffer(
+                stage, ctx, 64, 32, 0, false, false, false, &mut err,
+            ),
+            err,
+            "configure",
+        );
+        ok(
+            mh_context3d_clear(
+                stage,
+                ctx,
+                1.0,
+                0.5,
+                0.0,
+                1.0,
+                1.0,
+                0,
+                0xFFFF_FFFF,
+                &mut err,
+            ),
+            err,
+            "clear",
+        );
+        ok(mh_context3d_present(stage, ctx, &mut err), err, "present");
+        ok(
+            mh_context3d_frame_texture(stage, ctx, &mut frame, &mut err),
+            err,
+            "frame",
+        );
+    }
+    assert_ne!(frame.texture, 0);
+    assert_eq!((frame.width, frame.height, frame.sequence), (64, 32, 1));
+    assert!(player.is_current(), "the player's context stays current");
+
+    // The texture in the player's context holds the frame: read it through a framebuffer.
+    // SAFETY: the player's context is current; its loader serves it.
+    let gl = unsafe { glow::Context::from_loader_function_cstr(|n| player.get_proc_address(n)) };
+    let mut rgba = vec![0u8; 64 * 32 * 4];
+    // SAFETY: plain GL calls on the current context with live objects and a buffer of the size
+    // glReadPixels writes.
+    unsafe {
+        let fbo = gl.create_framebuffer().expect("framebuffer");
+        gl.bind_framebuffer(glow::FRAMEBUFFER, Some(fbo));
+        let texture = glow::NativeTexture(std::num::NonZeroU32::new(frame.texture).unwrap());
+        gl.framebuffer_texture_2d(
+            glow::FRAMEBUFFER,
+            glow::COLOR_ATTACHMENT0,
+            glow::TEXTURE_2D,
+            Some(texture),
+            0,
+        );
+        gl.read_pixels(
+            0,
+            0,
+            64,
+            32,
+            glow::RGBA,
+            glow::UNSIGNED_BYTE,
+            glow::PixelPackData::Slice(Some(&mut rgba)),
+        );
+        gl.bind_framebuffer(glow::FRAMEBUFFER, None);
+        gl.delete_framebuffer(fbo);
+    }
+    for px in rgba.chunks(4) {
+        assert!(
+            px[0] == 255 && (127..=128).contains(&px[1]) && px[2] == 0 && px[3] == 255,
+            "{px:?}"
+        );
+    }
+    // SAFETY: as above.
+    unsafe {
+        ok(
+            mh_context3d_host_state_changed(stage, ctx, &mut err),
+            err,
+            "host_state_changed",
+        );
+        mh_stage3d_destroy(stage);
+    }
+}
+
+#[test]
+fn a_player_whose_context_is_not_current_gets_3702_and_headless_stages_have_no_frames() {
+    let Ok(player) = GlContext::headless(&ContextOptions::default()) else {
+        eprintln!("skipped: no headless GL context here");
+        return;
+    };
+    GlContext::release_current().expect("release");
+    let mut seen = Seen::default();
+    let mut stage = ptr::null_mut();
+    let mut err = ptr::null_mut();
+    // SAFETY: as in the test above.
+    unsafe {
+        let player_ptr = &player as *const GlContext as *mut c_void;
+        let seen_ptr = &mut seen as *mut Seen as *mut c_void;
+        ok(
+            mh_stage3d_new_on_host_context(
+                0,
+                Some(loader),
+                player_ptr,
+                Some(on_event),
+                seen_ptr,
+                &mut stage,
+                &mut err,
+            ),
+            err,
+            "new",
+        );
+        ok(
+            mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err),
+            err,
+            "request",
+        );
+        mh_stage3d_destroy(stage);
+    }
+    assert_eq!(seen.errors, [3702]);
+    assert_eq!(seen.context.id, 0);
+
+    let mut seen = Seen::default();
+    // SAFETY: as above; a headless stage.
+    unsafe {
+        let seen_ptr = &mut seen as *mut Seen as *mut c_void;
+        ok(
+            mh_stage3d_new_headless(Some(on_event), seen_ptr, &mut stage, &mut err),
+            err,
+            "new",
+        );
+        ok(
+            mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err),
+            err,
+            "request",
+        );
+        let mut frame = MhFrameTexture::default();
+        let st = mh_context3d_frame_texture(stage, seen.context, &mut frame, &mut err);
+        assert_eq!(st, MhStatus::InvalidArgument);
+        mh_error_free(err);
+        let st = mh_stage3d_new_on_host_context(
+            7,
+            Some(loader),
+            ptr::null_mut(),
+            None,
+            ptr::null_mut(),
+            &mut ptr::null_mut(),
+            ptr::null_mut(),
+        );
+        assert_eq!(st, MhStatus::InvalidArgument, "an api outside MhGlApi");
+        mh_stage3d_destroy(stage);
+    }
+}
