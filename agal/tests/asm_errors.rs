@@ -17,11 +17,7 @@ fn strict_err(src: &str, kind: ProgramKind, version: Version) -> AsmError {
 }
 
 fn lenient(src: &str, kind: ProgramKind, version: Version) -> agal::asm::Assembly {
-    let options = AsmOptions {
-        kind,
-        version,
-        lenient: true,
-    };
+    let options = AsmOptions::lenient(kind, version);
     assemble_with(src, &options).unwrap_or_else(|e| panic!("{src:?}: {e}"))
 }
 
@@ -30,11 +26,7 @@ fn adobe_error(src: &str, kind: ProgramKind, version: Version, at: (usize, usize
     let e = strict_err(src, kind, version);
     assert_eq!((e.line, e.column), at, "{src:?}: {e}");
     assert_eq!(e.kind, expected, "{src:?}");
-    let options = AsmOptions {
-        kind,
-        version,
-        lenient: true,
-    };
+    let options = AsmOptions::lenient(kind, version);
     assert_eq!(assemble_with(src, &options).unwrap_err(), e, "{src:?}");
 }
 
@@ -562,11 +554,7 @@ fn odd_inputs_do_not_panic() {
         for kind in [Vertex, Fragment] {
             for version in Version::ALL {
                 let _ = assemble(src, kind, version);
-                let options = AsmOptions {
-                    kind,
-                    version,
-                    lenient: true,
-                };
+                let options = AsmOptions::lenient(kind, version);
                 let _ = assemble_with(src, &options);
             }
         }

@@ -511,11 +511,7 @@ fn every_sampler_word() {
     // conflicts; strict refuses them).
     let s = sampler_of("<centroid single ignoresampler>");
     assert_eq!(s.special.code(), 7);
-    let options = AsmOptions {
-        kind: Fragment,
-        version: V1,
-        lenient: true,
-    };
+    let options = AsmOptions::lenient(Fragment, V1);
     let a = assemble_with("tex ft0, v0, fs0 <linear, nearest>", &options).unwrap();
     let Operands::Sample { sampler, .. } = a.program.instructions[0].operands else {
         panic!()

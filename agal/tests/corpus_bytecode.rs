@@ -122,15 +122,8 @@ fn assembling_the_corpus_gives_its_bytes() {
     let mut lenient_needed = Vec::new();
     for case in &cases {
         let strict = assemble(&case.source, case.kind, case.version);
-        let lenient = assemble_with(
-            &case.source,
-            &AsmOptions {
-                kind: case.kind,
-                version: case.version,
-                lenient: true,
-            },
-        )
-        .unwrap_or_else(|e| panic!("{}: lenient: {e}", case.name));
+        let lenient = assemble_with(&case.source, &AsmOptions::lenient(case.kind, case.version))
+            .unwrap_or_else(|e| panic!("{}: lenient: {e}", case.name));
         assert_eq!(
             agal::encode(&lenient.program),
             case.bytes,

@@ -21,10 +21,7 @@ fn pair(vertex: &str, fragment: &str, version: Version) -> (Program, Program) {
 const VERTEX: &str = "m44 op, va0, vc0\nmov v0, va1";
 
 fn es100(allow_extensions: bool) -> Options {
-    Options {
-        allow_extensions,
-        ..Options::new(Dialect::Es100)
-    }
+    Options::new(Dialect::Es100).with_allow_extensions(allow_extensions)
 }
 
 macro_rules! check {

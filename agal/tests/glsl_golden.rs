@@ -135,10 +135,7 @@ fn golden_outputs() {
         let fragment = assemble(case, ProgramKind::Fragment);
         for dialect in Dialect::ALL {
             let label = format!("{} ({dialect})", case.name);
-            let options = Options {
-                scissor_discard: case.scissor_discard,
-                ..Options::new(dialect)
-            };
+            let options = Options::new(dialect).with_scissor_discard(case.scissor_discard);
             let result = translate(&vertex, &fragment, &options);
             if !case.dialects.contains(&dialect) {
                 match result {

@@ -23,14 +23,7 @@ fn versions() -> impl Strategy<Value = Version> {
 /// Assembles in both modes; strict success implies the same program in lenient mode.
 fn check_modes(source: &str, kind: ProgramKind, version: Version) {
     let strict = assemble(source, kind, version);
-    let lenient = assemble_with(
-        source,
-        &AsmOptions {
-            kind,
-            version,
-            lenient: true,
-        },
-    );
+    let lenient = assemble_with(source, &AsmOptions::lenient(kind, version));
     if let Ok(p) = &strict {
         let l = lenient
             .as_ref()
@@ -53,11 +46,7 @@ fn check_modes(source: &str, kind: ProgramKind, version: Version) {
             let strict_again = assemble(&text, kind, version);
             assert!(strict_again.map_or(true, |p| p != l.program), "{text}");
         } else {
-            let options = AsmOptions {
-                kind,
-                version,
-                lenient: true,
-            };
+            let options = AsmOptions::lenient(kind, version);
             let again = assemble_with(&text, &options).unwrap();
             assert_eq!(again.program, l.program, "{text}");
         }
@@ -468,11 +457,7 @@ fn a_constant_read_as_sampler_28_is_annotated_not_reassembled() {
     check_modes("texococfc28add", ProgramKind::Fragment, Version::V2);
     let l = assemble_with(
         "tex oc, oc, fc28",
-        &AsmOptions {
-            kind: ProgramKind::Fragment,
-            version: Version::V2,
-            lenient: true,
-        },
+        &AsmOptions::lenient(ProgramKind::Fragment, Version::V2),
     )
     .unwrap();
     let text = disassemble(&l.program);

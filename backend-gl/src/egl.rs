@@ -53,6 +53,7 @@ impl GlApi {
 
 /// How to make a headless context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ContextOptions {
     /// The API to ask for.
     pub api: GlApi,
@@ -62,8 +63,31 @@ pub struct ContextOptions {
     pub debug: bool,
 }
 
+impl ContextOptions {
+    /// The default options for `api` (a hardware device when there is one, no debug context).
+    pub fn new(api: GlApi) -> ContextOptions {
+        ContextOptions {
+            api,
+            ..ContextOptions::default()
+        }
+    }
+
+    /// These options with [`ContextOptions::force_software`] set to `on`.
+    pub fn with_force_software(mut self, on: bool) -> ContextOptions {
+        self.force_software = on;
+        self
+    }
+
+    /// These options with [`ContextOptions::debug`] set to `on`.
+    pub fn with_debug(mut self, on: bool) -> ContextOptions {
+        self.debug = on;
+        self
+    }
+}
+
 /// Why no GL context could be had.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ContextError {
     /// libEGL could not be loaded or offers no device platform.
     #[error(

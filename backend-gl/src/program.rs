@@ -156,10 +156,7 @@ impl Programs {
                 log: format!("GLSL translation failed: {e}"),
             })?;
         let scissored_source = if self.scissor_discard {
-            let options = Options {
-                scissor_discard: true,
-                ..Options::new(self.dialect)
-            };
+            let options = Options::new(self.dialect).with_scissor_discard(true);
             agal::glsl::translate(vertex, fragment, &options)
                 .ok()
                 .map(Box::new)

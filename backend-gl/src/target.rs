@@ -70,6 +70,7 @@ struct TextureTarget {
 
 /// Why a target could not be made.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TargetError {
     /// A GL object could not be created.
     #[error("GL object creation failed: {0}")]

@@ -256,6 +256,7 @@ fn u16s_to_le_bytes(px: &[u16]) -> Vec<u8> {
 /// Why an upload could not be done; the backend logs it (context3d validated the data, so
 /// this is only a compressed image with no encoding this backend can use).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum UploadError {
     /// No encoding of the ATF image is usable.
     #[error(

@@ -15,10 +15,7 @@ fn headless_es30_reports_an_es_version() {
 
 #[test]
 fn headless_desktop33_reports_a_desktop_version() {
-    let options = ContextOptions {
-        api: GlApi::Desktop33,
-        ..Default::default()
-    };
+    let options = ContextOptions::new(GlApi::Desktop33);
     let ctx = GlContext::headless(&options).expect("headless desktop GL context");
     assert!(
         !ctx.info().version.starts_with("OpenGL ES"),
@@ -75,10 +72,7 @@ fn no_gl_errors_name_the_packages_to_install() {
 
 #[test]
 fn forced_software_device_is_llvmpipe_here() {
-    let options = ContextOptions {
-        force_software: true,
-        ..Default::default()
-    };
+    let options = ContextOptions::default().with_force_software(true);
     let ctx = GlContext::headless(&options).expect("software device");
     assert!(
         ctx.info().renderer.contains("llvmpipe") || ctx.info().renderer.contains("softpipe"),

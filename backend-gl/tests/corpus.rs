@@ -50,11 +50,7 @@ fn compile_all(api: GlApi) {
     };
     let pairs = pairs(&dir);
     assert!(pairs.len() >= 60, "corpus has {} pairs", pairs.len());
-    let mut backend = GlBackend::headless(&ContextOptions {
-        api,
-        ..Default::default()
-    })
-    .expect("GL context");
+    let mut backend = GlBackend::headless(&ContextOptions::new(api)).expect("GL context");
     let mut failures = Vec::new();
     let mut unlinkable = Vec::new();
     for (i, (name, v, f)) in pairs.iter().enumerate() {

@@ -35,11 +35,7 @@ fn scene(api: GlApi, profile: &str) -> Context3D<GlBackend> {
 
 /// [`scene`] and its objects.
 fn scene_with(api: GlApi, profile: &str) -> (Context3D<GlBackend>, Handles) {
-    let backend = GlBackend::headless(&ContextOptions {
-        api,
-        ..Default::default()
-    })
-    .expect("GL");
+    let backend = GlBackend::headless(&ContextOptions::new(api)).expect("GL");
     let mut c = Context3D::request(backend, "auto", profile).expect("context");
     c.configure_back_buffer(64, 64, 0, true, false, false)
         .expect("back buffer");

@@ -38,13 +38,22 @@ impl Api {
 
 /// How to make a headless device.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct DeviceOptions {
     /// The native API.
     pub api: Api,
 }
 
+impl DeviceOptions {
+    /// The options for a device of `api`.
+    pub fn new(api: Api) -> DeviceOptions {
+        DeviceOptions { api }
+    }
+}
+
 /// Why no device could be made (the player reports Flash's #3702 "Context3D not available").
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DeviceError {
     /// No adapter of the API exists.
     #[error(

@@ -7,6 +7,7 @@
 
 /// Work done, for tests and benchmarks (they assert on counts, never on times).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Counters {
     /// Render passes begun.
     pub passes: u64,

@@ -78,6 +78,7 @@ struct TextureTarget {
 
 /// Why a target could not be made.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum TargetError {
     /// A texture of the target is unknown or has no storage.
     #[error("render target texture {0:?} is unknown or has no storage")]

@@ -112,6 +112,7 @@ impl Texture {
 
 /// Why an upload could not be done (logged; context3d validated the data).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum UploadError {
     /// No encoding of the ATF image is usable.
     #[error("no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where the device has it)")]

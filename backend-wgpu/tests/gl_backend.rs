@@ -10,7 +10,7 @@ use context3d::*;
 
 #[test]
 fn wgpu_gl_clears_and_reads_back() {
-    let mut b = WgpuBackend::headless(&DeviceOptions { api: Api::Gl }).expect("wgpu on GL");
+    let mut b = WgpuBackend::headless(&DeviceOptions::new(Api::Gl)).expect("wgpu on GL");
     assert!(
         b.driver_info().starts_with("wgpu Gl"),
         "{}",

@@ -148,10 +148,10 @@ pub fn assemble_text(
     let mut first_errors: Vec<(Version, AsmError)> = Vec::new();
     for &lenient in modes {
         for &v in &versions {
-            let options = AsmOptions {
-                kind,
-                version: v,
-                lenient,
+            let options = if lenient {
+                AsmOptions::lenient(kind, v)
+            } else {
+                AsmOptions::new(kind, v)
             };
             match assemble_with(text, &options) {
                 Ok(a) => {
@@ -181,17 +181,9 @@ pub fn assemble_text(
 }
 
 fn fallback_would_work(text: &str, kind: ProgramKind, versions: &[Version]) -> bool {
-    versions.iter().any(|&version| {
-        assemble_with(
-            text,
-            &AsmOptions {
-                kind,
-                version,
-                lenient: true,
-            },
-        )
-        .is_ok()
-    })
+    versions
+        .iter()
+        .any(|&version| assemble_with(text, &AsmOptions::lenient(kind, version)).is_ok())
 }
 
 fn print_warnings(name: &str, assembled: &Assembled) {

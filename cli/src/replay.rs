@@ -62,11 +62,10 @@ pub fn run(args: &ReplayArgs) -> Result<ExitCode, String> {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let options = ReplayOptions {
-        out_dir: args.out.clone(),
-        update: args.update,
-        backend: args.backend,
-    };
+    let options = ReplayOptions::default()
+        .with_out_dir(args.out.clone())
+        .with_update(args.update)
+        .with_backend(args.backend);
     let bar = (traces.len() > 1 && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(traces.len() as u64);
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {

@@ -65,6 +65,7 @@ impl AtfFormat {
 
 /// Why a container does not parse (all Flash error #3677).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AtfError {
     /// No `"ATF"` signature.
     #[error("no ATF signature")]

@@ -28,6 +28,7 @@ pub const MAX_DRAWS_PER_FRAME: u32 = 32768;
 
 /// An event a call queued for the VM to dispatch (see [`Context3D::take_events`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Context3DEvent {
     /// `Event.TEXTURE_READY` on a texture after an async upload.
     TextureReady(TextureBase),

@@ -24,6 +24,7 @@ pub enum BackendCall {
 
 /// Everything a Context3D call can fail with. Each variant's doc names the Flash error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Context3DError {
     /// An enum string that is not exactly one of the accepted values: ArgumentError #2008
     /// naming the parameter as Flash names it.

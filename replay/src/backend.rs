@@ -37,9 +37,7 @@ impl BackendKind {
             BackendKind::Gl => Box::new(player_shim::HeadlessGl::default()),
             BackendKind::Wgpu => Box::new(player_shim::HeadlessWgpu::default()),
             BackendKind::WgpuGl => Box::new(player_shim::HeadlessWgpu {
-                options: backend_wgpu::DeviceOptions {
-                    api: backend_wgpu::Api::Gl,
-                },
+                options: backend_wgpu::DeviceOptions::new(backend_wgpu::Api::Gl),
             }),
         }
     }

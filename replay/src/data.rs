@@ -93,11 +93,7 @@ pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes
                 AgalSource::File(file) => read_text(base, file)?,
             };
             // As AGALMiniAssembler does: lenient, Adobe's quirks reproduced (and logged).
-            let options = agal::asm::AsmOptions {
-                kind: *kind,
-                version: *version,
-                lenient: true,
-            };
+            let options = agal::asm::AsmOptions::lenient(*kind, *version);
             let assembly =
                 agal::asm::assemble_with(&text, &options).map_err(FailureKind::Assemble)?;
             for w in &assembly.warnings {

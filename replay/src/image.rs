@@ -17,6 +17,7 @@ pub struct Image {
 
 /// Why an image could not be read or written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ImageError {
     /// The file could not be read or written (Display gives the cause; the caller names the
     /// file).

@@ -30,6 +30,7 @@ use player_shim::trace::{self, Pos, Trace};
 
 /// How to replay.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct ReplayOptions {
     /// Write every capture as `DIR/NAME-K.png` (and `DIR/NAME-K.diff.png` for a failed
     /// `expect image`).
@@ -38,6 +39,26 @@ pub struct ReplayOptions {
     pub update: bool,
     /// The renderer [`replay_file`] and [`replay_file_keeping`] replay on (GL by default).
     pub backend: BackendKind,
+}
+
+impl ReplayOptions {
+    /// These options writing every capture under `dir` ([`ReplayOptions::out_dir`]).
+    pub fn with_out_dir(mut self, dir: Option<PathBuf>) -> ReplayOptions {
+        self.out_dir = dir;
+        self
+    }
+
+    /// These options rewriting expected images ([`ReplayOptions::update`]) when `on`.
+    pub fn with_update(mut self, on: bool) -> ReplayOptions {
+        self.update = on;
+        self
+    }
+
+    /// These options replaying on `backend` ([`ReplayOptions::backend`]).
+    pub fn with_backend(mut self, backend: BackendKind) -> ReplayOptions {
+        self.backend = backend;
+        self
+    }
 }
 
 /// Which captures a replay keeps in [`TraceOutcome::captures`].

@@ -11,6 +11,7 @@ use player_shim::trace::{Name, ParseError, Pos};
 
 /// What was captured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CaptureKind {
     /// The back buffer at `present()`.
     Present,
@@ -54,6 +55,7 @@ fn class_text(class: &Option<ErrorClass>) -> String {
 
 /// What went differently.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FailureKind {
     /// The trace file could not be read, or a file beside it.
     #[error("cannot read {}: {source}", path.display())]

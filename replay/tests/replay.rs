@@ -35,10 +35,7 @@ fn example_traces_pass() {
 #[test]
 fn example_traces_pass_on_every_backend_kind() {
     for backend in BackendKind::ALL {
-        let options = ReplayOptions {
-            backend,
-            ..ReplayOptions::default()
-        };
+        let options = ReplayOptions::default().with_backend(backend);
         for name in ["quadrant.trace", "errors.trace", "instanced.trace"] {
             let outcome = replay_file(&traces().join(name), &options);
             assert!(outcome.passed(), "{backend}: {outcome}");
@@ -49,11 +46,9 @@ fn example_traces_pass_on_every_backend_kind() {
 #[test]
 fn quadrant_captures_present_and_draw_to_bitmap_data() {
     let out = std::env::temp_dir().join(format!("molehill-shim-out-{}", std::process::id()));
-    let options = ReplayOptions {
-        out_dir: Some(out.clone()),
-        update: false,
-        ..ReplayOptions::default()
-    };
+    let options = ReplayOptions::default()
+        .with_out_dir(Some(out.clone()))
+        .with_update(false);
     let outcome = replay_file(&traces().join("quadrant.trace"), &options);
     assert!(outcome.passed(), "{outcome}");
     let kinds: Vec<CaptureKind> = outcome.captures.iter().map(|c| c.kind).collect();
@@ -352,11 +347,9 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     };
     let path = dir.join("upd.trace");
     std::fs::write(&path, trace(0)).unwrap();
-    let update = ReplayOptions {
-        out_dir: None,
-        update: true,
-        ..ReplayOptions::default()
-    };
+    let update = ReplayOptions::default()
+        .with_out_dir(None)
+        .with_update(true);
     let outcome = replay_file(&path, &update);
     assert!(outcome.passed(), "{outcome}");
     let expected = dir.join("sub/expected.png");
@@ -369,11 +362,9 @@ fn update_writes_expected_images_and_out_keeps_differences() {
     let out = dir.join("out");
     let outcome = replay_file(
         &path,
-        &ReplayOptions {
-            out_dir: Some(out.clone()),
-            update: false,
-            ..ReplayOptions::default()
-        },
+        &ReplayOptions::default()
+            .with_out_dir(Some(out.clone()))
+            .with_update(false),
     );
     assert!(matches!(
         outcome.failures[..],
@@ -414,11 +405,9 @@ fn keeping_the_last_capture_bounds_memory_and_keeps_numbering() {
     text.push_str("expect pixel 5 5 0xFF0000FF\nexpect image \"missing.png\"\n");
     std::fs::write(&path, &text).unwrap();
     let out = dir.join("out");
-    let options = ReplayOptions {
-        out_dir: Some(out.clone()),
-        update: false,
-        ..ReplayOptions::default()
-    };
+    let options = ReplayOptions::default()
+        .with_out_dir(Some(out.clone()))
+        .with_update(false);
     let outcome = replay_file_keeping(&path, &options, KeptCaptures::Last);
     // Only the missing PNG fails.
     assert_eq!(outcome.failures.len(), 1, "{outcome}");

@@ -15,11 +15,10 @@ fn run(name: &str, backend: BackendKind) {
     let path = conformance::trace_path(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let options = ReplayOptions {
-        out_dir: std::env::var_os("CONFORMANCE_OUT").map(Into::into),
-        update: false,
-        backend,
-    };
+    let options = ReplayOptions::default()
+        .with_out_dir(std::env::var_os("CONFORMANCE_OUT").map(Into::into))
+        .with_update(false)
+        .with_backend(backend);
     let outcome = replay_file(&path, &options);
     if let Some(reason) = &outcome.skipped {
         eprintln!("skipped {name}: {reason}");

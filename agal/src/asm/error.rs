@@ -54,6 +54,7 @@ impl fmt::Display for AsmWarning {
 
 /// Why a program could not be assembled.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum AsmErrorKind {
     /// A version 2 opcode (`ddx`, `ife`, ..., `ted`) in a version 1 program.
     RequiresVersion2 {
@@ -205,6 +206,7 @@ impl fmt::Display for AsmErrorKind {
 /// [`Quirk::InheritedSamplerOptions`] is only ever a warning (both modes): it is how Adobe's
 /// assembler works, and strict mode keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Quirk {
     /// A line that does not start with a known opcode (`MOV`, `m43`, `}`): skipped.
     UnknownOpcode {

@@ -38,6 +38,7 @@ pub const MAX_INSTRUCTIONS: usize = 4096;
 
 /// What to assemble and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct AsmOptions {
     /// Vertex or fragment program.
     pub kind: ProgramKind,
@@ -55,6 +56,14 @@ impl AsmOptions {
             kind,
             version,
             lenient: false,
+        }
+    }
+
+    /// Lenient options for `kind` and `version`: Adobe's quirks reproduced, each a warning.
+    pub fn lenient(kind: ProgramKind, version: Version) -> AsmOptions {
+        AsmOptions {
+            lenient: true,
+            ..AsmOptions::new(kind, version)
         }
     }
 }

@@ -18,6 +18,7 @@ use crate::model::{Dimension, Program, ProgramKind, Sampler};
 /// A capability that some AGAL programs need and some shading languages lack (every one is
 /// core in WGSL; see [`crate::glsl::Dialect::support`] for GLSL).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Feature {
     /// Writing the fragment depth (`fd`, `gl_FragDepth`).
     FragDepth,

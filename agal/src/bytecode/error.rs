@@ -33,6 +33,7 @@ impl fmt::Display for OperandPosition {
 
 /// What was wrong with the bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DecodeErrorKind {
     /// No bytes at all (Flash: ArgumentError #3615 with an empty program type).
     Empty,

@@ -99,6 +99,7 @@ impl fmt::Display for Dialect {
 /// listed in [`Reflection::extensions`](super::Reflection::extensions): the backend must check
 /// that the driver has them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Extension {
     /// `GL_EXT_frag_depth`: `gl_FragDepthEXT` in GLSL ES 1.00.
     FragDepth,

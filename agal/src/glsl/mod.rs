@@ -47,6 +47,7 @@ use crate::model::Program;
 
 /// Translation options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Options {
     /// The dialect to write (default GLSL ES 3.00).
     pub dialect: Dialect,
@@ -80,6 +81,18 @@ impl Options {
             dialect,
             ..Options::default()
         }
+    }
+
+    /// These options with [`Options::allow_extensions`] set to `allow`.
+    pub fn with_allow_extensions(mut self, allow: bool) -> Options {
+        self.allow_extensions = allow;
+        self
+    }
+
+    /// These options with [`Options::scissor_discard`] set to `on`.
+    pub fn with_scissor_discard(mut self, on: bool) -> Options {
+        self.scissor_discard = on;
+        self
     }
 }
 

@@ -10,6 +10,7 @@ use crate::profile::Profile;
 /// What was wrong with a program or a pair of programs. Each variant names the Flash error
 /// it becomes in [`ValidationError::to_flash`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ValidationErrorKind {
     /// A decoder error (size, header, opcode range, operand encoding, sampler fields):
     /// #3615-#3620, #3627, #3636, #3643, #3654, #3655, #3664-#3668, #3693; a partial last

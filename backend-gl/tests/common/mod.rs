@@ -67,11 +67,7 @@ impl Rig {
     }
 
     pub fn with(api: GlApi, width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
-        let b = GlBackend::headless(&ContextOptions {
-            api,
-            ..Default::default()
-        })
-        .expect("headless GL");
+        let b = GlBackend::headless(&ContextOptions::new(api)).expect("headless GL");
         let mut rig = Rig {
             b,
             next: 1,

@@ -49,10 +49,7 @@ impl Player {
     /// A player on an ES 3.0 or a desktop 3.3 core context (its shaders are GLSL ES 3.00,
     /// which desktop Mesa accepts through ARB_ES3_compatibility).
     pub fn with_api(size: i32, api: GlApi) -> Player {
-        let options = ContextOptions {
-            api,
-            ..Default::default()
-        };
+        let options = ContextOptions::new(api);
         let ctx = GlContext::headless(&options).expect("player's context");
         let gl = ctx.gl();
         // SAFETY: (whole block) the player's context is current (just made); GLSL ES 3.00.

@@ -112,7 +112,7 @@ impl Rig {
     }
 
     pub fn on(api: backend_wgpu::Api, width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
-        let b = WgpuBackend::headless(&DeviceOptions { api }).expect("headless device");
+        let b = WgpuBackend::headless(&DeviceOptions::new(api)).expect("headless device");
         let mut rig = Rig {
             b,
             next: 1,

@@ -182,7 +182,9 @@ fn stage_of(kind: BackendKind) -> Result<(Stage3D, Probe), String> {
     let made: Rc<RefCell<Option<Rc<RefCell<WgpuBackend>>>>> = Rc::default();
     let slot = made.clone();
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&DeviceOptions { api })?));
+        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&DeviceOptions::new(
+            api,
+        ))?));
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(SharedBackend(backend)))
     };

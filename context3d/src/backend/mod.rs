@@ -109,6 +109,7 @@ resource_id!(
 /// that got it (shader failures to #3613/#3614, memory to #3672/#3684/#3691, a lost context
 /// to #3694, a driver error seen with error checking on to #3710).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BackendError {
     /// The GL context is gone (device reset, window closed): every later call fails.
     #[error("the rendering context was lost")]

@@ -128,6 +128,7 @@ impl Context3D {
         for event in self.inner.take_events() {
             match event {
                 context3d::Context3DEvent::TextureReady(t) => self.events.texture_ready(t),
+                other => log::debug!("context event with no AS3 counterpart here: {other:?}"),
             }
         }
     }

@@ -30,6 +30,7 @@ impl ParseError {
 
 /// What was wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The first line is not `molehill-trace N`.
     #[error("the first line must be `molehill-trace 1`")]

@@ -59,11 +59,26 @@ pub struct Trace {
 
 /// `config NAME VALUE` settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Config {
     /// `swfVersion`: the SWF version of the content.
     pub swf_version: u32,
     /// `stage WIDTH HEIGHT 0xRRGGBB`: the stage size and colour (default 550x400, white).
     pub stage: context3d::stage::StageLayout,
+}
+
+impl Config {
+    /// The defaults with `swfVersion` set to `swf_version`.
+    pub fn with_swf_version(mut self, swf_version: u32) -> Config {
+        self.swf_version = swf_version;
+        self
+    }
+
+    /// The defaults with the stage set to `stage`.
+    pub fn with_stage(mut self, stage: context3d::stage::StageLayout) -> Config {
+        self.stage = stage;
+        self
+    }
 }
 
 impl Default for Config {
