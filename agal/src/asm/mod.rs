@@ -12,7 +12,7 @@
 //! // Adobe's assembler ignores the stray `xy`; strict mode refuses it, lenient mode warns.
 //! let source = "add ft0.xy, ft1,xy, fc1.zw";
 //! assert!(assemble(source, ProgramKind::Fragment, Version::V1).is_err());
-//! let options = AsmOptions { kind: ProgramKind::Fragment, version: Version::V1, lenient: true };
+//! let options = AsmOptions::lenient(ProgramKind::Fragment, Version::V1);
 //! let assembly = assemble_with(source, &options)?;
 //! assert_eq!(assembly.warnings.len(), 1);
 //! # Ok::<(), agal::asm::AsmError>(())
