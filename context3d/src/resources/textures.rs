@@ -579,7 +579,9 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// A video frame for a `VideoTexture` (what `attachNetStream` / `attachCamera` deliver):
-    /// `width * height` ARGB pixels (else #2015); a non-video texture #3675; #3694.
+    /// `width * height` ARGB pixels (else #2015); a non-video texture #3675; #3694; a frame
+    /// wider or taller than a `RectangleTexture` may be (the larger of the profile's maximum and
+    /// the back buffer) #3766, as Flash bounds the rectangle textures a video frame is drawn as.
     pub fn video_texture_attach_frame(
         &mut self,
         texture: TextureBase,
@@ -593,6 +595,11 @@ impl<B: Backend> Context3D<B> {
         }
         if pixels.len() as u64 != u64::from(width) * u64::from(height) || pixels.is_empty() {
             return Err(agal::flash::FlashError::error(2015, &[]));
+        }
+        let max = self.profile.max_rectangle_texture_size();
+        if width > max.max(self.back_buffer_width()) || height > max.max(self.back_buffer_height())
+        {
+            return Err(Context3DError::RectangleTooBig { max }.into());
         }
         if let Some(res) = self.res.textures.get_mut(texture) {
             res.desc.width = width;
