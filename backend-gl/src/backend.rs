@@ -319,8 +319,13 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl
-            .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage));
+        if !self
+            .gl
+            .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage))
+        {
+            self.gl.delete_buffer(buffer);
+            return Err(BackendError::OutOfMemory);
+        }
         self.vertex_buffers
             .insert(id, VertexBuffer { gl: buffer, len });
         // A failed creation is no resource for context3d, which will never dispose it.
@@ -370,11 +375,14 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl.buffer_alloc(
+        if !self.gl.buffer_alloc(
             buffer,
             gl_size(2 * u64::from(desc.num_indices)),
             usage(desc.usage),
-        );
+        ) {
+            self.gl.delete_buffer(buffer);
+            return Err(BackendError::OutOfMemory);
+        }
         self.index_buffers.insert(
             id,
             IndexBuffer {
@@ -434,10 +442,17 @@ impl Backend for GlBackend {
         };
         if let Err(e) = texture::upload(&mut self.gl, tex, upload, &self.caps) {
             log::warn!(
-                "texture upload to {id:?} (face {}, level {}) ignored: {e}",
+                "texture upload to {id:?} (face {}, level {}) failed: {e}",
                 upload.face,
                 upload.level
             );
+            return Err(match e {
+                texture::UploadError::OutOfMemory
+                | texture::UploadError::Decode(crate::decode::DecodeError::OutOfMemory {
+                    ..
+                }) => BackendError::OutOfMemory,
+                e => BackendError::Unsupported(e.to_string()),
+            });
         }
         self.check("TextureBase.upload*")
     }
@@ -613,7 +628,10 @@ impl Backend for GlBackend {
 
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
         self.enter()?;
-        let px = self.targets.read_back(&mut self.gl, rect);
+        let px = self
+            .targets
+            .read_back(&mut self.gl, rect)
+            .ok_or(BackendError::OutOfMemory)?;
         self.check("drawToBitmapData")?;
         Ok(px)
     }

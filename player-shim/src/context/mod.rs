@@ -247,20 +247,22 @@ impl Context3D {
                 (0, 0),
             )
         } else {
-            let mut buf: Vec<u32> = destination.pixels.iter().map(|&p| premultiply(p)).collect();
-            let r = self.inner.draw_to_bitmap_data(
-                &mut buf,
-                destination.width,
-                destination.height,
-                None,
-                (0, 0),
-            );
-            if r.is_ok() {
+            try_u32s(destination.pixels.len()).and_then(|mut buf| {
+                for (b, &p) in buf.iter_mut().zip(destination.pixels.iter()) {
+                    *b = premultiply(p);
+                }
+                self.inner.draw_to_bitmap_data(
+                    &mut buf,
+                    destination.width,
+                    destination.height,
+                    None,
+                    (0, 0),
+                )?;
                 for (d, s) in destination.pixels.iter_mut().zip(&buf) {
                     *d = unpremultiply(*s);
                 }
-            }
-            r
+                Ok(())
+            })
         };
         if r.is_ok() && !destination.transparent {
             for p in destination.pixels.iter_mut() {
@@ -281,7 +283,7 @@ impl Context3D {
             self.inner.back_buffer_width(),
             self.inner.back_buffer_height(),
         );
-        let mut pixels = vec![0u32; w as usize * h as usize];
+        let mut pixels = try_u32s(w as usize * h as usize)?;
         self.inner
             .draw_to_bitmap_data(&mut pixels, w, h, None, (0, 0))?;
         for p in &mut pixels {
@@ -481,4 +483,20 @@ impl Context3D {
             )
         };
     }
+}
+
+/// `n` zeroed pixels, allocated fallibly: the size comes from content, so a failed
+/// allocation is Flash's out-of-memory error for the call (#3691, as context3d maps a
+/// backend's), never an abort.
+fn try_u32s(n: usize) -> FlashResult<Vec<u32>> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        return Err(context3d::Context3DError::Backend {
+            call: context3d::BackendCall::Other,
+            error: context3d::BackendError::OutOfMemory,
+        }
+        .into());
+    }
+    v.resize(n, 0);
+    Ok(v)
 }
