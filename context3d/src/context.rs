@@ -439,16 +439,29 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `dispose(recreate)`: frees everything; every later call is #3694 (and `driverInfo`
-    /// says `"Disposed"`). Disposing twice does nothing. `recreate` is for the VM (it decides
-    /// whether to dispatch a new `context3DCreate`); the context itself is gone either way.
+    /// says `"Disposed"`). Disposing twice does nothing. The context itself is gone either way;
+    /// `recreate` is Flash's simulated device loss, done by the VM: it makes the new context
+    /// with [`recreated`](Self::recreated) on a fresh backend and dispatches `context3DCreate`
+    /// again (player-shim's `Context3D::dispose` does both).
     pub fn dispose(&mut self, recreate: bool) {
-        let _ = recreate;
+        if recreate {
+            log::debug!("dispose(recreate = true): the VM recreates the context");
+        }
         if self.disposed {
             return;
         }
         self.disposed = true;
         self.res = Resources::default();
         self.backend.dispose_context();
+    }
+
+    /// The context Flash makes after a device loss (or `dispose(true)`): the same profile and
+    /// SWF version, on `backend`, with nothing else kept (no back buffer, no resources, default
+    /// state, error checking off). Handles of this context are #3694 there.
+    pub fn recreated(&self, backend: B) -> Context3D<B> {
+        let mut c = Context3D::new(backend, self.profile);
+        c.swf_version = self.swf_version;
+        c
     }
 
     /// Whether `dispose` was called.

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use agal::flash::FlashError;
 use context3d::TextureBase;
 
-use crate::backend::{BackendFactory, DynBackend};
+use crate::backend::{BackendFactory, DynBackend, SharedFactory};
 use crate::context::Context3D;
 use crate::record::Recorder;
 use crate::trace::Call;
@@ -42,7 +42,7 @@ pub struct Stage3D {
     x: f64,
     y: f64,
     visible: bool,
-    factory: Box<dyn BackendFactory>,
+    factory: SharedFactory,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
     context: Option<Context3D>,
@@ -69,7 +69,7 @@ impl Stage3D {
             x: 0.0,
             y: 0.0,
             visible: true,
-            factory,
+            factory: Rc::new(std::cell::RefCell::new(factory)),
             events,
             recorder: None,
             context: None,
@@ -215,7 +215,7 @@ impl Stage3D {
         &mut self,
         make: impl FnOnce(DynBackend) -> Result<context3d::Context3D<DynBackend>, FlashError>,
     ) -> Result<(), FlashError> {
-        let backend = match self.factory.create_backend() {
+        let backend = match self.factory.borrow_mut().create_backend() {
             Ok(b) => b,
             Err(e) => {
                 // Bad arguments are thrown whether or not a renderer can be made: context3d
@@ -238,6 +238,7 @@ impl Stage3D {
             inner,
             self.events.clone(),
             self.recorder.clone(),
+            self.factory.clone(),
         ));
         self.events.context3d_create();
         Ok(())

@@ -54,7 +54,7 @@ macro_rules! forward {
 mod resources;
 
 use crate::as3::{premultiply, unpremultiply, BitmapDataMut, ByteArray};
-use crate::backend::DynBackend;
+use crate::backend::{DynBackend, SharedFactory};
 use crate::record::{bitmap_arg_from, Handle, Recorded, Recorder};
 use crate::stage3d::Stage3DEvents;
 use crate::trace::{Call, ResourceKind};
@@ -67,6 +67,8 @@ pub struct Context3D {
     inner: context3d::Context3D<DynBackend>,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
+    /// The Stage3D's backend factory, for `dispose(recreate = true)`.
+    factory: SharedFactory,
 }
 
 impl std::fmt::Debug for Context3D {
@@ -84,11 +86,13 @@ impl Context3D {
         inner: context3d::Context3D<DynBackend>,
         events: Rc<dyn Stage3DEvents>,
         recorder: Option<Recorder>,
+        factory: SharedFactory,
     ) -> Context3D {
         Context3D {
             inner,
             events,
             recorder,
+            factory,
         }
     }
 
@@ -292,13 +296,32 @@ impl Context3D {
         Ok((w, h, pixels))
     }
 
-    /// `dispose(recreate)`.
+    /// `dispose(recreate)`. With `recreate` (AS3's default) Flash simulates a device loss: the
+    /// context is recreated (same profile, everything else fresh: configure the back buffer and
+    /// upload everything again) and `context3DCreate` is dispatched again, which is how
+    /// Starling-style lost-context handling is tested. Objects of the old context are #3694.
+    /// When no new backend can be made, the VM gets `ErrorEvent` #3702 instead. A context
+    /// already disposed is not recreated.
     pub fn dispose(&mut self, recreate: bool) {
+        let live = !self.inner.is_disposed();
         self.inner.dispose(recreate);
         self.record(
             |_| Call::DisposeContext { recreate },
             &Ok::<(), FlashError>(()),
         );
+        if recreate && live {
+            let backend = self.factory.borrow_mut().create_backend();
+            match backend {
+                Ok(b) => {
+                    self.inner = self.inner.recreated(DynBackend(b));
+                    self.events.context3d_create();
+                }
+                Err(e) => {
+                    log::warn!("dispose(recreate = true): no renderer: {e}");
+                    self.events.error(&FlashError::error(3702, &[]));
+                }
+            }
+        }
     }
 
     // --- State ---------------------------------------------------------------------------------
