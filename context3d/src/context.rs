@@ -13,6 +13,7 @@ use agal::profile::Profile;
 use crate::backend::{BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect};
 use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::memory::Charge;
 use crate::resources::{Resources, TextureBase};
 use crate::state::{ClearStatus, Frame, State};
 
@@ -82,6 +83,8 @@ pub struct Context3D<B: Backend> {
     pub(crate) frame: Frame,
     pub(crate) events: Vec<Context3DEvent>,
     pub(crate) swf_version: u8,
+    /// What the objects take, against the budget (see [`crate::memory`]).
+    pub(crate) memory: crate::memory::Memory,
 }
 
 impl<B: Backend> Context3D<B> {
@@ -104,6 +107,7 @@ impl<B: Backend> Context3D<B> {
             frame: Frame::default(),
             events: Vec::new(),
             swf_version: u8::MAX,
+            memory: crate::memory::Memory::default(),
         }
     }
 
@@ -262,8 +266,11 @@ impl<B: Backend> Context3D<B> {
             anti_alias: anti_alias.clamp(0, 16) as u8,
             depth_and_stencil: enable_depth_and_stencil,
         };
+        let bytes = crate::memory::back_buffer_bytes(&config);
+        self.memory.check(Charge::BackBuffer, bytes)?;
         let r = self.backend.configure_back_buffer(&config);
         self.backend_result(BackendCall::Other, r)?;
+        self.memory.set(Charge::BackBuffer, bytes);
         self.frame.back_buffer = Some(config);
         self.frame.clear = ClearStatus::NeverCleared;
         Ok(())
@@ -452,15 +459,17 @@ impl<B: Backend> Context3D<B> {
         }
         self.disposed = true;
         self.res = Resources::default();
+        self.memory.reset();
         self.backend.dispose_context();
     }
 
-    /// The context Flash makes after a device loss (or `dispose(true)`): the same profile and
-    /// SWF version, on `backend`, with nothing else kept (no back buffer, no resources, default
+    /// The context Flash makes after a device loss (or `dispose(true)`): the same profile, SWF
+    /// version and options, on `backend`, with nothing else kept (no back buffer, no resources, default
     /// state, error checking off). Handles of this context are #3694 there.
     pub fn recreated(&self, backend: B) -> Context3D<B> {
         let mut c = Context3D::new(backend, self.profile);
         c.swf_version = self.swf_version;
+        c.set_options(self.options());
         c
     }
 
@@ -497,6 +506,7 @@ impl<B: Backend> Context3D<B> {
                 log::warn!("the rendering context was lost: every resource is disposed");
                 self.lost = true;
                 self.res = Resources::default();
+                self.memory.reset();
             }
             Context3DError::Backend { call, error }
         })

@@ -74,6 +74,17 @@ pub enum Context3DError {
         /// The profile's maximum.
         max: u32,
     },
+    /// An allocation over the context's memory budget (`crate::memory`): Error #3691, Flash's
+    /// resource-limit error; nothing was allocated.
+    #[error("memory budget exceeded: {requested} bytes asked with {used} of {budget} in use")]
+    MemoryBudget {
+        /// Bytes the allocation needs.
+        requested: u64,
+        /// Bytes in use before it.
+        used: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// More resources of one type than Flash allows: Error #3691.
     #[error("resource limit exceeded")]
     ResourceLimit,
@@ -310,7 +321,7 @@ impl Context3DError {
             E::TextureSizeZero => err(3681),
             E::NotPowerOfTwo => err(3682),
             E::TextureTooBig { max } => err1(3683, &max.to_string()),
-            E::ResourceLimit => err(3691),
+            E::ResourceLimit | E::MemoryBudget { .. } => err(3691),
             E::CubeTextureTooBig => err(3705),
             E::StreamingLevelsTooLarge => err(3711),
             E::RenderToStreaming => err(3712),

@@ -23,6 +23,9 @@ pub mod trace;
 
 pub use backend::{BackendCreationError, BackendFactory, HeadlessGl, SharedBackend};
 pub use context::{Context3D, FlashResult};
-pub use context3d::{IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+pub use context3d::{
+    ContextOptions, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D,
+    DEFAULT_MEMORY_BUDGET,
+};
 pub use record::Recorder;
 pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};

@@ -47,6 +47,7 @@ pub struct Stage3D {
     recorder: Option<Recorder>,
     context: Option<Context3D>,
     swf_version: u32,
+    options: context3d::ContextOptions,
 }
 
 impl std::fmt::Debug for Stage3D {
@@ -74,6 +75,7 @@ impl Stage3D {
             recorder: None,
             context: None,
             swf_version: crate::trace::DEFAULT_SWF_VERSION,
+            options: context3d::ContextOptions::default(),
         }
     }
 
@@ -87,6 +89,17 @@ impl Stage3D {
         if let Some(r) = &self.recorder {
             r.set_swf_version(version);
         }
+    }
+
+    /// The options of the contexts this Stage3D creates from now on (the memory budget of
+    /// each: `context3d::memory`); a context that exists keeps its own.
+    pub fn set_context_options(&mut self, options: context3d::ContextOptions) {
+        self.options = options;
+    }
+
+    /// The options of the contexts this Stage3D creates.
+    pub fn context_options(&self) -> context3d::ContextOptions {
+        self.options
     }
 
     /// The SWF version (see [`set_swf_version`](Self::set_swf_version)).
@@ -229,6 +242,7 @@ impl Stage3D {
         let mut inner = make(DynBackend(backend))?;
         // Versions past 255 behave as the newest, as context3d's default does.
         inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
+        inner.set_options(self.options);
         if let Some(mut old) = self.context.take() {
             old.dispose_silently();
         }

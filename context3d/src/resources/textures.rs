@@ -9,6 +9,7 @@ use crate::backend::{
 use crate::context::{Context3D, Context3DEvent};
 use crate::enums::{param, parse};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::memory::Charge;
 
 use super::{TextureBase, MAX_OBJECTS_PER_TYPE};
 
@@ -127,14 +128,18 @@ impl<B: Backend> Context3D<B> {
         if self.res.textures.len() >= MAX_OBJECTS_PER_TYPE {
             return Err(Context3DError::ResourceLimit);
         }
+        let bytes = crate::memory::texture_bytes(&desc);
+        self.memory.check(Charge::New, bytes)?;
         let id = TextureId(self.fresh_id());
         let r = self.backend.create_texture(id, &desc);
         self.backend_result(BackendCall::Texture, r)?;
-        Ok(self.res.textures.insert(TextureRes {
+        let handle = self.res.textures.insert(TextureRes {
             id,
             desc,
             defined: [0; 6],
-        }))
+        });
+        self.memory.set(Charge::Texture(handle), bytes);
+        Ok(handle)
     }
 
     /// `createTexture(width, height, format, optimizeForRenderToTexture, streamingLevels)`.
@@ -601,6 +606,9 @@ impl<B: Backend> Context3D<B> {
         {
             return Err(Context3DError::RectangleTooBig { max }.into());
         }
+        let bytes = u64::from(width) * u64::from(height) * 4;
+        self.memory.check(Charge::Texture(texture), bytes)?;
+        self.memory.set(Charge::Texture(texture), bytes);
         if let Some(res) = self.res.textures.get_mut(texture) {
             res.desc.width = width;
             res.desc.height = height;
@@ -618,6 +626,7 @@ impl<B: Backend> Context3D<B> {
     /// `TextureBase.dispose()`: harmless when repeated. A sampler or render target still
     /// naming it fails at the next draw (#3605 / #3694).
     pub fn texture_dispose(&mut self, texture: TextureBase) {
+        self.memory.release(Charge::Texture(texture));
         if let Some(res) = self.res.textures.remove(texture) {
             self.backend.dispose_texture(res.id);
         }

@@ -168,6 +168,12 @@ impl Context3D {
         self.inner.max_back_buffer_height()
     }
 
+    /// `totalGPUMemory`: bytes this context's textures, render surfaces, buffers and back
+    /// buffer take, as counted against its memory budget (`context3d::memory`).
+    pub fn total_gpu_memory(&self) -> u64 {
+        self.inner.total_gpu_memory()
+    }
+
     /// `enableErrorChecking`.
     pub fn enable_error_checking(&self) -> bool {
         self.inner.enable_error_checking()
