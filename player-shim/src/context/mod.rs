@@ -529,3 +529,15 @@ fn try_u32s(n: usize) -> FlashResult<Vec<u32>> {
     v.resize(n, 0);
     Ok(v)
 }
+
+#[cfg(test)]
+mod tests {
+    /// Regression (issue 16): a content-sized buffer that cannot be allocated is Flash's error,
+    /// not "memory allocation of N bytes failed" and an abort.
+    #[test]
+    fn an_impossible_pixel_buffer_is_an_error_not_an_abort() {
+        let e = super::try_u32s(usize::MAX / 2).unwrap_err();
+        assert_eq!(e.id, 3691, "{e}");
+        assert_eq!(super::try_u32s(3).unwrap(), vec![0; 3]);
+    }
+}
