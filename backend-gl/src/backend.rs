@@ -371,8 +371,13 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl
-            .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage));
+        if !self
+            .gl
+            .buffer_alloc(buffer, gl_size(desc.byte_len()), usage(desc.usage))
+        {
+            self.gl.delete_buffer(buffer);
+            return Err(BackendError::OutOfMemory);
+        }
         self.vertex_buffers
             .insert(id, VertexBuffer { gl: buffer, len });
         // A failed creation is no resource for context3d, which will never dispose it.
@@ -419,11 +424,14 @@ impl Backend for GlBackend {
             .gl
             .create_buffer()
             .map_err(|_| BackendError::OutOfMemory)?;
-        self.gl.buffer_alloc(
+        if !self.gl.buffer_alloc(
             buffer,
             gl_size(2 * u64::from(desc.num_indices)),
             usage(desc.usage),
-        );
+        ) {
+            self.gl.delete_buffer(buffer);
+            return Err(BackendError::OutOfMemory);
+        }
         self.index_buffers.insert(
             id,
             IndexBuffer {
@@ -493,10 +501,17 @@ impl Backend for GlBackend {
             &mut self.upload_scratch,
         ) {
             log::warn!(
-                "texture upload to {id:?} (face {}, level {}) ignored: {e}",
+                "texture upload to {id:?} (face {}, level {}) failed: {e}",
                 upload.face,
                 upload.level
             );
+            return Err(match e {
+                texture::UploadError::OutOfMemory
+                | texture::UploadError::Decode(crate::decode::DecodeError::OutOfMemory {
+                    ..
+                }) => BackendError::OutOfMemory,
+                e => BackendError::Unsupported(e.to_string()),
+            });
         }
         self.check("TextureBase.upload*")
     }
@@ -687,7 +702,10 @@ impl Backend for GlBackend {
 
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
         self.enter()?;
-        let px = self.targets.read_back(&mut self.gl, rect);
+        let px = self
+            .targets
+            .read_back(&mut self.gl, rect)
+            .ok_or(BackendError::OutOfMemory)?;
         self.check("drawToBitmapData")?;
         Ok(px)
     }

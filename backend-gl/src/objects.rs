@@ -70,13 +70,20 @@ impl Gl {
         forget_framebuffer
     );
 
-    /// Allocates `size` bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which touches
-    /// neither vertex array state nor the array-buffer binding).
-    pub fn buffer_alloc(&mut self, buffer: glow::Buffer, size: i32, usage: u32) {
+    /// Allocates `size` zeroed bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which
+    /// touches neither vertex array state nor the array-buffer binding). Zeroed: GL leaves a
+    /// `NULL` store undefined, and content must never read another allocation's bytes (the CPU
+    /// shadow of an index buffer assumes zeros). `false` when the zeros cannot be allocated.
+    #[must_use]
+    pub fn buffer_alloc(&mut self, buffer: glow::Buffer, size: i32, usage: u32) -> bool {
+        let Some(zeros) = crate::decode::try_zeroed(size.max(0) as usize) else {
+            return false;
+        };
         self.bind_copy_write_buffer(buffer);
         let gl = self.count(CallKind::Upload);
         // SAFETY: context current; a buffer is bound to COPY_WRITE_BUFFER just above.
-        unsafe { gl.buffer_data_size(glow::COPY_WRITE_BUFFER, size, usage) };
+        unsafe { gl.buffer_data_u8_slice(glow::COPY_WRITE_BUFFER, &zeros, usage) };
+        true
     }
 
     /// Writes `data` at `offset` of `buffer` (through `GL_COPY_WRITE_BUFFER`).

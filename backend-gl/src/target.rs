@@ -330,21 +330,23 @@ impl Targets {
         Some((w, h))
     }
 
-    /// Reads `rect` of the back buffer, rows top first, pixels `0xAARRGGBB`.
-    pub fn read_back(&mut self, gl: &mut Gl, rect: PixelRect) -> Vec<u32> {
-        let n = rect.width as usize * rect.height as usize;
+    /// Reads `rect` of the back buffer, rows top first, pixels `0xAARRGGBB`; `None` when the
+    /// buffers cannot be allocated (the size comes from content: an error, never an abort).
+    pub fn read_back(&mut self, gl: &mut Gl, rect: PixelRect) -> Option<Vec<u32>> {
+        let n = (rect.width as usize).checked_mul(rect.height as usize)?;
+        let mut px = crate::decode::try_filled(n, 0u32)?;
         if self.bind_back_for_read(gl).is_none() || n == 0 {
-            return vec![0; n];
+            return Some(px);
         }
-        let mut bytes = vec![0u8; n * 4];
+        let mut bytes = crate::decode::try_zeroed(n.checked_mul(4)?)?;
         gl.read_pixels(
             [rect.x, rect.y, rect.width as i32, rect.height as i32],
             &mut bytes,
         );
-        bytes
-            .chunks_exact(4)
-            .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
-            .collect()
+        for (d, p) in px.iter_mut().zip(bytes.chunks_exact(4)) {
+            *d = u32::from_be_bytes([p[3], p[0], p[1], p[2]]);
+        }
+        Some(px)
     }
 
     /// Shows the back buffer in the window (flipped: the window's row 0 is its bottom).

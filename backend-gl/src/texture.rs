@@ -13,7 +13,7 @@ use context3d::{
 };
 
 use crate::conv;
-use crate::decode::{dxt, etc1, packed, pvrtc};
+use crate::decode::{self, dxt, etc1, packed, pvrtc};
 use crate::state::Gl;
 
 /// `GL_COMPRESSED_RGB_S3TC_DXT1_EXT`.
@@ -207,31 +207,46 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Tex
     gl.tex_parameter(target, glow::TEXTURE_BASE_LEVEL, i32::from(tex.base_level));
     gl.tex_parameter(target, glow::TEXTURE_MAX_LEVEL, i32::from(tex.levels()) - 1);
     if desc.width > 0 && desc.height > 0 && tex.storage != Storage::Undecided {
-        allocate(gl, &tex, tex.levels());
+        if let Err(e) = allocate(gl, &tex, tex.levels()) {
+            gl.delete_texture(tex.gl);
+            return Err(e.to_string());
+        }
     }
     Ok(tex)
 }
 
-fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) {
+/// (Re)allocates every face of levels `0..levels` with zeroed texels: content gets zeroed
+/// storage, never what the driver's memory held before (GL leaves a `NULL` image undefined).
+/// One zero buffer, the size of level 0, serves every level and face.
+fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) -> Result<(), UploadError> {
     let faces = if tex.target == glow::TEXTURE_CUBE_MAP {
         6
     } else {
         1
     };
     let (internal, format, ty) = tex.storage.gl_formats();
+    let bytes = |(w, h): (u32, u32)| {
+        if tex.storage.compressed() {
+            dxt_size(w, h, tex.storage)
+        } else {
+            w as usize * h as usize * tex.storage.texel_bytes()
+        }
+    };
+    let zeros =
+        decode::try_zeroed(bytes(level_size(&tex.desc, 0))).ok_or(UploadError::OutOfMemory)?;
     for face in 0..faces {
         for level in 0..levels {
             let (w, h) = level_size(&tex.desc, level);
             let target = tex.image_target(face);
+            let zeros = &zeros[..bytes((w, h))];
             if tex.storage.compressed() {
-                let zeros = vec![0u8; dxt_size(w, h, tex.storage)];
                 gl.compressed_tex_image_2d(
                     target,
                     i32::from(level),
                     internal,
                     w as i32,
                     h as i32,
-                    &zeros,
+                    zeros,
                 );
             } else {
                 gl.tex_image_2d(
@@ -242,19 +257,42 @@ fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) {
                     h as i32,
                     format,
                     ty,
-                    None,
+                    Some(zeros),
                 );
             }
         }
     }
+    Ok(())
 }
 
-fn u16s_to_le_bytes(px: &[u16]) -> Vec<u8> {
-    px.iter().flat_map(|p| p.to_le_bytes()).collect()
+/// `n` texels of `texel_bytes` bytes each, filled by `fill(i, texel)`, in a buffer allocated
+/// fallibly (its size comes from content).
+fn converted(
+    n: usize,
+    texel_bytes: usize,
+    mut fill: impl FnMut(usize, &mut [u8]),
+) -> Result<Vec<u8>, UploadError> {
+    let mut out = n
+        .checked_mul(texel_bytes)
+        .and_then(decode::try_zeroed)
+        .ok_or(UploadError::OutOfMemory)?;
+    for (i, t) in out.chunks_exact_mut(texel_bytes).enumerate() {
+        fill(i, t);
+    }
+    Ok(out)
 }
 
-/// Why an upload could not be done; the backend logs it (context3d validated the data, so
-/// this is only a compressed image with no encoding this backend can use).
+/// Makes room for `n` bytes in `scratch` fallibly (the size comes from content).
+fn reserve(scratch: &mut Vec<u8>, n: usize) -> Result<(), UploadError> {
+    scratch
+        .try_reserve(n.saturating_sub(scratch.len()))
+        .map_err(|_| UploadError::OutOfMemory)
+}
+
+/// Why an upload could not be done (context3d validated the data, so this is a compressed
+/// image with no encoding this backend can use, pixels for a texture stored compressed, or
+/// memory). The backend returns it as `BackendError::Unsupported` / `OutOfMemory`: a Flash
+/// error, never a silent success.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum UploadError {
@@ -283,6 +321,9 @@ pub enum UploadError {
         "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
     )]
     NotCompressed,
+    /// The CPU buffer for decoding or converting the data could not be allocated.
+    #[error("out of memory for the texture data")]
+    OutOfMemory,
 }
 
 /// Decodes a compressed image to RGBA8 on the CPU.
@@ -333,7 +374,7 @@ pub fn upload(
     {
         tex.desc.width = up.width;
         tex.desc.height = up.height;
-        allocate(gl, tex, 1);
+        allocate(gl, tex, 1)?;
     }
     if tex.storage == Storage::Undecided {
         let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
@@ -355,7 +396,22 @@ pub fn upload(
             (true, false, true) => Storage::Etc2Rgba,
             _ => Storage::Rgba8,
         };
-        allocate(gl, tex, tex.levels());
+        allocate(gl, tex, tex.levels())?;
+    }
+    if let TextureData::Compressed(img) = up.data {
+        // An ATF image without the encoding an earlier one made the storage (a DXT1-only file,
+        // then an ETC1-only one): store the texture decoded instead. An ATF upload sends every
+        // level, so the new file fills the reallocated levels.
+        let fits = match tex.storage {
+            Storage::Dxt1 | Storage::Dxt5 => img.dxt.is_some(),
+            Storage::Etc2Rgb | Storage::Etc2Rgba => img.etc2.is_some(),
+            _ => true,
+        };
+        if !fits && (img.dxt.is_some() || img.etc1.is_some() || img.pvrtc.is_some()) {
+            log::debug!("compressed texture re-stored as RGBA8 for a differently encoded ATF");
+            tex.storage = Storage::Rgba8;
+            allocate(gl, tex, tex.levels())?;
+        }
     }
     if up.level < tex.base_level {
         tex.base_level = up.level;
@@ -413,25 +469,32 @@ pub fn upload(
                 &decoded
             }
         }
+        // Into the reused scratch buffer (reserved fallibly: the size comes from content) or
+        // buffers allocated fallibly.
         (TextureData::Argb32(px), _) => {
+            reserve(scratch, px.len().saturating_mul(4))?;
             packed::argb_to_rgba_into(px, scratch);
             if tex.storage == Storage::Bgra8 {
                 // Big-endian host: RGBA bytes back to B, G, R, A.
                 let rgba = std::mem::take(scratch);
+                reserve(scratch, rgba.len())?;
                 packed::bgra_to_rgba_into(&rgba, scratch);
             }
             scratch
         }
         (TextureData::Bgra8(px), _) => {
+            reserve(scratch, px.len())?;
             packed::bgra_to_rgba_into(px, scratch);
             scratch
         }
         (TextureData::Bgra4444(px), _) => {
-            decoded = packed::argb4444_to_gl_rgba4444(&u16s_to_le_bytes(px));
+            decoded = converted(px.len(), 2, |i, t| {
+                t.copy_from_slice(&px[i].rotate_left(4).to_ne_bytes());
+            })?;
             &decoded
         }
         (TextureData::Bgr565(px), _) => {
-            decoded = packed::rgb565_to_gl(&u16s_to_le_bytes(px));
+            decoded = converted(px.len(), 2, |i, t| t.copy_from_slice(&px[i].to_ne_bytes()))?;
             &decoded
         }
         (TextureData::RgbaHalf(px), _) => crate::bytes::u16s_as_bytes(px),

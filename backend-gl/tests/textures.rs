@@ -248,8 +248,9 @@ fn compressed_textures_take_bitmap_data_uncompressed() {
         let px = r.draw_texture(t, TEX_FS, nearest());
         check_2x2(&r, &px, want, 0, &format!("{format:?} from BitmapData"));
     }
-    // Once an ATF image made the storage S3TC, BitmapData pixels are refused (logged), never
-    // handed to GL as a compressed image: no GL error, the DXT texels stay.
+    // Once an ATF image made the storage S3TC, BitmapData pixels are refused with an error
+    // (#3710 through context3d), never handed to GL as a compressed image nor dropped
+    // silently: no GL error, the DXT texels stay.
     if r.b.has_s3tc() {
         r.b.set_error_checking(true);
         let t = r.texture(TextureKind::TwoD, TextureFormat::Compressed, 4, 4, 3, false);
@@ -259,13 +260,19 @@ fn compressed_textures_take_bitmap_data_uncompressed() {
             ..Default::default()
         };
         r.upload(t, 0, 0, 4, 4, TextureData::Compressed(img));
-        r.upload(
+        let refused = r.b.upload_texture(
             t,
-            0,
-            0,
-            4,
-            4,
-            TextureData::Argb32(&[argb(255, 0, 255, 0); 16]),
+            &TextureUpload {
+                face: 0,
+                level: 0,
+                width: 4,
+                height: 4,
+                data: TextureData::Argb32(&[argb(255, 0, 255, 0); 16]),
+            },
+        );
+        assert!(
+            matches!(refused, Err(BackendError::Unsupported(_))),
+            "{refused:?}"
         );
         assert!(r.b.take_gl_errors().is_empty());
         let px = r.draw_texture(t, TEX_FS, nearest());

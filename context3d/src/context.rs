@@ -15,6 +15,7 @@ use crate::backend::{
 };
 use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::memory::Charge;
 use crate::resources::{Resources, TextureBase};
 use crate::state::{ClearStatus, Frame, State};
 
@@ -108,6 +109,8 @@ pub struct Context3D<B: Backend> {
     pub(crate) scratch_constants: Vec<[f32; 4]>,
     /// `VertexBuffer3D.uploadFromVector`'s conversion buffer, kept between calls.
     pub(crate) scratch_bytes: Vec<u8>,
+    /// What the objects take, against the budget (see [`crate::memory`]).
+    pub(crate) memory: crate::memory::Memory,
 }
 
 impl<B: Backend> Context3D<B> {
@@ -136,6 +139,7 @@ impl<B: Backend> Context3D<B> {
             ),
             scratch_constants: Vec::new(),
             scratch_bytes: Vec::new(),
+            memory: crate::memory::Memory::default(),
         }
     }
 
@@ -294,8 +298,11 @@ impl<B: Backend> Context3D<B> {
             anti_alias: anti_alias.clamp(0, 16) as u8,
             depth_and_stencil: enable_depth_and_stencil,
         };
+        let bytes = crate::memory::back_buffer_bytes(&config);
+        self.memory.check(Charge::BackBuffer, bytes)?;
         let r = self.backend.configure_back_buffer(&config);
         self.backend_result(BackendCall::Other, r)?;
+        self.memory.set(Charge::BackBuffer, bytes);
         self.frame.back_buffer = Some(config);
         self.frame.clear = ClearStatus::NeverCleared;
         Ok(())
@@ -471,16 +478,31 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `dispose(recreate)`: frees everything; every later call is #3694 (and `driverInfo`
-    /// says `"Disposed"`). Disposing twice does nothing. `recreate` is for the VM (it decides
-    /// whether to dispatch a new `context3DCreate`); the context itself is gone either way.
+    /// says `"Disposed"`). Disposing twice does nothing. The context itself is gone either way;
+    /// `recreate` is Flash's simulated device loss, done by the VM: it makes the new context
+    /// with [`recreated`](Self::recreated) on a fresh backend and dispatches `context3DCreate`
+    /// again (player-shim's `Context3D::dispose` does both).
     pub fn dispose(&mut self, recreate: bool) {
-        let _ = recreate;
+        if recreate {
+            log::debug!("dispose(recreate = true): the VM recreates the context");
+        }
         if self.disposed {
             return;
         }
         self.disposed = true;
         self.res = Resources::default();
+        self.memory.reset();
         self.backend.dispose_context();
+    }
+
+    /// The context Flash makes after a device loss (or `dispose(true)`): the same profile, SWF
+    /// version and options, on `backend`, with nothing else kept (no back buffer, no resources, default
+    /// state, error checking off). Handles of this context are #3694 there.
+    pub fn recreated(&self, backend: B) -> Context3D<B> {
+        let mut c = Context3D::new(backend, self.profile);
+        c.swf_version = self.swf_version;
+        c.set_options(self.options());
+        c
     }
 
     /// Whether `dispose` was called.
@@ -526,6 +548,7 @@ impl<B: Backend> Context3D<B> {
                 log::warn!("the rendering context was lost: every resource is disposed");
                 self.lost = true;
                 self.res = Resources::default();
+                self.memory.reset();
             }
             Context3DError::Backend { call, error }
         })

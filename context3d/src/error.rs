@@ -75,6 +75,17 @@ pub enum Context3DError {
         /// The profile's maximum.
         max: u32,
     },
+    /// An allocation over the context's memory budget (`crate::memory`): Error #3691, Flash's
+    /// resource-limit error; nothing was allocated.
+    #[error("memory budget exceeded: {requested} bytes asked with {used} of {budget} in use")]
+    MemoryBudget {
+        /// Bytes the allocation needs.
+        requested: u64,
+        /// Bytes in use before it.
+        used: u64,
+        /// The budget.
+        budget: u64,
+    },
     /// More resources of one type than Flash allows: Error #3691.
     #[error("resource limit exceeded")]
     ResourceLimit,
@@ -311,7 +322,7 @@ impl Context3DError {
             E::TextureSizeZero => err(3681),
             E::NotPowerOfTwo => err(3682),
             E::TextureTooBig { max } => err1(3683, &max.to_string()),
-            E::ResourceLimit => err(3691),
+            E::ResourceLimit | E::MemoryBudget { .. } => err(3691),
             E::CubeTextureTooBig => err(3705),
             E::StreamingLevelsTooLarge => err(3711),
             E::RenderToStreaming => err(3712),
@@ -421,7 +432,9 @@ fn backend_to_flash(call: BackendCall, error: &BackendError) -> FlashError {
         // #3710 rather than #3699 "Requested Operation failed to complete": the Stage3D
         // variant of the message. The call and the GL code are in the error's Display and
         // were logged by the backend; Flash's message has no placeholder for them.
-        BackendError::GlError { .. } => FlashError::new(ErrorClass::Error, 3710, &[]),
+        BackendError::GlError { .. } | BackendError::Unsupported(_) => {
+            FlashError::new(ErrorClass::Error, 3710, &[])
+        }
     }
 }
 

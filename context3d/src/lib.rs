@@ -8,7 +8,7 @@
 //! - [`recording`]: [`RecordingBackend`], a backend that records what reaches it.
 //! - [`enums`]: the AS3 enum strings. [`error`]: typed errors and the one Flash mapping.
 //! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
-//!   [`draw`]: draw-time checks. [`atf`]: ATF containers.
+//!   [`draw`]: draw-time checks. [`atf`]: ATF containers. [`memory`]: the memory budget.
 //! - [`stage`]: how Flash composes the Stage3D layers on the stage (one rule for replays and hosts).
 //!
 //! `docs/context3d.md` lists every call, what it checks and the error each check raises.
@@ -22,6 +22,7 @@ pub mod decode;
 pub mod draw;
 pub mod enums;
 pub mod error;
+pub mod memory;
 pub mod recording;
 pub mod resources;
 pub mod stage;
@@ -31,5 +32,6 @@ pub use backend::*;
 pub use context::{Context3D, Context3DEvent, Endian, Point, Rect};
 pub use enums::As3Enum;
 pub use error::{BackendCall, Context3DError, FlashResult};
+pub use memory::{ContextOptions, DEFAULT_MEMORY_BUDGET};
 pub use recording::{Call, RecordedTextureData, RecordingBackend};
 pub use resources::{IndexBuffer3D, Program3D, ProgramUsage, TextureBase, VertexBuffer3D};

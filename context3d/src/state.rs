@@ -568,6 +568,15 @@ impl<B: Backend> Context3D<B> {
                 if desc.streaming_levels > 0 {
                     return Err(Context3DError::RenderToStreaming.into());
                 }
+                // Depth/stencil and multisampled surfaces count against the memory budget,
+                // charged once per texture at their largest (crate::memory).
+                let aa = anti_alias.clamp(0, 16) as u8;
+                let surfaces = crate::memory::surface_bytes(&desc, enable_depth_and_stencil, aa);
+                let charge = crate::memory::Charge::Surfaces(t);
+                if surfaces > self.memory.charged(charge) {
+                    self.memory.check(charge, surfaces)?;
+                    self.memory.set(charge, surfaces);
+                }
                 Some(TargetSlot { texture: t, face })
             }
         };

@@ -38,6 +38,10 @@ pub trait BackendFactory {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError>;
 }
 
+/// A Stage3D's factory, shared with its context (which makes a new backend on
+/// `dispose(recreate = true)`).
+pub(crate) type SharedFactory = std::rc::Rc<std::cell::RefCell<Box<dyn BackendFactory>>>;
+
 /// Headless OpenGL contexts from backend-gl (EGL; llvmpipe when there is no GPU). Feature `gl`.
 #[cfg(feature = "gl")]
 #[derive(Debug, Default, Clone)]

@@ -29,7 +29,10 @@ pub use backend::HeadlessGl;
 pub use backend::HeadlessWgpu;
 pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
 pub use context::{Context3D, FlashResult};
-pub use context3d::{IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D};
+pub use context3d::{
+    ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
+    DEFAULT_MEMORY_BUDGET,
+};
 pub use record::{ImageWriter, RecordedExpectations, Recorder};
 pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};
 

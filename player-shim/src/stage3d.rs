@@ -5,7 +5,7 @@ use std::rc::Rc;
 use agal::flash::FlashError;
 use context3d::TextureBase;
 
-use crate::backend::{BackendFactory, DynBackend};
+use crate::backend::{BackendFactory, DynBackend, SharedFactory};
 use crate::context::Context3D;
 use crate::record::Recorder;
 use crate::trace::Call;
@@ -42,11 +42,12 @@ pub struct Stage3D {
     x: f64,
     y: f64,
     visible: bool,
-    factory: Box<dyn BackendFactory>,
+    factory: SharedFactory,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
     context: Option<Context3D>,
     swf_version: u32,
+    options: context3d::ContextOptions,
 }
 
 impl std::fmt::Debug for Stage3D {
@@ -69,11 +70,12 @@ impl Stage3D {
             x: 0.0,
             y: 0.0,
             visible: true,
-            factory,
+            factory: Rc::new(std::cell::RefCell::new(factory)),
             events,
             recorder: None,
             context: None,
             swf_version: crate::trace::DEFAULT_SWF_VERSION,
+            options: context3d::ContextOptions::default(),
         }
     }
 
@@ -87,6 +89,17 @@ impl Stage3D {
         if let Some(r) = &self.recorder {
             r.set_swf_version(version);
         }
+    }
+
+    /// The options of the contexts this Stage3D creates from now on (the memory budget of
+    /// each: `context3d::memory`); a context that exists keeps its own.
+    pub fn set_context_options(&mut self, options: context3d::ContextOptions) {
+        self.options = options;
+    }
+
+    /// The options of the contexts this Stage3D creates.
+    pub fn context_options(&self) -> context3d::ContextOptions {
+        self.options
     }
 
     /// The SWF version (see [`set_swf_version`](Self::set_swf_version)).
@@ -236,7 +249,7 @@ impl Stage3D {
         &mut self,
         make: impl FnOnce(DynBackend) -> Result<context3d::Context3D<DynBackend>, FlashError>,
     ) -> Result<(), FlashError> {
-        let backend = match self.factory.create_backend() {
+        let backend = match self.factory.borrow_mut().create_backend() {
             Ok(b) => b,
             Err(e) => {
                 // Bad arguments are thrown whether or not a renderer can be made: context3d
@@ -250,6 +263,7 @@ impl Stage3D {
         let mut inner = make(DynBackend(backend))?;
         // Versions past 255 behave as the newest, as context3d's default does.
         inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
+        inner.set_options(self.options);
         if let Some(mut old) = self.context.take() {
             old.dispose_silently();
         }
@@ -259,6 +273,7 @@ impl Stage3D {
             inner,
             self.events.clone(),
             self.recorder.clone(),
+            self.factory.clone(),
         ));
         self.events.context3d_create();
         Ok(())

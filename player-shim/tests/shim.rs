@@ -298,3 +298,43 @@ fn a_negative_byte_array_offset_is_checked_after_the_buffer() {
         .unwrap_err();
     assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
 }
+
+/// Regression (issue 16): `dispose(recreate = true)` was ignored. Flash simulates a device
+/// loss: a new context of the same profile, `context3DCreate` again, old objects #3694, the
+/// new context usable once its back buffer is configured. `dispose(false)` recreates nothing.
+#[test]
+fn dispose_with_recreate_simulates_a_device_loss() {
+    let (mut s, events) = stage();
+    s.request_context3d("auto", "standard").unwrap();
+    assert_eq!(events.created.get(), 1);
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    let old = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    ctx.dispose(true);
+    assert_eq!(events.created.get(), 2, "context3DCreate again");
+    let ctx = s.context3d_mut().unwrap();
+    assert_eq!(ctx.profile(), "standard");
+    assert_ne!(ctx.driver_info(), "Disposed");
+    let e = ctx
+        .vertex_buffer_upload_from_vector(old, &[0.0; 6], 0, 3)
+        .unwrap_err();
+    assert_eq!(e.id, 3694, "objects of the lost context are gone");
+    let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap_err();
+    assert_eq!(e.id, 3698, "the back buffer must be configured again: {e}");
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    let vb = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    ctx.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3)
+        .unwrap();
+    ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    ctx.dispose(false);
+    assert_eq!(events.created.get(), 2, "dispose(false) recreates nothing");
+    assert_eq!(s.context3d().unwrap().driver_info(), "Disposed");
+    s.context3d_mut().unwrap().dispose(true);
+    assert_eq!(
+        events.created.get(),
+        2,
+        "a disposed context is not recreated"
+    );
+}

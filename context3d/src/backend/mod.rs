@@ -107,7 +107,8 @@ resource_id!(
 
 /// What only the backend can find out. [`crate::error`] maps it to Flash's error for the call
 /// that got it (shader failures to #3613/#3614, memory to #3672/#3684/#3691, a lost context
-/// to #3694, a driver error seen with error checking on to #3710).
+/// to #3694, a driver error seen with error checking on, or data the backend cannot store, to
+/// #3710).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BackendError {
@@ -141,6 +142,11 @@ pub enum BackendError {
         /// The driver's error code (`GL_INVALID_VALUE` = 0x0501, ...).
         code: u32,
     },
+    /// Data context3d accepted that this backend cannot store (e.g. uncompressed pixels for a
+    /// texture an earlier ATF upload made S3TC, where the backend does not compress on the
+    /// CPU): Error #3710, whether error checking is on or not; nothing was written.
+    #[error("cannot store: {0}")]
+    Unsupported(String),
 }
 
 // ---------------------------------------------------------------------------------------------

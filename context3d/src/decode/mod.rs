@@ -10,20 +10,64 @@ pub mod etc1;
 pub mod packed;
 pub mod pvrtc;
 
-/// A decoder was given fewer bytes than the image needs.
+/// Why a decoder gave no image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("{format} image of {width}x{height} needs {needed} bytes, got {got}")]
-pub struct DecodeError {
-    /// The format's name.
-    pub format: &'static str,
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// Bytes the image needs.
-    pub needed: usize,
-    /// Bytes given.
-    pub got: usize,
+pub enum DecodeError {
+    /// Fewer bytes than the image needs.
+    #[error("{format} image of {width}x{height} needs {needed} bytes, got {got}")]
+    Short {
+        /// The format's name.
+        format: &'static str,
+        /// Width in pixels.
+        width: u32,
+        /// Height in pixels.
+        height: u32,
+        /// Bytes the image needs.
+        needed: usize,
+        /// Bytes given.
+        got: usize,
+    },
+    /// The output (or a work buffer) could not be allocated.
+    #[error("out of memory decoding a {width}x{height} {format} image")]
+    OutOfMemory {
+        /// The format's name.
+        format: &'static str,
+        /// Width in pixels.
+        width: u32,
+        /// Height in pixels.
+        height: u32,
+    },
+}
+
+/// `len` zero bytes, or `None` when they cannot be allocated (sizes come from content: an
+/// allocation failure is an error for the call, never an abort).
+pub fn try_zeroed(len: usize) -> Option<Vec<u8>> {
+    try_filled(len, 0u8)
+}
+
+/// `len` copies of `value`, allocated fallibly (see [`try_zeroed`]).
+pub fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
+}
+
+/// An RGBA8 output of `width` x `height`, zeroed, or [`DecodeError::OutOfMemory`].
+pub(crate) fn rgba_out(
+    format: &'static str,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, DecodeError> {
+    (width as usize)
+        .checked_mul(height as usize)
+        .and_then(|n| n.checked_mul(4))
+        .and_then(try_zeroed)
+        .ok_or(DecodeError::OutOfMemory {
+            format,
+            width,
+            height,
+        })
 }
 
 /// Checks that `data` holds at least `needed` bytes.
@@ -35,7 +79,7 @@ pub(crate) fn check_len(
     data: &[u8],
 ) -> Result<(), DecodeError> {
     if data.len() < needed {
-        Err(DecodeError {
+        Err(DecodeError::Short {
             format,
             width,
             height,
@@ -61,7 +105,7 @@ pub(crate) fn decode_blocks(
     let bh = height.div_ceil(4) as usize;
     check_len(format, width, height, bw * bh * block_bytes, data)?;
     let (w, h) = (width as usize, height as usize);
-    let mut out = vec![0u8; w * h * 4];
+    let mut out = rgba_out(format, width, height)?;
     let mut texels = [[0u8; 4]; 16];
     for (i, block) in data.chunks_exact(block_bytes).take(bw * bh).enumerate() {
         let (bx, by) = (i % bw, i / bw);

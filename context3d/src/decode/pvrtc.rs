@@ -12,7 +12,7 @@
 //! weights and one rounding at the end (the reference decoder rounds at 5 bits first, so
 //! gradients may differ from it by one unit; flat areas are exact).
 
-use super::{check_len, expand4, expand5, DecodeError};
+use super::{check_len, expand4, expand5, rgba_out, try_filled, DecodeError};
 
 /// Bits per pixel of a PVRTC 1 image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,8 +180,13 @@ pub fn decode_pvrtc(
     let (xb, yb) = blocks(width, height, bpp);
     let bw = bpp.block_width();
     let (fw, fh) = (xb * bw, yb * 4);
-    let mut cols = vec![[[0i32; 4]; 2]; xb * yb];
-    let mut modulation = vec![Modulation::Weight(0); fw * fh];
+    let oom = DecodeError::OutOfMemory {
+        format: name,
+        width,
+        height,
+    };
+    let mut cols = try_filled(xb * yb, [[0i32; 4]; 2]).ok_or(oom)?;
+    let mut modulation = try_filled(fw * fh, Modulation::Weight(0)).ok_or(oom)?;
     for by in 0..yb {
         for bx in 0..xb {
             let o = twiddle(bx, by, xb, yb) * 8;
@@ -203,7 +208,7 @@ pub fn decode_pvrtc(
         Modulation::Weight(w) => w,
         _ => 4,
     };
-    let mut out = vec![0u8; width as usize * height as usize * 4];
+    let mut out = rgba_out(name, width, height)?;
     for py in 0..height as usize {
         for px in 0..width as usize {
             let (w, punch) = match modulation[py * fw + px] {

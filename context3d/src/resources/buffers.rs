@@ -6,6 +6,7 @@ use crate::backend::{
 use crate::context::Context3D;
 use crate::enums::{param, parse};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::memory::Charge;
 
 use super::{IndexBuffer3D, VertexBuffer3D, MAX_OBJECTS_PER_TYPE};
 
@@ -169,10 +170,14 @@ impl<B: Backend> Context3D<B> {
         {
             return Err(Context3DError::ResourceLimit);
         }
+        let bytes = desc.byte_len();
+        self.memory.check(Charge::New, bytes)?;
         let id = VertexBufferId(self.fresh_id());
         let r = self.backend.create_vertex_buffer(id, &desc);
         self.backend_result(BackendCall::Buffer, r)?;
-        Ok(self.res.vertex_buffers.insert(VertexBufferRes { id, desc }))
+        let handle = self.res.vertex_buffers.insert(VertexBufferRes { id, desc });
+        self.memory.set(Charge::VertexBuffer(handle), bytes);
+        Ok(handle)
     }
 
     /// `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`: each `Number`
@@ -259,6 +264,7 @@ impl<B: Backend> Context3D<B> {
     /// `VertexBuffer3D.dispose()`: harmless when repeated. Streams still bound to it make the
     /// next draw fail with #3608.
     pub fn vertex_buffer_dispose(&mut self, buffer: VertexBuffer3D) {
+        self.memory.release(Charge::VertexBuffer(buffer));
         if let Some(res) = self.res.vertex_buffers.remove(buffer) {
             self.state.streams_epoch += 1;
             self.backend.dispose_vertex_buffer(res.id);
@@ -297,14 +303,18 @@ impl<B: Backend> Context3D<B> {
             num_indices: n,
             usage,
         };
+        let bytes = 2 * u64::from(n);
+        self.memory.check(Charge::New, bytes)?;
         let r = self.backend.create_index_buffer(id, &desc);
         self.backend_result(BackendCall::Buffer, r)?;
-        Ok(self.res.index_buffers.insert(IndexBufferRes {
+        let handle = self.res.index_buffers.insert(IndexBufferRes {
             id,
             indices: vec![0; n as usize],
             max_cache: std::cell::Cell::new(None),
             max_all: std::cell::Cell::new(None),
-        }))
+        });
+        self.memory.set(Charge::IndexBuffer(handle), bytes);
+        Ok(handle)
     }
 
     /// `IndexBuffer3D.uploadFromVector(data, startOffset, count)`: each `uint` keeps its low
@@ -390,6 +400,7 @@ impl<B: Backend> Context3D<B> {
 
     /// `IndexBuffer3D.dispose()`: harmless when repeated.
     pub fn index_buffer_dispose(&mut self, buffer: IndexBuffer3D) {
+        self.memory.release(Charge::IndexBuffer(buffer));
         if let Some(res) = self.res.index_buffers.remove(buffer) {
             self.backend.dispose_index_buffer(res.id);
         }

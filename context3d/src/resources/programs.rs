@@ -15,7 +15,8 @@ use super::{Program3D, MAX_OBJECTS_PER_TYPE};
 /// What a linked pair reads and writes: what the draw-time checks need.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ProgramUsage {
-    /// Bit `i`: the vertex program reads `va<i>` (directly or as an index register).
+    /// Bit `i`: the vertex program reads `va<i>` (directly, as an index register, or as a
+    /// further row of a matrix operand: `m44 op, va4, va0` reads `va0`-`va3`).
     pub attributes: u32,
     /// The flags of each sampler the fragment program uses.
     pub samplers: [Option<Sampler>; MAX_SAMPLERS],
@@ -31,7 +32,7 @@ impl ProgramUsage {
         let mut usage = ProgramUsage::default();
         let bit = |i: u16| 1u32.checked_shl(u32::from(i)).unwrap_or(0);
         for ins in &vertex.instructions {
-            for src in ins.sources() {
+            for src in ins.sources().copied().chain(ins.further_matrix_rows()) {
                 if src.register == RegisterType::Attribute {
                     if let Some(i) = src.direct_index() {
                         usage.attributes |= bit(i);

@@ -9,6 +9,7 @@ use crate::backend::{
 use crate::context::{Context3D, Context3DEvent};
 use crate::enums::{param, parse};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
+use crate::memory::Charge;
 
 use super::{TextureBase, MAX_OBJECTS_PER_TYPE};
 
@@ -127,14 +128,18 @@ impl<B: Backend> Context3D<B> {
         if self.res.textures.len() >= MAX_OBJECTS_PER_TYPE {
             return Err(Context3DError::ResourceLimit);
         }
+        let bytes = crate::memory::texture_bytes(&desc);
+        self.memory.check(Charge::New, bytes)?;
         let id = TextureId(self.fresh_id());
         let r = self.backend.create_texture(id, &desc);
         self.backend_result(BackendCall::Texture, r)?;
-        Ok(self.res.textures.insert(TextureRes {
+        let handle = self.res.textures.insert(TextureRes {
             id,
             desc,
             defined: [0; 6],
-        }))
+        });
+        self.memory.set(Charge::Texture(handle), bytes);
+        Ok(handle)
     }
 
     /// `createTexture(width, height, format, optimizeForRenderToTexture, streamingLevels)`.
@@ -579,7 +584,9 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// A video frame for a `VideoTexture` (what `attachNetStream` / `attachCamera` deliver):
-    /// `width * height` ARGB pixels (else #2015); a non-video texture #3675; #3694.
+    /// `width * height` ARGB pixels (else #2015); a non-video texture #3675; #3694; a frame
+    /// wider or taller than a `RectangleTexture` may be (the larger of the profile's maximum and
+    /// the back buffer) #3766, as Flash bounds the rectangle textures a video frame is drawn as.
     pub fn video_texture_attach_frame(
         &mut self,
         texture: TextureBase,
@@ -594,6 +601,14 @@ impl<B: Backend> Context3D<B> {
         if pixels.len() as u64 != u64::from(width) * u64::from(height) || pixels.is_empty() {
             return Err(agal::flash::FlashError::error(2015, &[]));
         }
+        let max = self.profile.max_rectangle_texture_size();
+        if width > max.max(self.back_buffer_width()) || height > max.max(self.back_buffer_height())
+        {
+            return Err(Context3DError::RectangleTooBig { max }.into());
+        }
+        let bytes = u64::from(width) * u64::from(height) * 4;
+        self.memory.check(Charge::Texture(texture), bytes)?;
+        self.memory.set(Charge::Texture(texture), bytes);
         if let Some(res) = self.res.textures.get_mut(texture) {
             res.desc.width = width;
             res.desc.height = height;
@@ -611,6 +626,7 @@ impl<B: Backend> Context3D<B> {
     /// `TextureBase.dispose()`: harmless when repeated. A sampler or render target still
     /// naming it fails at the next draw (#3605 / #3694).
     pub fn texture_dispose(&mut self, texture: TextureBase) {
+        self.memory.release(Charge::Texture(texture));
         if let Some(res) = self.res.textures.remove(texture) {
             self.state.samplers_epoch += 1;
             self.backend.dispose_texture(res.id);

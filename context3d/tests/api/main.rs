@@ -6,6 +6,7 @@ mod common;
 mod context;
 mod draw;
 mod fuzz;
+mod memory;
 mod programs;
 mod recording;
 mod state;

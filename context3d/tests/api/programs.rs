@@ -160,3 +160,27 @@ fn link_errors_come_from_agal_valid() {
         "Error #3631: Vertex shader type is not vertex.",
     );
 }
+
+/// Regression (issue 16): a matrix opcode whose matrix is an attribute reads every row, so
+/// `m44 op, va4, va0` uses va0-va3 (the draw-time #3607/#3611 checks read this mask).
+#[test]
+fn usage_counts_every_row_of_an_attribute_matrix() {
+    let mut c = ctx(Profile::Baseline);
+    let fs = "mov oc, fc0";
+    let p = program(&mut c, "m44 op, va4, va0", fs, Version::V1);
+    assert_eq!(c.program_usage(p).unwrap().attributes, 0b1_1111);
+    let p = program(
+        &mut c,
+        "m33 vt0.xyz, va0, va1\nmov vt0.w, va0.w\nmov op, vt0",
+        fs,
+        Version::V1,
+    );
+    assert_eq!(c.program_usage(p).unwrap().attributes, 0b1111);
+    let p = program(
+        &mut c,
+        "m34 vt0.xyz, va6, va1\nmov vt0.w, va6.w\nmov op, vt0",
+        fs,
+        Version::V1,
+    );
+    assert_eq!(c.program_usage(p).unwrap().attributes, 0b100_1110);
+}

@@ -54,7 +54,7 @@ macro_rules! forward {
 mod resources;
 
 use crate::as3::{premultiply, unpremultiply, BitmapDataMut, ByteArray};
-use crate::backend::DynBackend;
+use crate::backend::{DynBackend, SharedFactory};
 use crate::record::{bitmap_arg_from, Handle, Recorded, Recorder};
 use crate::stage3d::Stage3DEvents;
 use crate::trace::{Call, ResourceKind};
@@ -67,6 +67,8 @@ pub struct Context3D {
     inner: context3d::Context3D<DynBackend>,
     events: Rc<dyn Stage3DEvents>,
     recorder: Option<Recorder>,
+    /// The Stage3D's backend factory, for `dispose(recreate = true)`.
+    factory: SharedFactory,
 }
 
 impl std::fmt::Debug for Context3D {
@@ -84,11 +86,13 @@ impl Context3D {
         inner: context3d::Context3D<DynBackend>,
         events: Rc<dyn Stage3DEvents>,
         recorder: Option<Recorder>,
+        factory: SharedFactory,
     ) -> Context3D {
         Context3D {
             inner,
             events,
             recorder,
+            factory,
         }
     }
 
@@ -163,6 +167,12 @@ impl Context3D {
     /// `maxBackBufferHeight`.
     pub fn max_back_buffer_height(&self) -> u32 {
         self.inner.max_back_buffer_height()
+    }
+
+    /// `totalGPUMemory`: bytes this context's textures, render surfaces, buffers and back
+    /// buffer take, as counted against its memory budget (`context3d::memory`).
+    pub fn total_gpu_memory(&self) -> u64 {
+        self.inner.total_gpu_memory()
     }
 
     /// `enableErrorChecking`.
@@ -315,20 +325,22 @@ impl Context3D {
                 at,
             )
         } else {
-            let mut buf: Vec<u32> = destination.pixels.iter().map(|&p| premultiply(p)).collect();
-            let r = self.inner.draw_to_bitmap_data(
-                &mut buf,
-                destination.width,
-                destination.height,
-                src_rect,
-                at,
-            );
-            if r.is_ok() {
+            try_u32s(destination.pixels.len()).and_then(|mut buf| {
+                for (b, &p) in buf.iter_mut().zip(destination.pixels.iter()) {
+                    *b = premultiply(p);
+                }
+                self.inner.draw_to_bitmap_data(
+                    &mut buf,
+                    destination.width,
+                    destination.height,
+                    src_rect,
+                    at,
+                )?;
                 for (d, s) in destination.pixels.iter_mut().zip(&buf) {
                     *d = unpremultiply(*s);
                 }
-            }
-            r
+                Ok(())
+            })
         };
         if r.is_ok() && !destination.transparent {
             for p in destination.pixels.iter_mut() {
@@ -399,19 +411,38 @@ impl Context3D {
             self.inner.back_buffer_width(),
             self.inner.back_buffer_height(),
         );
-        let mut pixels = vec![0u32; w as usize * h as usize];
+        let mut pixels = try_u32s(w as usize * h as usize)?;
         self.inner
             .draw_to_bitmap_data(&mut pixels, w, h, None, (0, 0))?;
         Ok((w, h, pixels))
     }
 
-    /// `dispose(recreate)`.
+    /// `dispose(recreate)`. With `recreate` (AS3's default) Flash simulates a device loss: the
+    /// context is recreated (same profile, everything else fresh: configure the back buffer and
+    /// upload everything again) and `context3DCreate` is dispatched again, which is how
+    /// Starling-style lost-context handling is tested. Objects of the old context are #3694.
+    /// When no new backend can be made, the VM gets `ErrorEvent` #3702 instead. A context
+    /// already disposed is not recreated.
     pub fn dispose(&mut self, recreate: bool) {
+        let live = !self.inner.is_disposed();
         self.inner.dispose(recreate);
         self.record(
             |_| Call::DisposeContext { recreate },
             &Ok::<(), FlashError>(()),
         );
+        if recreate && live {
+            let backend = self.factory.borrow_mut().create_backend();
+            match backend {
+                Ok(b) => {
+                    self.inner = self.inner.recreated(DynBackend(b));
+                    self.events.context3d_create();
+                }
+                Err(e) => {
+                    log::warn!("dispose(recreate = true): no renderer: {e}");
+                    self.events.error(&FlashError::error(3702, &[]));
+                }
+            }
+        }
     }
 
     // --- State ---------------------------------------------------------------------------------
@@ -780,5 +811,33 @@ impl Context3D {
                 num_triangles,
             )
         };
+    }
+}
+
+/// `n` zeroed pixels, allocated fallibly: the size comes from content, so a failed
+/// allocation is Flash's out-of-memory error for the call (#3691, as context3d maps a
+/// backend's), never an abort.
+fn try_u32s(n: usize) -> FlashResult<Vec<u32>> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        return Err(context3d::Context3DError::Backend {
+            call: context3d::BackendCall::Other,
+            error: context3d::BackendError::OutOfMemory,
+        }
+        .into());
+    }
+    v.resize(n, 0);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Regression (issue 16): a content-sized buffer that cannot be allocated is Flash's error,
+    /// not "memory allocation of N bytes failed" and an abort.
+    #[test]
+    fn an_impossible_pixel_buffer_is_an_error_not_an_abort() {
+        let e = super::try_u32s(usize::MAX / 2).unwrap_err();
+        assert_eq!(e.id, 3691, "{e}");
+        assert_eq!(super::try_u32s(3).unwrap(), vec![0; 3]);
     }
 }
