@@ -971,6 +971,22 @@ MhStatus mh_context3d_driver_info(MhStage3D *stage,
                                   MhError **error);
 
 /**
+ * `totalGPUMemory`: the bytes this context's textures, render surfaces, buffers and back
+ * buffer take, as counted against its memory budget.
+ *
+ * The facade's `Context3D::total_gpu_memory`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
+ * writing; `error` is null or valid for writing one pointer.
+ */
+MhStatus mh_context3d_total_gpu_memory(MhStage3D *stage,
+                                       MhContext3D context,
+                                       uint64_t *out,
+                                       MhError **error);
+
+/**
  * `backBufferWidth`.
  *
  * The facade's `Context3D::back_buffer_width`.
@@ -2711,6 +2727,32 @@ void mh_stage3d_destroy(MhStage3D *stage);
  * writing one pointer.
  */
 MhStatus mh_stage3d_x(MhStage3D *stage, double *out, MhError **error);
+
+/**
+ * The memory budget, in bytes, of the contexts this stage creates from now on (textures,
+ * render surfaces, buffers and the back buffer together; an allocation over it is Error
+ * #3691). A context that exists keeps its own. The default is 1 GiB; `UINT64_MAX` for none.
+ *
+ * The facade's `Stage3D::set_context_options`. Cannot fail but for the statuses every call has.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage; `error` is null or valid for writing one pointer.
+ */
+MhStatus mh_stage3d_set_memory_budget(MhStage3D *stage, uint64_t bytes, MhError **error);
+
+/**
+ * The memory budget, in bytes, of the contexts this stage creates
+ * ([`mh_stage3d_set_memory_budget`]).
+ *
+ * The facade's `Stage3D::context_options`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage; `out` is valid for writing; `error` is null or valid for
+ * writing one pointer.
+ */
+MhStatus mh_stage3d_memory_budget(MhStage3D *stage, uint64_t *out, MhError **error);
 
 /**
  * `stage3D.y`.

@@ -521,6 +521,55 @@ pub unsafe extern "C" fn mh_stage3d_x(
     unsafe { with_stage(stage, error, call) }
 }
 
+/// The memory budget, in bytes, of the contexts this stage creates from now on (textures,
+/// render surfaces, buffers and the back buffer together; an allocation over it is Error
+/// #3691). A context that exists keeps its own. The default is 1 GiB; `UINT64_MAX` for none.
+///
+/// The facade's `Stage3D::set_context_options`. Cannot fail but for the statuses every call has.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage; `error` is null or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_stage3d_set_memory_budget(
+    stage: *mut MhStage3D,
+    bytes: u64,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |s: &mut MhStage3D| {
+        let mut options = s.stage.context_options();
+        options.memory_budget = bytes;
+        s.stage.set_context_options(options);
+        Ok(())
+    };
+    // SAFETY: the contract above, passed on.
+    unsafe { with_stage(stage, error, call) }
+}
+
+/// The memory budget, in bytes, of the contexts this stage creates
+/// ([`mh_stage3d_set_memory_budget`]).
+///
+/// The facade's `Stage3D::context_options`.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage; `out` is valid for writing; `error` is null or valid for
+/// writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_stage3d_memory_budget(
+    stage: *mut MhStage3D,
+    out: *mut u64,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |s: &mut MhStage3D| {
+        let value = s.stage.context_options().memory_budget;
+        // SAFETY: `out` is writable (contract).
+        unsafe { ffi::write(out, value, "out") }
+    };
+    // SAFETY: the contract above, passed on.
+    unsafe { with_stage(stage, error, call) }
+}
+
 /// `stage3D.y`.
 ///
 /// # Safety

@@ -37,10 +37,19 @@ pub const DEFAULT_MEMORY_BUDGET: u64 = 1 << 30;
 
 /// What an embedder sets for each context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ContextOptions {
     /// Bytes a context's textures, render surfaces, buffers and back buffer may take together
     /// (see the [module docs](self)). Default [`DEFAULT_MEMORY_BUDGET`]; `u64::MAX` for none.
     pub memory_budget: u64,
+}
+
+impl ContextOptions {
+    /// These options with the memory budget set to `bytes` (`u64::MAX` for none).
+    pub fn with_memory_budget(mut self, bytes: u64) -> ContextOptions {
+        self.memory_budget = bytes;
+        self
+    }
 }
 
 impl Default for ContextOptions {

@@ -17,9 +17,7 @@ fn agal(source: &str, kind: agal::ProgramKind) -> Vec<u8> {
 fn textures_until_the_budget_then_a_draw_with_those_made() {
     let budget = 40 * MIB;
     let mut stage = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
-    stage.set_context_options(ContextOptions {
-        memory_budget: budget,
-    });
+    stage.set_context_options(ContextOptions::default().with_memory_budget(budget));
     stage.request_context3d("auto", "baseline").unwrap();
     let ctx = stage.context3d_mut().unwrap();
     ctx.configure_back_buffer(64, 64, 0, false, false, false)

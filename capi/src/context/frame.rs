@@ -61,6 +61,31 @@ pub unsafe extern "C" fn mh_context3d_driver_info(
     unsafe { with_context(stage, context, error, call) }
 }
 
+/// `totalGPUMemory`: the bytes this context's textures, render surfaces, buffers and back
+/// buffer take, as counted against its memory budget.
+///
+/// The facade's `Context3D::total_gpu_memory`.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
+/// writing; `error` is null or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_context3d_total_gpu_memory(
+    stage: *mut MhStage3D,
+    context: MhContext3D,
+    out: *mut u64,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |c: &mut Context3D, _h: &mut Handles| {
+        let value = c.total_gpu_memory();
+        // SAFETY: `out` is writable (contract).
+        unsafe { ffi::write(out, value, "out") }
+    };
+    // SAFETY: `stage` and `error` as the contract above says.
+    unsafe { with_context(stage, context, error, call) }
+}
+
 /// `backBufferWidth`.
 ///
 /// The facade's `Context3D::back_buffer_width`.

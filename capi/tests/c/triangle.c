@@ -139,6 +139,7 @@ int main(void) {
   static uint32_t pixels[64 * 64];
   static uint32_t captured[64 * 64];
   uint32_t w = 0, h = 0;
+  uint64_t memory_before = 0, memory_after = 0, budget = 0;
   MhBitmapData bitmap;
   MhBitmapDataMut dest;
   const struct {
@@ -201,8 +202,16 @@ int main(void) {
   MUST(mh_context3d_create_program(stage, ctx, &program, &err), "createProgram");
   MUST(mh_program_upload(stage, ctx, program, little(vertex_agal, sizeof vertex_agal),
                          little(fragment_agal, sizeof fragment_agal), &err), "Program3D.upload");
+  MUST(mh_context3d_total_gpu_memory(stage, ctx, &memory_before, &err), "totalGPUMemory");
   MUST(mh_context3d_create_texture(stage, ctx, 2, 2, mh_texture_format_name(MH_TEXTURE_FORMAT_BGRA),
                                    false, 0, &tex, &err), "createTexture");
+  MUST(mh_context3d_total_gpu_memory(stage, ctx, &memory_after, &err), "totalGPUMemory");
+  CHECK(memory_before >= 64u * 64u * 4u && memory_after >= memory_before + 16u,
+        "totalGPUMemory %llu before a 2x2 bgra texture, %llu after",
+        (unsigned long long)memory_before, (unsigned long long)memory_after);
+  MUST(mh_stage3d_set_memory_budget(stage, 1u << 20, &err), "memory budget");
+  MUST(mh_stage3d_memory_budget(stage, &budget, &err), "memory budget");
+  CHECK(budget == (1u << 20), "memory budget %llu", (unsigned long long)budget);
   bitmap.pixels = texels;
   bitmap.length = 4;
   bitmap.width = 2;

@@ -61,9 +61,7 @@ fn every_object_counts_with_all_its_levels_faces_and_surfaces() {
 #[test]
 fn an_allocation_over_the_budget_is_3691_before_anything_is_allocated() {
     let mut c = ctx(Profile::Standard);
-    c.set_options(ContextOptions {
-        memory_budget: 8 * MIB,
-    });
+    c.set_options(ContextOptions::default().with_memory_budget(8 * MIB));
     // 1024x1024 bgra with its chain: 4 MiB + a third.
     let mut made = Vec::new();
     let err = loop {
@@ -130,9 +128,7 @@ fn an_allocation_over_the_budget_is_3691_before_anything_is_allocated() {
 #[test]
 fn losing_the_context_resets_the_count_and_recreating_keeps_the_budget() {
     let mut c = ctx(Profile::Baseline);
-    c.set_options(ContextOptions {
-        memory_budget: 3 * MIB,
-    });
+    c.set_options(ContextOptions::default().with_memory_budget(3 * MIB));
     c.create_texture(256, 256, "bgra", false, 0).unwrap();
     assert!(c.total_gpu_memory() > 0);
     c.backend_mut().fail_with = Some(BackendError::ContextLost);
