@@ -118,7 +118,7 @@ fn agal_program(bytes: &[u8], kind: ProgramKind) -> Vec<(Profile, agal::Program)
 
 /// `agal`: a little-endian u16 vertex program length, the vertex program, the fragment program.
 /// Each goes through [`agal_program`], and every pair a profile accepts and links translates to
-/// GLSL ES 3.00 and GLSL 3.30 (GLSL ES 1.00 may lack a feature, nothing else).
+/// GLSL ES 3.00, GLSL 3.30 and WGSL (GLSL ES 1.00 may lack a feature, nothing else).
 pub fn agal(data: &[u8]) {
     let mut b = Bytes(data);
     let n = usize::from(b.u16());
@@ -138,6 +138,9 @@ pub fn agal(data: &[u8]) {
                         Err(GlslError::MissingFeature { .. }) if dialect == Dialect::Es100 => {}
                         Err(e) => panic!("accepted pair does not translate to {dialect:?}: {e}"),
                     }
+                }
+                if let Err(e) = agal::wgsl::translate(vp, fp, &agal::wgsl::Options::default()) {
+                    panic!("accepted pair does not translate to WGSL: {e}");
                 }
             }
             Err(e) => check_error(&e.to_flash()),
