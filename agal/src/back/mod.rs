@@ -4,6 +4,7 @@
 //! [`crate::glsl`] and [`crate::wgsl`] only differ in the language they write.
 
 mod error;
+pub(crate) mod lanes;
 pub(crate) mod names;
 pub(crate) mod scan;
 

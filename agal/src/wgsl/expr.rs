@@ -10,42 +10,11 @@
 use std::fmt::Write as _;
 
 use super::writer::Stage;
+use crate::back::lanes::Lanes;
 use crate::back::names::{self, push_u32};
 use crate::model::{
-    Component, Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source, WriteMask,
+    Dimension, Instruction, Opcode, Operands, RegisterType, Sampler, Source, WriteMask,
 };
-
-/// The lanes of a source swizzle that an expression reads.
-#[derive(Debug, Clone, Copy)]
-struct Lanes {
-    lanes: [Component; 4],
-    len: usize,
-}
-
-impl Lanes {
-    /// Lane `c` of the swizzle for each written component `c`.
-    fn masked(src: &Source, mask: WriteMask) -> Lanes {
-        let mut lanes = [Component::X; 4];
-        let mut len = 0;
-        for c in mask.components() {
-            lanes[len] = src.swizzle.lane(c.index());
-            len += 1;
-        }
-        Lanes { lanes, len }
-    }
-
-    /// The first `len` lanes.
-    fn first(src: &Source, len: usize) -> Lanes {
-        Lanes {
-            lanes: src.swizzle.lanes(),
-            len: len.min(4),
-        }
-    }
-
-    fn is_whole(&self) -> bool {
-        self.len == 4 && self.lanes == Component::ALL
-    }
-}
 
 /// `f32`, `vec2<f32>`, `vec3<f32>`, `vec4<f32>` for 1 to 4 components.
 fn vector_type(n: u32) -> &'static str {
@@ -296,12 +265,7 @@ impl Stage<'_> {
     }
 
     fn swizzle(&mut self, lanes: Lanes) {
-        if !lanes.is_whole() {
-            self.out.push('.');
-            for c in &lanes.lanes[..lanes.len] {
-                self.out.push(c.letter());
-            }
-        }
+        lanes.write_suffix(&mut self.out);
     }
 
     /// The `vec4<f32>` a source names, `row` registers after it (matrix rows).
