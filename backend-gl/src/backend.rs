@@ -50,6 +50,9 @@ pub struct GlCore {
     vertex_arrays: VertexArrays,
     pub(crate) targets: Targets,
     state: FixedState,
+    /// Set by `GlBackend` between the entry and the exit of a call, where its entry made the
+    /// context current: [`GlCore::enter`] then asks EGL nothing more.
+    pub(crate) entered: bool,
     error_checking: bool,
     gl_errors: Vec<GlCallError>,
     /// Why the context was lost, when the context said so.
@@ -149,6 +152,7 @@ impl GlBackend {
             vertex_arrays: VertexArrays::default(),
             targets,
             state: FixedState::default(),
+            entered: false,
             error_checking: false,
             gl_errors: Vec::new(),
             context_error: None,
@@ -245,6 +249,10 @@ impl GlBackend {
     fn enter(&mut self) -> Result<(), BackendError> {
         if self.lost {
             return Err(BackendError::ContextLost);
+        }
+        if self.entered {
+            // Inside a `GlBackend` call, whose entry made the context current.
+            return Ok(());
         }
         if let Err(e) = self.gl.context().make_current() {
             log::error!("{e}");
@@ -581,26 +589,32 @@ impl Backend for GlBackend {
 
     fn set_blend(&mut self, blend: BlendState) {
         self.state.blend = blend;
+        self.state.applied_at = None;
     }
 
     fn set_color_mask(&mut self, mask: ColorMask) {
         self.state.color_mask = mask;
+        self.state.applied_at = None;
     }
 
     fn set_culling(&mut self, cull: TriangleFace) {
         self.state.cull = cull;
+        self.state.applied_at = None;
     }
 
     fn set_depth(&mut self, depth: DepthState) {
         self.state.depth = depth;
+        self.state.applied_at = None;
     }
 
     fn set_stencil(&mut self, stencil: StencilState) {
         self.state.stencil = stencil;
+        self.state.applied_at = None;
     }
 
     fn set_scissor(&mut self, scissor: Option<PixelRect>) {
         self.state.scissor = scissor;
+        self.state.applied_at = None;
     }
 
     fn set_program_constants(

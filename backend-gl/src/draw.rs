@@ -189,6 +189,9 @@ pub struct FixedState {
     pub stencil: StencilState,
     /// Scissor rectangle.
     pub scissor: Option<PixelRect>,
+    /// [`Gl::state_writes`] right after the last [`FixedState::apply`]; `None` when a field
+    /// changed since (the setters in backend.rs reset it).
+    pub applied_at: Option<u64>,
 }
 
 fn stencil_is_off(face: &StencilFace) -> bool {
@@ -199,8 +202,18 @@ fn stencil_is_off(face: &StencilFace) -> bool {
 }
 
 impl FixedState {
-    /// Applies the state for a draw (only what differs from GL's reaches GL).
-    pub fn apply(&self, gl: &mut Gl) {
+    /// Applies the state for a draw (only what differs from GL's reaches GL). Nothing to do
+    /// when no field changed and no fixed-function call reached GL since the last apply
+    /// (a clear, a host's state, an invalidation each count as one).
+    pub fn apply(&mut self, gl: &mut Gl) {
+        if self.applied_at == Some(gl.state_writes()) {
+            return;
+        }
+        self.apply_all(gl);
+        self.applied_at = Some(gl.state_writes());
+    }
+
+    fn apply_all(&self, gl: &mut Gl) {
         let b = self.blend;
         let no_blend = b.source == BlendFactor::One && b.destination == BlendFactor::Zero;
         gl.blend(if no_blend {

@@ -360,6 +360,13 @@ impl GlBackend {
             }
         } else {
             let RawContext::Egl(ours) = ctx.raw_context();
+            // One EGL query when ours is current already (the common case: nothing else
+            // draws on this thread between two calls): nothing to make current or restore.
+            if crate::current::current_context().flatten().map(|c| c.0) == Some(ours) {
+                self.previous = None;
+                self.core.entered = true;
+                return true;
+            }
             self.previous = CurrentBinding::now_unless(ours);
             if let Err(e) = ctx.make_current() {
                 log::error!("{e}");
@@ -369,11 +376,13 @@ impl GlBackend {
                 return false;
             }
         }
+        self.core.entered = true;
         true
     }
 
     /// The exit of a call begun with [`GlBackend::begin`].
     fn end(&mut self) {
+        self.core.entered = false;
         if self.restore == HostRestore::EveryCall {
             self.put_host_state_back();
         }

@@ -210,6 +210,7 @@ impl HostState {
         };
         gl.counts.counts[CallKind::Query as usize] += n.get();
         gl.shadow = state.shadow.clone();
+        gl.state_writes += 1;
         state
     }
 }

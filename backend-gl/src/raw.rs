@@ -87,6 +87,15 @@ impl RawGl {
         Ok(Raw { gl: self.ctx.gl() })
     }
 
+    /// Calls on the context without making it current: for a caller that made it current
+    /// with [`RawGl::current`] and made no other context current since (a minimal program
+    /// checks once per frame, not per call). Calls made while it is not current go to
+    /// whatever context is (or, with none, are ignored by EGL): a logic error, not a memory
+    /// error.
+    pub fn calls(&self) -> Raw<'_> {
+        Raw { gl: self.ctx.gl() }
+    }
+
     /// The context (driver strings, API).
     pub fn context(&self) -> &GlContext {
         &self.ctx
@@ -491,4 +500,11 @@ impl Raw<'_> {
             .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
             .collect()
     }
+}
+
+/// Makes no context current on this thread (`eglMakeCurrent` with `EGL_NO_CONTEXT`), as a
+/// program that draws with one context finds it before its first call; `Err` with the EGL
+/// error code when EGL refuses.
+pub fn release_current() -> Result<(), i32> {
+    crate::current::release()
 }

@@ -147,6 +147,10 @@ pub struct Gl {
     ctx: GlContext,
     shadow: Shadow,
     counts: CallCounts,
+    /// Bumped by every fixed-function state call made and by [`Gl::invalidate`]: what
+    /// [`crate::draw::FixedState::apply`] compares to skip a draw's state when nothing
+    /// changed since it last applied it.
+    state_writes: u64,
 }
 
 impl std::fmt::Debug for Gl {
@@ -165,6 +169,7 @@ impl Gl {
             ctx,
             shadow: Shadow::default(),
             counts: CallCounts::default(),
+            state_writes: 0,
         }
     }
 
@@ -181,10 +186,19 @@ impl Gl {
     /// Forgets every shadowed value (after something outside touched GL).
     pub fn invalidate(&mut self) {
         self.shadow = Shadow::default();
+        self.state_writes += 1;
+    }
+
+    /// The fixed-function writes so far (see the field).
+    pub fn state_writes(&self) -> u64 {
+        self.state_writes
     }
 
     pub(crate) fn count(&mut self, kind: CallKind) -> &glow::Context {
         self.counts.counts[kind as usize] += 1;
+        if kind == CallKind::State {
+            self.state_writes += 1;
+        }
         self.ctx.gl()
     }
 

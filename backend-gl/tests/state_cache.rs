@@ -72,6 +72,47 @@ fn a_repeated_draw_issues_no_state_calls() {
 }
 
 #[test]
+fn a_clear_between_draws_makes_the_next_draw_put_back_what_the_clear_changed() {
+    let mut r = Rig::new(32, 32);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let (p, q, t) = textured_scene(&mut r);
+    // No red, left half only.
+    r.b.set_color_mask(ColorMask {
+        red: false,
+        green: true,
+        blue: true,
+        alpha: true,
+    });
+    r.b.set_scissor(Some(PixelRect {
+        x: 0,
+        y: 0,
+        width: 16,
+        height: 32,
+    }));
+    r.draw_textured(p, q, &[(0, t, state())]);
+    // A clear needs every channel and the whole target: it changes both in GL.
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let before: CallCounts = r.b.call_counts();
+    r.draw_textured(p, q, &[(0, t, state())]);
+    let d = r.b.call_counts().since(&before);
+    // The colour mask, the scissor test and its box (the clear left the box unknown or
+    // changed): put back, nothing else.
+    assert!(
+        (2..=3).contains(&d.state_changes()),
+        "the draw after the clear: {d:?}"
+    );
+    // And a draw after that one, with nothing changed, issues no state at all.
+    let before: CallCounts = r.b.call_counts();
+    r.draw_textured(p, q, &[(0, t, state())]);
+    let d = r.b.call_counts().since(&before);
+    assert_eq!(d.state_changes(), 0, "third draw: {d:?}");
+    let px = r.read();
+    // White texture times fc0 (1, .5, .25, 1) over black, red masked, right half scissored.
+    assert_px(r.at(&px, 8, 16), argb(255, 0, 128, 64), 1, "left half");
+    assert_eq!(r.at(&px, 24, 16), argb(255, 0, 0, 0), "right half");
+}
+
+#[test]
 fn changed_constants_are_one_uniform_call_per_stage() {
     let mut r = Rig::new(32, 32);
     let (p, q, t) = textured_scene(&mut r);

@@ -276,7 +276,7 @@ impl<B: Backend> Context3D<B> {
             resolve_samplers(
                 &self.state,
                 &self.res.textures,
-                &linked.usage.samplers,
+                (&linked.usage.samplers, linked.usage.sampler_mask),
                 &mut linked.resolved.draw.samplers,
             )?;
             linked.resolved.samplers_epoch = self.state.samplers_epoch;
@@ -380,26 +380,29 @@ fn resolve_streams(
 }
 
 /// Check 8: the samplers `used` by a program against the bound textures and sampler
-/// settings, resolved into `out` (partly written when it fails).
+/// settings, resolved into `out` (partly written when it fails). Only the slots the program
+/// uses or a texture is bound to are visited, in slot order; `out` is the program's own
+/// cache, `None` at every slot the program does not use, so only used slots are written.
 fn resolve_samplers(
     state: &State,
     textures: &Objects<TextureBase, TextureRes>,
-    used: &[Option<agal::Sampler>; MAX_SAMPLERS],
+    (used, used_mask): (&[Option<agal::Sampler>; MAX_SAMPLERS], u32),
     out: &mut [Option<SamplerBinding>; MAX_SAMPLERS],
 ) -> Result<()> {
-    *out = [None; MAX_SAMPLERS];
+    let mut visit = state.texture_mask | used_mask;
     // The slots resolved, in order (for #3695 below).
     let mut bound = [0u8; MAX_SAMPLERS];
     let mut n_bound = 0;
-    for (slot, sampler) in used.iter().enumerate() {
+    while visit != 0 {
+        let slot = visit.trailing_zeros() as usize;
+        visit &= visit - 1;
         let n = slot as u16;
-        let bound_texture = state.textures.get(slot).copied().flatten();
-        let Some(sampler) = sampler else {
-            if bound_texture.is_some() {
-                return Err(Context3DError::TextureNotUsed(n));
-            }
-            continue;
+        let bound_texture = state.textures[slot];
+        let Some(sampler) = &used[slot] else {
+            // Visited, so a texture is bound here.
+            return Err(Context3DError::TextureNotUsed(n));
         };
+        out[slot] = None;
         let texture = bound_texture.ok_or(Context3DError::SamplerUndefinedTexture(n))?;
         let res = textures
             .get(texture)

@@ -62,6 +62,8 @@ pub(crate) struct State {
     pub program: Option<Program3D>,
     pub streams: [Option<StreamBinding>; MAX_STREAMS],
     pub textures: [Option<TextureBase>; MAX_SAMPLERS],
+    /// Bit `i`: `textures[i]` is bound (kept by `setTextureAt`, read by the draw).
+    pub texture_mask: u32,
     pub samplers: [SamplerSetting; MAX_SAMPLERS],
     pub vertex_constants: Vec<[f32; 4]>,
     pub fragment_constants: Vec<[f32; 4]>,
@@ -94,6 +96,7 @@ impl State {
             program: None,
             streams: [None; MAX_STREAMS],
             textures: [None; MAX_SAMPLERS],
+            texture_mask: 0,
             samplers: [SamplerSetting::default(); MAX_SAMPLERS],
             vertex_constants: vec![[0.0; 4]; vertex_constants],
             fragment_constants: vec![[0.0; 4]; fragment_constants],
@@ -337,6 +340,12 @@ impl<B: Backend> Context3D<B> {
             if *s != texture {
                 *s = texture;
                 self.state.samplers_epoch += 1;
+                let bit = 1u32 << slot;
+                if texture.is_some() {
+                    self.state.texture_mask |= bit;
+                } else {
+                    self.state.texture_mask &= !bit;
+                }
             }
         }
         Ok(())

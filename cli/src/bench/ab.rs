@@ -32,6 +32,7 @@ struct Runner<'r, R: Renderer> {
 
 impl<'r, R: Renderer + 'r> Runner<'r, R> {
     fn new(mut renderer: R, scenario: Scenario, side: u32) -> Result<Self, String> {
+        renderer.begin_round()?;
         let mut scene = scenario.build(&mut renderer, side)?;
         // Warm-up: first uses compile, allocate and fill caches.
         scene.frame(&mut renderer, 0)?;
@@ -41,6 +42,7 @@ impl<'r, R: Renderer + 'r> Runner<'r, R> {
 
     /// Seconds per frame over `frames` frames, and the last picture.
     fn round(&mut self, frames: u32) -> Result<(f64, Vec<u32>), String> {
+        self.renderer.begin_round()?;
         let start = Instant::now();
         for n in 1..=frames {
             self.scene.frame(&mut self.renderer, n)?;
@@ -92,7 +94,14 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
     let driver = ctx.driver_info();
     let mut molehill = match args.only {
         Some(Side::Raw) => None,
-        _ => Some(Runner::new(ShimRenderer::new(ctx).map_err(err)?, scenario, side).map_err(err)?),
+        _ => Some(
+            Runner::new(
+                ShimRenderer::new(ctx).map_err(err)?.alone_per_round(),
+                scenario,
+                side,
+            )
+            .map_err(err)?,
+        ),
     };
     let mut raw = match args.only {
         Some(Side::Molehill) => None,

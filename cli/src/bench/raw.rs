@@ -3,6 +3,11 @@
 //! scenario sets it, draws into its own framebuffer with the same conventions as Molehill
 //! (Flash's top row at GL row 0, `z' = 2z - w`, clockwise front faces), and uploads bgra
 //! bytes as `GL_BGRA` where the context takes them (else through a reused swizzle buffer).
+//!
+//! It takes the scenario's numbers as the content gives them to a Flash player, AS3's
+//! `Number` (`f64`), and converts them to `f32` in one tight loop into a reused buffer before
+//! each vertex upload and `glUniform4fv`: the work any player must do with that data, so that
+//! the ratio measures what Molehill adds to it.
 
 use backend_gl::raw::{
     glow, RawAttribute, RawGl, RawIndexBuffer, RawLayout, RawTarget, RawVertexBuffer,
@@ -34,6 +39,8 @@ pub struct RawRenderer {
     /// `(internal format, format)` of bgra uploads, when GL takes bgra.
     bgra: Option<(u32, u32)>,
     swizzled: Vec<u8>,
+    /// The last `Number`s converted to `f32`.
+    floats: Vec<f32>,
     color_mask: [bool; 4],
     depth_write: bool,
     scissor: Option<[i32; 4]>,
@@ -80,6 +87,7 @@ impl RawRenderer {
             mesh: None,
             bgra,
             swizzled: Vec::new(),
+            floats: Vec::new(),
             color_mask: [true; 4],
             depth_write: true,
             scissor: None,
@@ -93,11 +101,20 @@ impl RawRenderer {
     }
 }
 
-/// The current context's calls (a no-op make-current when it already is).
+/// The context's calls, without asking EGL: [`Renderer::begin_round`] made it current, as a
+/// minimal program with one context does once (nothing is made current on the thread
+/// during a round).
 macro_rules! gl {
     ($self:ident) => {
-        $self.gl.current().map_err(gl_err)?
+        $self.gl.calls()
     };
+}
+
+/// `data` as `f32`s in `buffer` (reused between calls).
+fn narrow<'a>(buffer: &'a mut Vec<f32>, data: &[f64]) -> &'a [f32] {
+    buffer.clear();
+    buffer.extend(data.iter().map(|&v| v as f32));
+    buffer
 }
 
 fn compare(c: Compare) -> u32 {
@@ -109,11 +126,16 @@ fn compare(c: Compare) -> u32 {
 }
 
 impl Renderer for RawRenderer {
-    type Num = f32;
+    type Num = f64;
     type Program = usize;
     type Texture = glow::Texture;
     type Vertices = RawVertexBuffer;
     type Mesh = (RawLayout, RawIndexBuffer);
+
+    fn begin_round(&mut self) -> Result<(), String> {
+        self.gl.current().map_err(gl_err)?;
+        Ok(())
+    }
 
     fn program(&mut self, shader: &Shader) -> Result<usize, String> {
         let raw = gl!(self);
@@ -165,7 +187,7 @@ impl Renderer for RawRenderer {
                 for (o, i) in self.swizzled.chunks_exact_mut(4).zip(bgra.chunks_exact(4)) {
                     o.copy_from_slice(&[i[2], i[1], i[0], i[3]]);
                 }
-                let raw = self.gl.current().map_err(gl_err)?;
+                let raw = gl!(self);
                 raw.upload_texture(t, glow::RGBA8, glow::RGBA, side, side, &self.swizzled);
             }
         }
@@ -186,8 +208,9 @@ impl Renderer for RawRenderer {
         gl!(self).vertex_buffer((count * per_vertex * 4) as usize, usage)
     }
 
-    fn upload_vertices(&mut self, v: RawVertexBuffer, data: &[f32]) -> Result<(), String> {
-        gl!(self).upload_vertices(&v, data);
+    fn upload_vertices(&mut self, v: RawVertexBuffer, data: &[f64]) -> Result<(), String> {
+        let floats = narrow(&mut self.floats, data);
+        gl!(self).upload_vertices(&v, floats);
         Ok(())
     }
 
@@ -341,25 +364,27 @@ impl Renderer for RawRenderer {
         Ok(())
     }
 
-    fn vertex_constants(&mut self, first: u32, data: &[f32]) -> Result<(), String> {
-        let raw = self.gl.current().map_err(gl_err)?;
+    fn vertex_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
+        let floats = narrow(&mut self.floats, data);
+        let raw = gl!(self);
         if let Some(l) = self.programs[self.program].vc.get(first as usize) {
-            raw.uniform_4fv(l, data);
+            raw.uniform_4fv(l, floats);
         }
         Ok(())
     }
 
-    fn fragment_constants(&mut self, first: u32, data: &[f32]) -> Result<(), String> {
-        let raw = self.gl.current().map_err(gl_err)?;
+    fn fragment_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
+        let floats = narrow(&mut self.floats, data);
+        let raw = gl!(self);
         if let Some(l) = self.programs[self.program].fc.get(first as usize) {
-            raw.uniform_4fv(l, data);
+            raw.uniform_4fv(l, floats);
         }
         Ok(())
     }
 
     fn draw(&mut self, first_index: u32, triangles: u32) -> Result<(), String> {
         let (layout, ib) = self.mesh.as_ref().ok_or("no mesh")?;
-        let raw = self.gl.current().map_err(gl_err)?;
+        let raw = gl!(self);
         raw.draw(layout, ib, first_index as usize, triangles as usize * 3);
         Ok(())
     }

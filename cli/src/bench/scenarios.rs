@@ -1,7 +1,9 @@
 //! The bench's scenarios, written once over [`Renderer`]: Molehill's shim ([`super::shim`])
 //! and the hand-written GL baseline ([`super::raw`]) each implement it, so both draw the
 //! same frames from the same data. Each scenario holds its data in the renderer's number
-//! type ([`Num`]: `f64`, AS3's `Number`, for the shim; `f32` for plain GL).
+//! type ([`Num`]); both renderers take AS3's `Number` (`f64`), as content hands it to a Flash
+//! player: the shim passes it on, the baseline converts it to `f32` itself (see
+//! [`super::raw`]), so the two sides run the same scenario code on the same data.
 
 use super::shaders::{COLOR, MESH_ONE, MESH_PLAIN, MESH_TWO, SKIN, STARLING, TINT};
 
@@ -111,6 +113,12 @@ pub trait Renderer {
     type Mesh: Copy;
 
     /// Uploads a program.
+    /// Called before the scenario is built and before each round of frames (untimed): what
+    /// the side needs once, such as making its context current.
+    fn begin_round(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+
     fn program(&mut self, shader: &Shader) -> Result<Self::Program, String>;
     /// A `side` x `side` bgra texture.
     fn texture(&mut self, side: u32, sampling: Sampling) -> Result<Self::Texture, String>;

@@ -23,6 +23,8 @@ pub struct ShimRenderer<'a> {
     /// Attribute slots the current mesh set.
     streams: u32,
     indices: Option<IndexBuffer3D>,
+    /// Make no GL context current before each round (see [`ShimRenderer::alone_per_round`]).
+    release: bool,
 }
 
 impl<'a> ShimRenderer<'a> {
@@ -36,7 +38,18 @@ impl<'a> ShimRenderer<'a> {
             present_time: std::time::Duration::ZERO,
             streams: 0,
             indices: None,
+            release: false,
         })
+    }
+
+    /// Before each round, makes no GL context current on the thread, as a player whose only
+    /// context is Molehill's finds it: Molehill's first call makes its context current and it
+    /// stays so. (The baseline's context, current for its own rounds, is put aside; left
+    /// current, every Molehill call would make its own current and put the baseline's back,
+    /// two `eglMakeCurrent` a call that no player with one context pays.)
+    pub fn alone_per_round(mut self) -> Self {
+        self.release = true;
+        self
     }
 }
 
@@ -59,6 +72,14 @@ impl Renderer for ShimRenderer<'_> {
     /// The buffer and its words per vertex.
     type Vertices = (VertexBuffer3D, u32);
     type Mesh = ShimMesh;
+
+    fn begin_round(&mut self) -> Result<(), String> {
+        if self.release {
+            backend_gl::raw::release_current()
+                .map_err(|code| format!("eglMakeCurrent(EGL_NO_CONTEXT): EGL error 0x{code:x}"))?;
+        }
+        Ok(())
+    }
 
     fn program(&mut self, shader: &Shader) -> Result<Program3D, String> {
         let bytes = |text: &str, kind| {

@@ -20,6 +20,8 @@ pub struct ProgramUsage {
     pub attributes: u32,
     /// The flags of each sampler the fragment program uses.
     pub samplers: [Option<Sampler>; MAX_SAMPLERS],
+    /// Bit `i`: `samplers[i]` is used.
+    pub sampler_mask: u32,
     /// Bit `i`: the fragment program writes `oc<i>`.
     pub color_outputs: u8,
     /// The fragment program writes `fd`.
@@ -62,6 +64,11 @@ impl ProgramUsage {
                 }
             }
         }
+        usage.sampler_mask = usage
+            .samplers
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, s)| m | u32::from(s.is_some()) << i);
         usage
     }
 }
@@ -242,8 +249,13 @@ impl<B: Backend> Context3D<B> {
             return;
         }
         let mut changed = false;
-        for (slot, sampler) in self.state.samplers.iter_mut().zip(&linked.usage.samplers) {
-            if let Some(s) = sampler {
+        let mut used = linked.usage.sampler_mask;
+        while used != 0 {
+            let i = used.trailing_zeros() as usize;
+            used &= used - 1;
+            if let (Some(slot), Some(Some(s))) =
+                (self.state.samplers.get_mut(i), linked.usage.samplers.get(i))
+            {
                 if !s.special.contains(SpecialFlags::IGNORE_SAMPLER) {
                     let setting = SamplerSetting {
                         wrap: s.wrap,
