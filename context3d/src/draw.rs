@@ -323,7 +323,9 @@ impl<B: Backend> Context3D<B> {
 
 /// Check 7 for the attribute slots `0..slots` (bit `i` of `used`: the program reads
 /// `va<i>`), resolved into `out` (partly written when it fails); returns the smallest vertex
-/// count of the per-vertex streams (`u32::MAX` when there is none).
+/// count of the per-vertex streams (`u32::MAX` when there is none). Only the slots the
+/// program uses or a buffer is bound to are visited, in slot order; `out` is the program's
+/// own cache, `None` at every slot the program does not use, so only used slots are written.
 fn resolve_streams(
     state: &State,
     vertex_buffers: &Objects<VertexBuffer3D, VertexBufferRes>,
@@ -331,11 +333,17 @@ fn resolve_streams(
     (used, max_index, instances): (u32, Option<u16>, Option<u32>),
     out: &mut [Option<VertexStream>; MAX_STREAMS],
 ) -> Result<u32> {
-    *out = [None; MAX_STREAMS];
     let mut min_vertices = u32::MAX;
-    for slot in 0..slots {
+    let in_profile = 1u32.checked_shl(slots as u32).map_or(u32::MAX, |b| b - 1);
+    let mut visit = (state.stream_mask | used) & in_profile;
+    while visit != 0 {
+        let slot = visit.trailing_zeros() as usize;
+        visit &= visit - 1;
         let n = slot as u16;
         let is_used = used & (1 << slot) != 0;
+        if let (true, Some(o)) = (is_used, out.get_mut(slot)) {
+            *o = None;
+        }
         let bound = state.streams.get(slot).copied().flatten();
         let binding = match (is_used, bound) {
             (false, None) => continue,

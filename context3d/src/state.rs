@@ -61,6 +61,8 @@ pub(crate) struct State {
     pub scissor: Option<PixelRect>,
     pub program: Option<Program3D>,
     pub streams: [Option<StreamBinding>; MAX_STREAMS],
+    /// Bit `i`: `streams[i]` is bound (kept by `setVertexBufferAt`, read by the draw).
+    pub stream_mask: u32,
     pub textures: [Option<TextureBase>; MAX_SAMPLERS],
     /// Bit `i`: `textures[i]` is bound (kept by `setTextureAt`, read by the draw).
     pub texture_mask: u32,
@@ -95,6 +97,7 @@ impl State {
             scissor: None,
             program: None,
             streams: [None; MAX_STREAMS],
+            stream_mask: 0,
             textures: [None; MAX_SAMPLERS],
             texture_mask: 0,
             samplers: [SamplerSetting::default(); MAX_SAMPLERS],
@@ -299,6 +302,7 @@ impl<B: Backend> Context3D<B> {
             if let Some(s) = self.state.streams.get_mut(slot) {
                 if s.take().is_some() {
                     self.state.streams_epoch += 1;
+                    self.state.stream_mask &= !(1 << slot);
                 }
             }
             return Ok(());
@@ -317,6 +321,7 @@ impl<B: Backend> Context3D<B> {
             if *s != binding {
                 *s = binding;
                 self.state.streams_epoch += 1;
+                self.state.stream_mask |= 1 << slot;
             }
         }
         Ok(())
