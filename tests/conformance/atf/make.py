@@ -27,6 +27,7 @@ Files (the expected values are derived in the traces and context3d/tests/api/atf
 - dxt1_8x8_mips.atf: format 2, 8x8, 2 levels; see DXT1_L0 / DXT1_L1.
 - dxt5_4x4.atf: format 4, 4x4, 1 level; see DXT5_BLOCK.
 - dxt1_lossy_4x4.atf: format 0xC (12 records per level), 4x4, 1 level: one solid green block.
+- dxt5_lossy_4x4.atf: format 0xD (17 records per level), 4x4, 1 level: DXT5_BLOCK.
 - bad_*.atf: malformed variants of the above (each Flash's #3677): a JPEG-XR record cut in
   half, an LZMA record cut short, an 8x8 header over a 4x4 JPEG-XR image, empty records.
 """
@@ -164,6 +165,9 @@ write("dxt5_4x4.atf", atf(4, False, 2, 2, 1, [dxt_parts("d5", 4, 4, [DXT5_BLOCK]
 
 # dxt1_lossy_4x4: format 0xC, one solid green block.
 write("dxt1_lossy_4x4.atf", atf(0xC, False, 2, 2, 1, [dxt_parts("d1c", 4, 4, [(0x07E0, 0, (0,) * 4)])], 12))
+
+# dxt5_lossy_4x4: format 0xD, the DXT5 block above.
+write("dxt5_lossy_4x4.atf", atf(0xD, False, 2, 2, 1, [dxt_parts("d5c", 4, 4, [DXT5_BLOCK], True)], 17))
 
 # Malformed variants.
 write("bad_rgb888_truncated_jxr.atf", atf(0, False, 2, 2, 1, [[rgb[:len(rgb) // 2]]], 1))
