@@ -246,10 +246,11 @@ pub fn atf_upload(data: &[u8]) {
     let mut b = Bytes(data);
     let size = 1i32 << (b.u8() % 9);
     let cube = b.bool();
-    let format = if b.bool() {
-        "compressedAlpha"
-    } else {
-        "compressed"
+    // ATF formats 3/5 and the JPEG-XR coded 2/4/0xC/0xD need these two; 0/1 need bgra.
+    let format = match b.u8() % 3 {
+        0 => "compressed",
+        1 => "compressedAlpha",
+        _ => "bgra",
     };
     let async_upload = b.bool();
     let offset = u32::from(b.u8() % 4);

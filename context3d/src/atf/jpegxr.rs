@@ -194,7 +194,7 @@ fn decode(
         return Err("unexpected pixel format");
     }
     let bits = PixelInfo::from_format(format).bits_per_pixel();
-    if bits == 0 || bits % 8 != 0 || bits > 32 {
+    if bits == 0 || !bits.is_multiple_of(8) || bits > 32 {
         return Err("unexpected pixel format");
     }
     let bytes = bits / 8;
