@@ -1,6 +1,6 @@
 //! Decoding a JPEG-XR coded container, face by face and level by level (feature `atf-jpegxr`).
 
-use super::{AtfError, AtfFile, AtfFormat, CodedImage};
+use super::{AtfError, AtfFile, CodedImage};
 
 /// What one face/level of a JPEG-XR coded container decodes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,7 +16,7 @@ pub enum Decoded {
 /// record gives an [`AtfError`] (Flash's #3677).
 #[cfg(feature = "atf-jpegxr")]
 pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
-    use super::{dxt, jpegxr, lzma};
+    use super::{dxt, jpegxr, lzma, AtfFormat};
     let (face, level) = (image.face, image.level);
     let (w, h) = ((file.width >> level).max(1), (file.height >> level).max(1));
     let jxr_err = |what| {

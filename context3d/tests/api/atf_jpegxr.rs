@@ -2,7 +2,7 @@
 //! on the files of tests/conformance/atf (made by its make.py, which documents each).
 
 use agal::profile::Profile;
-use context3d::{Call, Context3DEvent, RecordedTextureData};
+use context3d::{Call, RecordedTextureData};
 use proptest::prelude::*;
 
 use crate::common::*;
@@ -35,28 +35,29 @@ fn uploads(calls: Vec<Call>) -> Vec<(u8, u8, u32, u32, RecordedTextureData)> {
         .collect()
 }
 
-fn bgra(d: &RecordedTextureData) -> &[u8] {
-    match d {
-        RecordedTextureData::Bgra8(b) => b,
-        other => panic!("{other:?}"),
-    }
-}
-
-fn dxt(d: &RecordedTextureData) -> &[u8] {
-    match d {
-        RecordedTextureData::Compressed([Some(b), None, None, None, None]) => b,
-        other => panic!("{other:?}"),
-    }
-}
-
-/// The B, G, R, A bytes of pixel (x, y) of a `w`-wide level.
-fn px(data: &[u8], w: usize, x: usize, y: usize) -> [u8; 4] {
-    data[(y * w + x) * 4..][..4].try_into().unwrap()
-}
-
 #[cfg(feature = "atf-jpegxr")]
 mod decoded {
     use super::*;
+    use context3d::Context3DEvent;
+
+    fn bgra(d: &RecordedTextureData) -> &[u8] {
+        match d {
+            RecordedTextureData::Bgra8(b) => b,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn dxt(d: &RecordedTextureData) -> &[u8] {
+        match d {
+            RecordedTextureData::Compressed([Some(b), None, None, None, None]) => b,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The B, G, R, A bytes of pixel (x, y) of a `w`-wide level.
+    fn px(data: &[u8], w: usize, x: usize, y: usize) -> [u8; 4] {
+        data[(y * w + x) * 4..][..4].try_into().unwrap()
+    }
 
     fn upload(
         format: &str,
