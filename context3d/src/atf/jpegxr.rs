@@ -12,8 +12,10 @@
 //! - jxrlib is not hardened: it `assert`s (aborting the process) on odd container entries such
 //!   as an orientation out of range. So it never sees the input's container: [`parts`] reads
 //!   the pixel format and codestreams out of it, bounds-checked, [`decode`] checks the
-//!   codestream's signature and that the pixel format is one asked for, and [`container`]
-//!   writes a minimal container of five entries around the codestream for jxrlib.
+//!   codestream's signature, image header and plane header ([`check_header`]) and that the
+//!   pixel format is one asked for, and [`container`] writes a minimal container of five
+//!   entries around the codestream for jxrlib. The coded data after the headers is jxrlib's
+//!   alone: corrupted, it can still crash the process (docs/context3d.md).
 //! - The crate cannot set jxrlib's `uAlphaMode` (its `copy` leaves it 0, where `JxrDecApp`
 //!   asks for 2), so `copy` never decodes alpha. A planar alpha plane (what `JxrEncApp -a 2`,
 //!   its default, writes) is a codestream of its own, decoded here as an 8-bit grey image.
@@ -73,6 +75,14 @@ struct Bits<'a> {
 }
 
 impl Bits<'_> {
+    fn skip(&mut self, n: usize) -> Result<(), &'static str> {
+        self.pos = self.pos.saturating_add(n);
+        if self.pos > self.data.len() * 8 {
+            return Err("codestream header cut short");
+        }
+        Ok(())
+    }
+
     fn get(&mut self, n: usize) -> Result<u32, &'static str> {
         let mut v = 0u32;
         for _ in 0..n {
@@ -89,10 +99,10 @@ impl Bits<'_> {
 
 /// Checks the codestream's image header (ITU-T T.832 `IMAGE_HEADER`, read by jxrlib's
 /// `ReadWMIHeader`) against what the level needs before jxrlib sees it: jxrlib trusts these
-/// fields and, given odd ones, asserts, divides by zero or writes out of bounds (found by this
-/// module's property test). Version 1; no orientation, windowing or interleaved alpha; the
-/// source colour format and bit depth of the pixel format; the level's size; tiles, if any,
-/// within the image.
+/// fields and, given odd ones, asserts, divides by zero or writes out of bounds (found by the
+/// ATF property test). Version 1; no orientation, windowing or interleaved alpha; the source
+/// colour format and bit depth of the pixel format; the level's size; tiles, if any, within the
+/// image; then the plane header's internal colour format and subbands.
 fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'static str> {
     const BAD: &str = "codestream header does not fit the level";
     let mut b = Bits { data: cs, pos: 64 };
@@ -109,7 +119,7 @@ fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'stat
     let _long_word = b.get(1)?;
     let windowing = b.get(1)?;
     let _trim_flexbits = b.get(1)?;
-    let _tile_stretch = b.get(1)?;
+    let tile_stretch = b.get(1)? == 1;
     let _rb_swapped = b.get(1)?;
     let _reserved = b.get(1)?;
     let alpha = b.get(1)?;
@@ -148,6 +158,24 @@ fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'stat
                 }
             }
         }
+        if tile_stretch {
+            b.skip(8 * ((cols as usize + 1) * (rows as usize + 1)))?;
+        }
+    } else if tile_stretch {
+        b.skip(8)?;
+    }
+    // The first image plane header (`ReadImagePlaneHeader`), from the next byte: the internal
+    // colour format sets how many channel buffers jxrlib allocates and then fills (a grey
+    // source Y_ONLY = 0; RGB YUV 4:2:0, 4:2:2 or 4:4:4 = 1, 2, 3), the subbands are 0..=3.
+    b.pos = b.pos.div_ceil(8) * 8;
+    let (internal, _scaled, subbands) = (b.get(3)?, b.get(1)?, b.get(4)?);
+    let internal_ok = if colour == 0 {
+        internal == 0
+    } else {
+        (1..=3).contains(&internal)
+    };
+    if !internal_ok || subbands > 3 {
+        return Err(BAD);
     }
     Ok(())
 }
