@@ -560,7 +560,7 @@ impl<B: Backend> Context3D<B> {
             .map(|image| atf::decode(&file, image))
             .collect::<std::result::Result<Vec<_>, _>>()
             .map_err(decoding_failed)?;
-        for (image, pixels) in file.coded.iter().zip(&decoded) {
+        let coded = file.coded.iter().zip(&decoded).map(|(image, pixels)| {
             let data = match pixels {
                 Decoded::Bgra(bgra) => TextureData::Bgra8(bgra),
                 Decoded::Dxt(blocks) => TextureData::Compressed(CompressedImage {
@@ -571,32 +571,25 @@ impl<B: Backend> Context3D<B> {
                     etc2: None,
                 }),
             };
+            (image.face, image.level, data)
+        });
+        let raw = file.images.iter().map(|image| {
+            let data = TextureData::Compressed(CompressedImage {
+                dxt: image.dxt,
+                etc1: image.etc1,
+                etc1_alpha: image.etc1_alpha,
+                pvrtc: image.pvrtc,
+                etc2: image.etc2,
+            });
+            (image.face, image.level, data)
+        });
+        for (face, level, data) in coded.chain(raw) {
             let upload = TextureUpload {
-                face: image.face,
-                level: image.level,
-                width: (file.width >> image.level).max(1),
-                height: (file.height >> image.level).max(1),
+                face,
+                level,
+                width: (file.width >> level).max(1),
+                height: (file.height >> level).max(1),
                 data,
-            };
-            self.send_upload(texture, &upload)?;
-        }
-        for image in &file.images {
-            let (w, h) = (
-                (file.width >> image.level).max(1),
-                (file.height >> image.level).max(1),
-            );
-            let upload = TextureUpload {
-                face: image.face,
-                level: image.level,
-                width: w,
-                height: h,
-                data: TextureData::Compressed(CompressedImage {
-                    dxt: image.dxt,
-                    etc1: image.etc1,
-                    etc1_alpha: image.etc1_alpha,
-                    pvrtc: image.pvrtc,
-                    etc2: image.etc2,
-                }),
             };
             self.send_upload(texture, &upload)?;
         }
