@@ -162,3 +162,53 @@ fn rust_version_is_the_oldest_the_locked_dependencies_allow() {
         );
     }
 }
+
+/// The packages `cargo tree` lists for `molehill-player` with `args` (normal and build
+/// dependencies, this package's features only, as an embedder's build resolves them).
+fn tree(args: &[&str]) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "tree",
+            "--locked",
+            "-p",
+            "molehill-player",
+            "-e",
+            "normal,build",
+        ])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .collect()
+}
+
+/// JPEG-XR coded ATF (`atf-jpegxr`, default on) brings jxrlib (C) and bindgen (libclang) into
+/// the build; an embedder that turns molehill-player's default features off builds neither.
+#[test]
+fn an_embedder_can_leave_out_the_jpeg_xr_decoder() {
+    let with = tree(&["--features", "gl"]);
+    for wanted in ["jpegxr", "bindgen", "lzma-rs"] {
+        assert!(
+            with.contains(wanted),
+            "default molehill-player lacks {wanted}: {with:?}"
+        );
+    }
+    let without = tree(&["--no-default-features", "--features", "gl"]);
+    assert!(without.contains("molehill-gl"), "{without:?}");
+    for unwanted in ["jpegxr", "bindgen", "clang-sys", "cc", "lzma-rs"] {
+        assert!(
+            !without.contains(unwanted),
+            "molehill-player without default features builds {unwanted}"
+        );
+    }
+}

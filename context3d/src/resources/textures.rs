@@ -1,7 +1,7 @@
 //! `Texture`, `CubeTexture`, `RectangleTexture` and `VideoTexture`: creation with the profile's
 //! rules, uploads from `BitmapData`, `ByteArray` and ATF containers, async uploads, dispose.
 
-use crate::atf::{self, AtfFormat};
+use crate::atf::{self, AtfError, AtfFormat, Decoded};
 use crate::backend::{
     Backend, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId, TextureKind,
     TextureUpload,
@@ -507,8 +507,11 @@ impl<B: Backend> Context3D<B> {
     ///
     /// #3694; a container that does not parse #3677; in Flash's order (recorded): a size other
     /// than the texture's #3679, a cube flag or format that does not fit the texture #3675; an
-    /// image below 4x4 #3745; a JPEG-XR coded container (formats other than the raw ones) #3677
-    /// (Molehill does not decode JPEG-XR). Uploads every level the container has and, with
+    /// image below 4x4 #3745; more levels than the texture #3674. JPEG-XR coded containers
+    /// (formats 0/1 into `bgra` textures, 2/4/0xC/0xD as DXT1/DXT5 blocks) are decoded with
+    /// [`atf::decode`] (feature `atf-jpegxr`), every face/level before any is uploaded; a record
+    /// that does not decode, or not to the level's size, #3677 (so does every such container
+    /// in a build without the feature). Uploads every level the container has and, with
     /// `async`, queues [`Context3DEvent::TextureReady`].
     pub fn texture_upload_compressed_from_byte_array(
         &mut self,
@@ -522,10 +525,7 @@ impl<B: Backend> Context3D<B> {
         let bytes = data
             .get(byte_array_offset as usize..)
             .ok_or(Context3DError::TextureDecodingFailed)?;
-        let file = atf::parse(bytes).map_err(|e| {
-            log::warn!("ATF container rejected: {e}");
-            Context3DError::TextureDecodingFailed
-        })?;
+        let file = atf::parse(bytes).map_err(decoding_failed)?;
         if (file.width, file.height) != (desc.width, desc.height) {
             return Err(Context3DError::TextureSizeMismatch.into());
         }
@@ -550,30 +550,46 @@ impl<B: Backend> Context3D<B> {
         if file.width < 4 || file.height < 4 {
             return Err(Context3DError::CompressedTooSmall.into());
         }
-        if !file.format.is_raw() {
-            log::warn!("ATF format {:?} is JPEG-XR coded; not decoded", file.format);
-            return Err(Context3DError::TextureDecodingFailed.into());
-        }
         if usize::from(file.levels) > usize::from(desc.levels) {
             return Err(Context3DError::MipLevelTooLarge.into());
         }
-        for image in &file.images {
-            let (w, h) = (
-                (file.width >> image.level).max(1),
-                (file.height >> image.level).max(1),
-            );
-            let upload = TextureUpload {
-                face: image.face,
-                level: image.level,
-                width: w,
-                height: h,
-                data: TextureData::Compressed(CompressedImage {
-                    dxt: image.dxt,
-                    etc1: image.etc1,
-                    etc1_alpha: image.etc1_alpha,
-                    pvrtc: image.pvrtc,
-                    etc2: image.etc2,
+        // JPEG-XR coded formats: decode every face/level before uploading any.
+        let decoded = file
+            .coded
+            .iter()
+            .map(|image| atf::decode(&file, image))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(decoding_failed)?;
+        let coded = file.coded.iter().zip(&decoded).map(|(image, pixels)| {
+            let data = match pixels {
+                Decoded::Bgra(bgra) => TextureData::Bgra8(bgra),
+                Decoded::Dxt(blocks) => TextureData::Compressed(CompressedImage {
+                    dxt: Some(blocks),
+                    etc1: None,
+                    etc1_alpha: None,
+                    pvrtc: None,
+                    etc2: None,
                 }),
+            };
+            (image.face, image.level, data)
+        });
+        let raw = file.images.iter().map(|image| {
+            let data = TextureData::Compressed(CompressedImage {
+                dxt: image.dxt,
+                etc1: image.etc1,
+                etc1_alpha: image.etc1_alpha,
+                pvrtc: image.pvrtc,
+                etc2: image.etc2,
+            });
+            (image.face, image.level, data)
+        });
+        for (face, level, data) in coded.chain(raw) {
+            let upload = TextureUpload {
+                face,
+                level,
+                width: (file.width >> level).max(1),
+                height: (file.height >> level).max(1),
+                data,
             };
             self.send_upload(texture, &upload)?;
         }
@@ -652,6 +668,12 @@ impl<B: Backend> Context3D<B> {
             .get(texture)
             .ok_or(Context3DError::Disposed)
     }
+}
+
+/// The one place an ATF error becomes Flash's #3677 ("Texture decoding failed"), logged.
+fn decoding_failed(e: AtfError) -> Context3DError {
+    log::warn!("ATF container rejected (#3677): {e}");
+    Context3DError::TextureDecodingFailed
 }
 
 #[cfg(test)]

@@ -9,10 +9,32 @@
 //!
 //! The raw formats carry one record per GPU encoding: DXT, PVRTC, ETC1 and (from version 3)
 //! ETC2. An empty record means the encoder left that encoding out. Records of the wrong size are
-//! dropped with a warning; an image with no usable record is an error. The other formats are
-//! JPEG-XR coded; only their header is read.
+//! dropped with a warning; an image with no usable record is an error.
+//!
+//! The other formats are JPEG-XR coded ([`CodedImage`]): formats 0 and 1 hold one JPEG-XR image
+//! per face/level; formats 2, 4, 0xC and 0xD hold, per GPU encoding, the block data with the
+//! colour (or alpha) endpoints taken out, LZMA coded, and a JPEG-XR image of those endpoints.
+//! This module only splits the records; [`decode`] (feature `atf-jpegxr`) turns them into
+//! pixels or DXT blocks.
+//!
+//! Stages: this module (container), `jpegxr` (a bounded, safe wrapper of the `jpegxr` crate),
+//! `lzma` (ATF's headerless-size LZMA records), `dxt` (rebuilding DXT1 / DXT5 blocks) and
+//! [`decode`], which runs them for each face/level.
 
 use std::fmt;
+
+#[cfg(feature = "atf-jpegxr")]
+mod dxt;
+#[cfg(feature = "atf-jpegxr")]
+mod jpegxr;
+#[cfg(feature = "atf-jpegxr")]
+mod lzma;
+
+mod decode;
+mod write;
+
+pub use decode::{decode, Decoded};
+pub use write::{write_coded, write_raw};
 
 /// The format field of an ATF header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -59,11 +81,62 @@ impl AtfFormat {
     }
 
     fn has_alpha(self) -> bool {
-        self == AtfFormat::RawCompressedAlpha
+        matches!(
+            self,
+            AtfFormat::RawCompressedAlpha
+                | AtfFormat::CompressedAlpha
+                | AtfFormat::CompressedLossyAlpha
+        )
+    }
+
+    /// How many records each face/level has in a JPEG-XR coded container: the DXT records
+    /// first (LZMA + JPEG-XR for the colour, and before them the same for the alpha), then
+    /// those of the other GPU encodings, which Molehill skips. Counts after Lightspark's ATF
+    /// reader (`parseAdobeTextureFormat`); version 3 added ETC2.
+    fn coded_records(self, version: u8) -> usize {
+        let v3 = version >= 3;
+        match self {
+            AtfFormat::Rgb888 | AtfFormat::Rgba8888 => 1,
+            AtfFormat::Compressed => {
+                if v3 {
+                    11
+                } else {
+                    8
+                }
+            }
+            AtfFormat::CompressedAlpha => {
+                if v3 {
+                    16
+                } else {
+                    10
+                }
+            }
+            AtfFormat::CompressedLossy => {
+                if v3 {
+                    12
+                } else {
+                    8
+                }
+            }
+            AtfFormat::CompressedLossyAlpha => {
+                if v3 {
+                    17
+                } else {
+                    10
+                }
+            }
+            AtfFormat::RawCompressed | AtfFormat::RawCompressedAlpha => {
+                if v3 {
+                    4
+                } else {
+                    3
+                }
+            }
+        }
     }
 }
 
-/// Why a container does not parse (all Flash error #3677).
+/// Why a container does not parse or decode (all Flash error #3677).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AtfError {
@@ -87,6 +160,85 @@ pub enum AtfError {
         /// Level.
         level: u8,
     },
+    /// A JPEG-XR coded format in a build without the `atf-jpegxr` feature.
+    #[error("ATF format {0:?} is JPEG-XR coded; molehill-context3d was built without its `atf-jpegxr` feature")]
+    NotBuilt(AtfFormat),
+    /// A JPEG-XR image that does not decode, or not to what the level needs.
+    #[error("JPEG-XR {what} of face {face} level {level}: {why}")]
+    JpegXr {
+        /// Face.
+        face: u8,
+        /// Level.
+        level: u8,
+        /// Which image (`"image"`, `"DXT colour endpoints"`, `"DXT5 alpha endpoints"`).
+        what: &'static str,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// An LZMA record that does not unpack to the size the level needs.
+    #[error("LZMA {what} of face {face} level {level} does not unpack to {want} bytes: {why}")]
+    Lzma {
+        /// Face.
+        face: u8,
+        /// Level.
+        level: u8,
+        /// Which record (`"DXT colour indices"`, `"DXT5 alpha indices"`).
+        what: &'static str,
+        /// The size it must unpack to.
+        want: u32,
+        /// What is wrong.
+        why: &'static str,
+    },
+}
+
+/// One face/level of a JPEG-XR coded container (formats 0, 1, 2, 4, 0xC, 0xD), borrowed from
+/// the input. Records of the GPU encodings other than DXT are skipped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct CodedImage<'a> {
+    /// Cube face (0 for 2D).
+    pub face: u8,
+    /// Mip level.
+    pub level: u8,
+    /// Formats 0 and 1: the JPEG-XR image of the level. `None` for the block formats.
+    pub image: Option<&'a [u8]>,
+    /// Block formats: the DXT1 colour (DXT5 colour part): LZMA-coded index bits (4 bytes per
+    /// block) and a JPEG-XR BGR565 image of the two endpoints of each block. `None` when the
+    /// encoder left DXT out (an empty LZMA record).
+    pub dxt_colour: Option<DxtPart<'a>>,
+    /// Alpha block formats: the DXT5 alpha part: LZMA-coded index bits (6 bytes per block)
+    /// and a JPEG-XR 8-bit grey image of the two alpha endpoints of each block.
+    pub dxt_alpha: Option<DxtPart<'a>>,
+}
+
+/// The two records of one part of a DXT block set in a JPEG-XR coded container.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DxtPart<'a> {
+    /// LZMA ("LZMA alone" without its 8-byte size field) coded block bits.
+    pub lzma: &'a [u8],
+    /// JPEG-XR image of the endpoints: `ceil(w/4)` wide, `2 * ceil(h/4)` high; the first
+    /// endpoint of each block (in block order) in the top half, the second in the bottom half.
+    pub endpoints: &'a [u8],
+}
+
+impl fmt::Debug for DxtPart<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DxtPart")
+            .field("lzma", &self.lzma.len())
+            .field("endpoints", &self.endpoints.len())
+            .finish()
+    }
+}
+
+impl fmt::Debug for CodedImage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CodedImage")
+            .field("face", &self.face)
+            .field("level", &self.level)
+            .field("image", &self.image.map(<[u8]>::len))
+            .field("dxt_colour", &self.dxt_colour)
+            .field("dxt_alpha", &self.dxt_alpha)
+            .finish()
+    }
 }
 
 /// One face/level of a raw container, borrowed from the input.
@@ -140,6 +292,8 @@ pub struct AtfFile<'a> {
     pub levels: u8,
     /// Every face/level, faces outer (raw formats only; empty for JPEG-XR formats).
     pub images: Vec<AtfImage<'a>>,
+    /// Every face/level, faces outer (JPEG-XR coded formats only; empty for raw formats).
+    pub coded: Vec<CodedImage<'a>>,
 }
 
 struct Reader<'a> {
@@ -225,20 +379,25 @@ pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
         height,
         levels,
         images: Vec::new(),
+        coded: Vec::new(),
     };
-    if !format.is_raw() {
-        return Ok(file);
-    }
-    let records = if version < 3 { 3 } else { 4 };
+    let records = format.coded_records(version);
     let faces: u8 = if cubemap { 6 } else { 1 };
     let alpha = format.has_alpha();
     for face in 0..faces {
         for level in 0..levels {
+            let mut rec = [&[][..]; 17];
+            for slot in rec.iter_mut().take(records) {
+                let len = if version == 0 { r.u24()? } else { r.u32()? };
+                *slot = r.take(len as usize)?;
+            }
+            if !format.is_raw() {
+                file.coded.push(coded_image(format, face, level, &rec));
+                continue;
+            }
             let (w, h) = ((width >> level).max(1), (height >> level).max(1));
             let mut raw: [Option<&[u8]>; 4] = [None; 4];
-            for slot in raw.iter_mut().take(records) {
-                let len = if version == 0 { r.u24()? } else { r.u32()? };
-                let bytes = r.take(len as usize)?;
+            for (slot, bytes) in raw.iter_mut().zip(rec) {
                 *slot = (!bytes.is_empty()).then_some(bytes);
             }
             let sized = |d, want, what| sized(d, want, what, w, h);
@@ -273,31 +432,24 @@ pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
     Ok(file)
 }
 
-/// Writes a raw ATF container (version 3): the inverse of [`parse`] for tests and tools.
-/// `images[face * levels + level]` holds the four records (DXT, PVRTC, ETC1, ETC2) of each.
-pub fn write_raw(
-    alpha: bool,
-    cubemap: bool,
-    log2_width: u8,
-    log2_height: u8,
-    levels: u8,
-    images: &[[&[u8]; 4]],
-) -> Vec<u8> {
-    let mut body = Vec::new();
-    let format = if alpha { 5 } else { 3 };
-    body.push(format | if cubemap { 0x80 } else { 0 });
-    body.extend([log2_width, log2_height, levels]);
-    for records in images {
-        for rec in records {
-            body.extend((rec.len() as u32).to_be_bytes());
-            body.extend_from_slice(rec);
-        }
+/// The records of a JPEG-XR coded face/level that Molehill reads: the image (formats 0, 1) or
+/// the DXT records (an empty LZMA record means the encoder left that part out).
+fn coded_image<'a>(format: AtfFormat, face: u8, level: u8, rec: &[&'a [u8]; 17]) -> CodedImage<'a> {
+    let part = |lzma: &'a [u8], endpoints: &'a [u8]| {
+        (!lzma.is_empty()).then_some(DxtPart { lzma, endpoints })
+    };
+    let (image, dxt_colour, dxt_alpha) = match format {
+        AtfFormat::Rgb888 | AtfFormat::Rgba8888 => (Some(rec[0]), None, None),
+        _ if format.has_alpha() => (None, part(rec[2], rec[3]), part(rec[0], rec[1])),
+        _ => (None, part(rec[0], rec[1]), None),
+    };
+    CodedImage {
+        face,
+        level,
+        image,
+        dxt_colour,
+        dxt_alpha,
     }
-    let mut out = b"ATF".to_vec();
-    out.extend([0, 0, 0, 0xff, 3]);
-    out.extend((body.len() as u32).to_be_bytes());
-    out.extend(body);
-    out
 }
 
 #[cfg(test)]

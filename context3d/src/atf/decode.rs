@@ -1,0 +1,86 @@
+//! Decoding a JPEG-XR coded container, face by face and level by level (feature `atf-jpegxr`).
+
+use super::{AtfError, AtfFile, CodedImage};
+
+/// What one face/level of a JPEG-XR coded container decodes to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decoded {
+    /// Formats 0 and 1: the level's pixels, 4 bytes each in the order B, G, R, A (alpha 255
+    /// for format 0), rows top to bottom.
+    Bgra(Vec<u8>),
+    /// Formats 2 / 0xC: DXT1 blocks; 4 / 0xD: DXT5 blocks, as the raw formats hold them.
+    Dxt(Vec<u8>),
+}
+
+/// Decodes one face/level of `file` (a JPEG-XR coded container). Never panics: a malformed
+/// record gives an [`AtfError`] (Flash's #3677).
+#[cfg(feature = "atf-jpegxr")]
+pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
+    use super::{dxt, jpegxr, lzma, AtfFormat};
+    let (face, level) = (image.face, image.level);
+    let (w, h) = ((file.width >> level).max(1), (file.height >> level).max(1));
+    let jxr_err = |what| {
+        move |why| AtfError::JpegXr {
+            face,
+            level,
+            what,
+            why,
+        }
+    };
+    match file.format {
+        AtfFormat::Rgb888 | AtfFormat::Rgba8888 => {
+            let data = image.image.unwrap_or_default();
+            let keep_alpha = file.format == AtfFormat::Rgba8888;
+            jpegxr::decode_bgra(data, w, h, keep_alpha)
+                .map(Decoded::Bgra)
+                .map_err(jxr_err("image"))
+        }
+        AtfFormat::RawCompressed | AtfFormat::RawCompressedAlpha => {
+            Err(AtfError::NoEncoding { face, level })
+        }
+        format => {
+            let blocks = dxt::block_count(w, h);
+            let (bw, bh) = dxt::endpoint_image_size(w, h);
+            let colour = image
+                .dxt_colour
+                .ok_or(AtfError::NoEncoding { face, level })?;
+            let lzma_err = |what, want| {
+                move |why| AtfError::Lzma {
+                    face,
+                    level,
+                    what,
+                    want,
+                    why,
+                }
+            };
+            let what = "DXT colour indices";
+            let colour_bits = lzma::unpack(colour.lzma, blocks * 4)
+                .map_err(lzma_err(what, (blocks * 4) as u32))?;
+            let colour_ends = jpegxr::decode_rgb565(colour.endpoints, bw, bh)
+                .map_err(jxr_err("DXT colour endpoints"))?;
+            if !format.has_alpha() {
+                return Ok(Decoded::Dxt(dxt::rebuild_dxt1(&colour_bits, &colour_ends)));
+            }
+            let alpha = image
+                .dxt_alpha
+                .ok_or(AtfError::NoEncoding { face, level })?;
+            let what = "DXT5 alpha indices";
+            let alpha_bits = lzma::unpack(alpha.lzma, blocks * 6)
+                .map_err(lzma_err(what, (blocks * 6) as u32))?;
+            let alpha_ends = jpegxr::decode_gray8(alpha.endpoints, bw, bh)
+                .map_err(jxr_err("DXT5 alpha endpoints"))?;
+            Ok(Decoded::Dxt(dxt::rebuild_dxt5(
+                &alpha_bits,
+                &alpha_ends,
+                &colour_bits,
+                &colour_ends,
+            )))
+        }
+    }
+}
+
+/// Without the `atf-jpegxr` feature: always [`AtfError::NotBuilt`].
+#[cfg(not(feature = "atf-jpegxr"))]
+pub fn decode(file: &AtfFile<'_>, _image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
+    Err(AtfError::NotBuilt(file.format))
+}
