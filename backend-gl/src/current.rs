@@ -8,6 +8,25 @@
 use std::ffi::c_void;
 use std::sync::OnceLock;
 
+/// When a backend on a context of its own (headless or windowed, not the host's) asks EGL
+/// whether that context is still current on the thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CurrentCheck {
+    /// At every call that reaches GL (the default): the host may make another context
+    /// current on this thread between any two calls (its own, or wgpu's GL backend's), and
+    /// Molehill makes its own current and puts the other back.
+    #[default]
+    EveryCall,
+    /// At the first call after `present()` (and after
+    /// [`GlBackend::context_may_have_changed`](crate::GlBackend::context_may_have_changed)):
+    /// for a player that makes no other context current on this thread in the middle of a
+    /// Molehill frame, or says so when it does. Saves one `eglGetCurrentContext` a call, which
+    /// with libglvnd is also a `getpid` system call (its fork check): a few hundred
+    /// nanoseconds per draw. A context made current behind Molehill's back mid-frame gets
+    /// Molehill's GL calls: the contract is the player's.
+    AtPresent,
+}
+
 type GetCurrentContext = unsafe extern "C" fn() -> *mut c_void;
 type GetCurrentDisplay = unsafe extern "C" fn() -> *mut c_void;
 type GetCurrentSurface = unsafe extern "C" fn(i32) -> *mut c_void;

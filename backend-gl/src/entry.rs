@@ -28,7 +28,7 @@ use glutin::context::{AsRawContext, RawContext};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::backend::GlCore;
-use crate::current::CurrentBinding;
+use crate::current::{CurrentBinding, CurrentCheck};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext};
 use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
 use crate::host::HostContext;
@@ -94,6 +94,11 @@ pub struct GlBackend {
     ours_bound: bool,
     /// The binding current before the entry, to restore at the exit (own context only).
     previous: Option<CurrentBinding>,
+    /// When the own context's currency is asked of EGL.
+    current_check: CurrentCheck,
+    /// With [`CurrentCheck::AtPresent`]: the own context was found or made current this
+    /// frame and nothing since said otherwise.
+    known_current: bool,
     frames: Frames,
     frame_output: bool,
     readback: Readback,
@@ -108,6 +113,8 @@ impl GlBackend {
             restore: HostRestore::default(),
             ours_bound: false,
             previous: None,
+            current_check: CurrentCheck::default(),
+            known_current: false,
             frames: Frames::default(),
             frame_output,
             readback: Readback::default(),
@@ -187,6 +194,20 @@ impl GlBackend {
                 set_bound_owner(key, None);
             }
         }
+    }
+
+    /// When a context of the backend's own is checked for being current on the thread
+    /// ([`CurrentCheck::EveryCall`] by default; no effect on the host's context, which its
+    /// own check or hook covers).
+    pub fn set_current_check(&mut self, check: CurrentCheck) {
+        self.current_check = check;
+        self.known_current = false;
+    }
+
+    /// With [`CurrentCheck::AtPresent`]: the player made another context current on this
+    /// thread (or may have): the next call asks EGL again.
+    pub fn context_may_have_changed(&mut self) {
+        self.known_current = false;
     }
 
     /// When the host's state is put back (host context only; [`HostRestore::EveryCall`] by
@@ -360,11 +381,18 @@ impl GlBackend {
             }
         } else {
             let RawContext::Egl(ours) = ctx.raw_context();
+            if self.known_current {
+                // CurrentCheck::AtPresent, checked this frame.
+                self.previous = None;
+                self.core.entered = true;
+                return true;
+            }
             // One EGL query when ours is current already (the common case: nothing else
             // draws on this thread between two calls): nothing to make current or restore.
             if crate::current::current_context().flatten().map(|c| c.0) == Some(ours) {
                 self.previous = None;
                 self.core.entered = true;
+                self.known_current = self.current_check == CurrentCheck::AtPresent;
                 return true;
             }
             self.previous = CurrentBinding::now_unless(ours);
@@ -375,6 +403,8 @@ impl GlBackend {
                 self.end();
                 return false;
             }
+            self.known_current =
+                self.current_check == CurrentCheck::AtPresent && self.previous.is_none();
         }
         self.core.entered = true;
         true
@@ -391,6 +421,10 @@ impl GlBackend {
             self.frames.clear(None);
             self.readback.clear(None);
             self.lose_context();
+        }
+        if self.previous.is_some() {
+            // Another context is current again: ask at the next call.
+            self.known_current = false;
         }
         restore(self.previous.take());
     }
@@ -582,6 +616,8 @@ impl Backend for GlBackend {
 
     fn present(&mut self) -> Result<(), BackendError> {
         let entered = self.begin();
+        // CurrentCheck::AtPresent: the next frame's first call asks EGL again.
+        self.known_current = false;
         let mut r = self.core.present();
         if entered && r.is_ok() {
             let fenced = !self.core.gl.context().is_host();

@@ -42,6 +42,7 @@ pub mod texture;
 // Embedding in a host's GL context.
 pub mod compose;
 mod current;
+pub use current::CurrentCheck;
 mod entry;
 pub mod frame;
 pub mod host;

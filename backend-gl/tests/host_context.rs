@@ -351,3 +351,44 @@ fn molehill_in_a_desktop_players_context() {
     assert!(unsafe { player.gl().is_enabled(glow::FRAMEBUFFER_SRGB) });
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+/// `CurrentCheck::AtPresent`: between presents a backend on its own context trusts that the
+/// context is still current. A player that makes its own context current mid-frame says so
+/// (`context_may_have_changed`); one that does so between frames is noticed at the next
+/// frame's first call. Either way Molehill draws into its own context and puts the player's
+/// back, which keeps its contents and has no GL error.
+#[test]
+fn checking_at_present_notices_the_players_context_when_told_or_at_the_next_frame() {
+    use backend_gl::CurrentCheck;
+    let mut player = Player::new(32);
+    player.make_current();
+    player.draw([0.0, 1.0, 0.0, 1.0]);
+    let mut b = GlBackend::headless(&ContextOptions::default()).expect("headless backend");
+    b.set_current_check(CurrentCheck::AtPresent);
+    let mut r = Rig::on(b, 32, 32);
+    // No context current: Molehill's becomes current at the first call and stays so.
+    backend_gl::raw::release_current().expect("release");
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, BLUE);
+    // Mid-frame the player makes its context current, and says so.
+    player.make_current();
+    r.b.context_may_have_changed();
+    r.draw_color(p, q);
+    assert!(player.ctx.is_current(), "the player's context is put back");
+    r.b.present().expect("present");
+    check_frame(&r.read(), 32, 0xFF00_0000, 0xFF00_00FF, "told mid-frame");
+    // Between frames the player's context is current again (the read-back above put it
+    // back): the next frame's first call notices without being told.
+    player.make_current();
+    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    check_frame(&px, 32, 0xFFFF_0000, 0xFF00_00FF, "next frame");
+    assert!(player.ctx.is_current(), "the player's context is put back");
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+    let p = player.pixels();
+    assert_eq!(
+        p[16 * 32 + 16],
+        [0, 255, 0, 255],
+        "the player's picture is untouched"
+    );
+}

@@ -89,14 +89,18 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
     };
     let err = |e: String| format!("{name}: {e}");
     let frames = frames_for(scenario, side, args.frames);
-    let (mut stage, _backend) = super::gl_stage().map_err(err)?;
+    let (mut stage, backend) = super::gl_stage(args.current_check).map_err(err)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
     let mut molehill = match args.only {
         Some(Side::Raw) => None,
         _ => Some(
             Runner::new(
-                ShimRenderer::new(ctx).map_err(err)?.alone_per_round(),
+                ShimRenderer::new(ctx)
+                    .map_err(err)?
+                    .alone_per_round(Box::new(move || {
+                        backend.borrow_mut().context_may_have_changed()
+                    })),
                 scenario,
                 side,
             )
@@ -114,8 +118,12 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
         _ => (0, 0),
     };
     println!(
-        "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {} rounds of {frames} frames per side; {driver}{}",
+        "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {} rounds of {frames} frames per side, current check {}; {driver}{}",
         args.rounds,
+        match args.current_check {
+            super::CheckArg::EveryCall => "every-call",
+            super::CheckArg::AtPresent => "at-present",
+        },
         if noop() { " (GALLIUM_NOOP)" } else { "" }
     );
     let (mut m_times, mut r_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());

@@ -1,6 +1,6 @@
-//! `molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [--baseline [--rounds N]
-//! [--only SIDE]] [SCENARIO]`: frames drawn through the shim's public API on a headless
-//! backend.
+//! `molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [--current-check WHEN]
+//! [--baseline [--rounds N] [--only SIDE]] [SCENARIO]`: frames drawn through the shim's public
+//! API on a headless backend.
 //!
 //! Modules: [`scenarios`] (the frames, written once over a [`scenarios::Renderer`]),
 //! [`shaders`] (their programs in AGAL and in GLSL),
@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
-use backend_gl::{CallCounts, CallKind, ContextOptions, GlBackend};
+use backend_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
 use backend_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 use context3d::Backend;
 use molehill_replay::BackendKind;
@@ -58,6 +58,12 @@ pub struct BenchArgs {
     /// With --baseline: run one side only (for profilers such as callgrind).
     #[arg(long, value_enum, requires = "baseline")]
     pub only: Option<Side>,
+    /// GL only: when Molehill asks EGL whether its context is still current on the thread:
+    /// at every call (`every-call`, the backend's default) or at the first call of each frame
+    /// (`at-present`, for a player that makes no other context current mid-frame; see
+    /// `backend_gl::CurrentCheck`).
+    #[arg(long, value_enum, default_value = "every-call")]
+    pub current_check: CheckArg,
     /// The scenario; every one but `upload` when left out (with --baseline, all of them).
     #[arg(value_enum)]
     pub scenario: Option<Scenario>,
@@ -81,7 +87,7 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
             if args.baseline {
                 ok &= ab::compare(scenario, side, args)?;
             } else {
-                bench(scenario, side, args.frames, args.backend)?;
+                bench(scenario, side, args)?;
             }
         }
     }
@@ -92,14 +98,33 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
     })
 }
 
-/// A stage whose context runs on a new headless [`GlBackend`], and that backend.
-pub fn gl_stage() -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
+/// `--current-check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckArg {
+    /// `CurrentCheck::EveryCall`.
+    EveryCall,
+    /// `CurrentCheck::AtPresent`.
+    AtPresent,
+}
+
+impl From<CheckArg> for CurrentCheck {
+    fn from(c: CheckArg) -> CurrentCheck {
+        match c {
+            CheckArg::EveryCall => CurrentCheck::EveryCall,
+            CheckArg::AtPresent => CurrentCheck::AtPresent,
+        }
+    }
+}
+
+/// A stage whose context runs on a new headless [`GlBackend`] checking its context's currency
+/// as `check` says, and that backend.
+pub fn gl_stage(check: CheckArg) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
     let gl: Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>> = Rc::default();
     let slot = gl.clone();
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let backend = Rc::new(RefCell::new(GlBackend::headless(
-            &ContextOptions::default(),
-        )?));
+        let mut made = GlBackend::headless(&ContextOptions::default())?;
+        made.set_current_check(check.into());
+        let backend = Rc::new(RefCell::new(made));
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(SharedBackend(backend)))
     };
@@ -169,9 +194,9 @@ impl Counts {
 }
 
 /// A stage whose context runs on a new headless backend of `kind`, and that backend.
-fn stage_of(kind: BackendKind) -> Result<(Stage3D, Probe), String> {
+fn stage_of(kind: BackendKind, check: CheckArg) -> Result<(Stage3D, Probe), String> {
     if kind == BackendKind::Gl {
-        let (stage, backend) = gl_stage()?;
+        let (stage, backend) = gl_stage(check)?;
         return Ok((stage, Probe::Gl(backend)));
     }
     let api = if kind == BackendKind::WgpuGl {
@@ -198,10 +223,11 @@ fn stage_of(kind: BackendKind) -> Result<(Stage3D, Probe), String> {
     Ok((stage, Probe::Wgpu(backend)))
 }
 
-fn bench(scenario: Scenario, side: u32, frames: u32, kind: BackendKind) -> Result<(), String> {
+fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> {
+    let (frames, kind) = (args.frames, args.backend);
     let name = scenario.name();
     let err = |e: String| format!("{name}: {e}");
-    let (mut stage, probe) = stage_of(kind).map_err(err)?;
+    let (mut stage, probe) = stage_of(kind, args.current_check).map_err(err)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
     let mut r = ShimRenderer::new(ctx).map_err(err)?;

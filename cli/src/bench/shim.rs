@@ -23,8 +23,9 @@ pub struct ShimRenderer<'a> {
     /// Attribute slots the current mesh set.
     streams: u32,
     indices: Option<IndexBuffer3D>,
-    /// Make no GL context current before each round (see [`ShimRenderer::alone_per_round`]).
-    release: bool,
+    /// Make no GL context current before each round, and tell the backend so (see
+    /// [`ShimRenderer::alone_per_round`]).
+    release: Option<Box<dyn FnMut()>>,
 }
 
 impl<'a> ShimRenderer<'a> {
@@ -38,7 +39,7 @@ impl<'a> ShimRenderer<'a> {
             present_time: std::time::Duration::ZERO,
             streams: 0,
             indices: None,
-            release: false,
+            release: None,
         })
     }
 
@@ -47,8 +48,10 @@ impl<'a> ShimRenderer<'a> {
     /// stays so. (The baseline's context, current for its own rounds, is put aside; left
     /// current, every Molehill call would make its own current and put the baseline's back,
     /// two `eglMakeCurrent` a call that no player with one context pays.)
-    pub fn alone_per_round(mut self) -> Self {
-        self.release = true;
+    /// `tell` lets the backend know its context is no longer current (a backend that checks
+    /// once a frame would not notice otherwise).
+    pub fn alone_per_round(mut self, tell: Box<dyn FnMut()>) -> Self {
+        self.release = Some(tell);
         self
     }
 }
@@ -74,9 +77,10 @@ impl Renderer for ShimRenderer<'_> {
     type Mesh = ShimMesh;
 
     fn begin_round(&mut self) -> Result<(), String> {
-        if self.release {
+        if let Some(tell) = self.release.as_mut() {
             backend_gl::raw::release_current()
                 .map_err(|code| format!("eglMakeCurrent(EGL_NO_CONTEXT): EGL error 0x{code:x}"))?;
+            tell();
         }
         Ok(())
     }
