@@ -588,33 +588,27 @@ impl Backend for GlBackend {
     }
 
     fn set_blend(&mut self, blend: BlendState) {
-        self.state.blend = blend;
-        self.state.applied_at = None;
+        self.state.edit().blend = blend;
     }
 
     fn set_color_mask(&mut self, mask: ColorMask) {
-        self.state.color_mask = mask;
-        self.state.applied_at = None;
+        self.state.edit().color_mask = mask;
     }
 
     fn set_culling(&mut self, cull: TriangleFace) {
-        self.state.cull = cull;
-        self.state.applied_at = None;
+        self.state.edit().cull = cull;
     }
 
     fn set_depth(&mut self, depth: DepthState) {
-        self.state.depth = depth;
-        self.state.applied_at = None;
+        self.state.edit().depth = depth;
     }
 
     fn set_stencil(&mut self, stencil: StencilState) {
-        self.state.stencil = stencil;
-        self.state.applied_at = None;
+        self.state.edit().stencil = stencil;
     }
 
     fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.state.scissor = scissor;
-        self.state.applied_at = None;
+        self.state.edit().scissor = scissor;
     }
 
     fn set_program_constants(

@@ -190,8 +190,8 @@ pub struct FixedState {
     /// Scissor rectangle.
     pub scissor: Option<PixelRect>,
     /// [`Gl::state_writes`] right after the last [`FixedState::apply`]; `None` when a field
-    /// changed since (the setters in backend.rs reset it).
-    pub applied_at: Option<u64>,
+    /// may have changed since ([`FixedState::edit`]).
+    applied_at: Option<u64>,
 }
 
 fn stencil_is_off(face: &StencilFace) -> bool {
@@ -202,6 +202,12 @@ fn stencil_is_off(face: &StencilFace) -> bool {
 }
 
 impl FixedState {
+    /// The state, to change: the next [`FixedState::apply`] applies it whole.
+    pub fn edit(&mut self) -> &mut FixedState {
+        self.applied_at = None;
+        self
+    }
+
     /// Applies the state for a draw (only what differs from GL's reaches GL). Nothing to do
     /// when no field changed and no fixed-function call reached GL since the last apply
     /// (a clear, a host's state, an invalidation each count as one).

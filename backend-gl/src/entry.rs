@@ -381,28 +381,27 @@ impl GlBackend {
             }
         } else {
             let RawContext::Egl(ours) = ctx.raw_context();
-            if self.known_current {
-                // CurrentCheck::AtPresent, checked this frame.
-                self.previous = None;
-                self.core.entered = true;
-                return true;
-            }
-            // One EGL query when ours is current already (the common case: nothing else
-            // draws on this thread between two calls): nothing to make current or restore.
-            if crate::current::current_context().flatten().map(|c| c.0) == Some(ours) {
-                self.previous = None;
-                self.core.entered = true;
-                self.known_current = self.current_check == CurrentCheck::AtPresent;
-                return true;
-            }
-            self.previous = CurrentBinding::now_unless(ours);
-            if let Err(e) = ctx.make_current() {
-                log::error!("{e}");
-                self.core.context_error = Some(e);
-                self.lose_context();
-                self.end();
-                return false;
-            }
+            // Known current this frame (CurrentCheck::AtPresent), or found current by one EGL
+            // query (the common case: nothing else draws on this thread between two calls):
+            // nothing to make current or restore. Otherwise ours is made current and the
+            // binding before it kept to restore at the exit.
+            self.previous = if self.known_current
+                || crate::current::current_context().flatten().map(|c| c.0) == Some(ours)
+            {
+                None
+            } else {
+                let previous = CurrentBinding::now_unless(ours);
+                if let Err(e) = ctx.make_current() {
+                    log::error!("{e}");
+                    self.core.context_error = Some(e);
+                    self.lose_context();
+                    self.previous = previous;
+                    self.end();
+                    return false;
+                }
+                previous
+            };
+            // Trusted until the next present when nothing is to be put back at the exit.
             self.known_current =
                 self.current_check == CurrentCheck::AtPresent && self.previous.is_none();
         }

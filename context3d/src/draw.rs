@@ -36,7 +36,7 @@ use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::resources::buffers::VertexBufferRes;
 use crate::resources::textures::TextureRes;
 use crate::resources::{IndexBuffer3D, Objects, TextureBase, VertexBuffer3D};
-use crate::state::{ClearStatus, State};
+use crate::state::{set_bits, ClearStatus, State};
 
 impl<B: Backend> Context3D<B> {
     /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`; `numTriangles` -1 draws every
@@ -335,10 +335,7 @@ fn resolve_streams(
 ) -> Result<u32> {
     let mut min_vertices = u32::MAX;
     let in_profile = 1u32.checked_shl(slots as u32).map_or(u32::MAX, |b| b - 1);
-    let mut visit = (state.stream_mask | used) & in_profile;
-    while visit != 0 {
-        let slot = visit.trailing_zeros() as usize;
-        visit &= visit - 1;
+    for slot in set_bits((state.stream_mask | used) & in_profile) {
         let n = slot as u16;
         let is_used = used & (1 << slot) != 0;
         if let (true, Some(o)) = (is_used, out.get_mut(slot)) {
@@ -397,13 +394,10 @@ fn resolve_samplers(
     (used, used_mask): (&[Option<agal::Sampler>; MAX_SAMPLERS], u32),
     out: &mut [Option<SamplerBinding>; MAX_SAMPLERS],
 ) -> Result<()> {
-    let mut visit = state.texture_mask | used_mask;
     // The slots resolved, in order (for #3695 below).
     let mut bound = [0u8; MAX_SAMPLERS];
     let mut n_bound = 0;
-    while visit != 0 {
-        let slot = visit.trailing_zeros() as usize;
-        visit &= visit - 1;
+    for slot in set_bits(state.texture_mask | used_mask) {
         let n = slot as u16;
         let bound_texture = state.textures[slot];
         let Some(sampler) = &used[slot] else {

@@ -129,6 +129,18 @@ pub(crate) struct Frame {
 
 // The calls that set state and bindings.
 
+/// The indices of the set bits of `mask`, lowest first: the slots one of the masks of
+/// [`State`] or [`crate::resources::programs::ProgramUsage`] names.
+pub(crate) fn set_bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
 impl<B: Backend> Context3D<B> {
     /// `setBlendFactors(sourceFactor, destinationFactor)`: #2008 `sourceFactor` /
     /// `destinationFactor`.

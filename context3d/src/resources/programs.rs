@@ -8,7 +8,7 @@ use crate::backend::{Backend, ProgramId, MAX_SAMPLERS};
 use crate::context::{Context3D, Endian};
 use crate::draw::ResolvedCache;
 use crate::error::{BackendCall, Context3DError, FlashResult};
-use crate::state::SamplerSetting;
+use crate::state::{set_bits, SamplerSetting};
 
 use super::{Program3D, MAX_OBJECTS_PER_TYPE};
 
@@ -80,9 +80,6 @@ pub(crate) struct LinkedProgram {
     pub usage: ProgramUsage,
     /// What the last draw with this program resolved (see [`ResolvedCache`]).
     pub resolved: ResolvedCache,
-    /// Whether the fragment program samples anything (`setProgram` then has no sampler
-    /// words to load).
-    pub uses_samplers: bool,
 }
 
 /// What a context keeps about a `Program3D`.
@@ -183,7 +180,6 @@ impl<B: Backend> Context3D<B> {
             res.linked = Some(LinkedProgram {
                 id,
                 resolved: ResolvedCache::new(id),
-                uses_samplers: usage.samplers.iter().any(Option::is_some),
                 usage,
             });
         }
@@ -245,14 +241,8 @@ impl<B: Backend> Context3D<B> {
         else {
             return;
         };
-        if !linked.uses_samplers {
-            return;
-        }
         let mut changed = false;
-        let mut used = linked.usage.sampler_mask;
-        while used != 0 {
-            let i = used.trailing_zeros() as usize;
-            used &= used - 1;
+        for i in set_bits(linked.usage.sampler_mask) {
             if let (Some(slot), Some(Some(s))) =
                 (self.state.samplers.get_mut(i), linked.usage.samplers.get(i))
             {
