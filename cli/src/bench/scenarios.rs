@@ -112,13 +112,13 @@ pub trait Renderer {
     /// A vertex buffer's attributes with an index buffer.
     type Mesh: Copy;
 
-    /// Uploads a program.
     /// Called before the scenario is built and before each round of frames (untimed): what
     /// the side needs once, such as making its context current.
     fn begin_round(&mut self) -> Result<(), String> {
         Ok(())
     }
 
+    /// Uploads a program.
     fn program(&mut self, shader: &Shader) -> Result<Self::Program, String>;
     /// A `side` x `side` bgra texture.
     fn texture(&mut self, side: u32, sampling: Sampling) -> Result<Self::Texture, String>;
