@@ -16,9 +16,10 @@ pub enum Decoded {
 /// record gives an [`AtfError`] (Flash's #3677).
 #[cfg(feature = "atf-jpegxr")]
 pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
-    use super::{dxt, jpegxr, lzma, AtfFormat};
+    use super::jpegxr::Plain::{Gray8, Rgb565};
+    use super::{block_bytes, dxt, jpegxr, lzma, AtfFormat};
     let (face, level) = (image.face, image.level);
-    let (w, h) = ((file.width >> level).max(1), (file.height >> level).max(1));
+    let (w, h) = file.level_size(level);
     let jxr_err = |what| {
         move |why| AtfError::JpegXr {
             face,
@@ -39,7 +40,7 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
             Err(AtfError::NoEncoding { face, level })
         }
         format => {
-            let blocks = dxt::block_count(w, h);
+            let (colour_len, alpha_len) = (block_bytes(w, h, 4), block_bytes(w, h, 6));
             let (bw, bh) = dxt::endpoint_image_size(w, h);
             let colour = image
                 .dxt_colour
@@ -54,9 +55,9 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
                 }
             };
             let what = "DXT colour indices";
-            let colour_bits = lzma::unpack(colour.lzma, blocks * 4)
-                .map_err(lzma_err(what, (blocks * 4) as u32))?;
-            let colour_ends = jpegxr::decode_rgb565(colour.endpoints, bw, bh)
+            let colour_bits =
+                lzma::unpack(colour.lzma, colour_len).map_err(lzma_err(what, colour_len as u32))?;
+            let colour_ends = jpegxr::decode_plain(colour.endpoints, bw, bh, Rgb565)
                 .map_err(jxr_err("DXT colour endpoints"))?;
             if !format.has_alpha() {
                 return Ok(Decoded::Dxt(dxt::rebuild_dxt1(&colour_bits, &colour_ends)));
@@ -65,9 +66,9 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
                 .dxt_alpha
                 .ok_or(AtfError::NoEncoding { face, level })?;
             let what = "DXT5 alpha indices";
-            let alpha_bits = lzma::unpack(alpha.lzma, blocks * 6)
-                .map_err(lzma_err(what, (blocks * 6) as u32))?;
-            let alpha_ends = jpegxr::decode_gray8(alpha.endpoints, bw, bh)
+            let alpha_bits =
+                lzma::unpack(alpha.lzma, alpha_len).map_err(lzma_err(what, alpha_len as u32))?;
+            let alpha_ends = jpegxr::decode_plain(alpha.endpoints, bw, bh, Gray8)
                 .map_err(jxr_err("DXT5 alpha endpoints"))?;
             Ok(Decoded::Dxt(dxt::rebuild_dxt5(
                 &alpha_bits,

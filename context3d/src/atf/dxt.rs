@@ -9,11 +9,6 @@
 //! DXT block is then `[endpoint 0, endpoint 1, index bits]` (colour endpoints as little-endian
 //! RGB565, alpha endpoints as bytes), DXT5's alpha block before its colour block.
 
-/// Number of 4x4 blocks of a `w` x `h` level.
-pub(super) fn block_count(w: u32, h: u32) -> usize {
-    w.div_ceil(4) as usize * h.div_ceil(4) as usize
-}
-
 /// Size of the endpoint image of a `w` x `h` level.
 pub(super) fn endpoint_image_size(w: u32, h: u32) -> (u32, u32) {
     (w.div_ceil(4), 2 * h.div_ceil(4))
@@ -69,8 +64,9 @@ mod tests {
 
     #[test]
     fn sizes() {
-        assert_eq!(block_count(8, 4), 2);
-        assert_eq!(block_count(2, 1), 1);
+        // Blocks of a level (its block bytes at one byte a block).
+        assert_eq!(super::super::block_bytes(8, 4, 1), 2);
+        assert_eq!(super::super::block_bytes(2, 1, 1), 1);
         assert_eq!(endpoint_image_size(8, 4), (2, 2));
         assert_eq!(endpoint_image_size(16, 16), (4, 8));
         assert_eq!(endpoint_image_size(1, 1), (1, 2));

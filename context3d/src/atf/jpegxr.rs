@@ -350,7 +350,8 @@ fn container(format: &[u8; 16], w: u32, h: u32, codestream: &[u8]) -> Vec<u8> {
     let guid_at = 8 + 2 + 12 * u32::from(ENTRIES) + 4;
     let image_at = guid_at + 16;
     let mut out = Vec::with_capacity(image_at as usize + codestream.len());
-    out.extend([0x49, 0x49, 0xbc, 0x01, 8, 0, 0, 0]);
+    out.extend(MAGIC);
+    out.extend([0x01, 8, 0, 0, 0]);
     out.extend(ENTRIES.to_le_bytes());
     for (tag, ty, count, value) in [
         (PIXEL_FORMAT, 1u16, 16u32, guid_at),
@@ -420,31 +421,29 @@ pub(super) fn decode_bgra(
     Ok(out)
 }
 
-/// A `w` x `h` RGB565 image: 2 bytes per pixel, little-endian, R in the high bits (as a DXT
-/// endpoint is stored).
-pub(super) fn decode_rgb565(data: &[u8], w: u32, h: u32) -> Result<Vec<u8>, &'static str> {
-    let parts = parts(data)?;
-    decode(
-        parts.image,
-        &parts.format,
-        w,
-        h,
-        &[PixelFormat::PixelFormat16bppRGB565],
-    )
-    .map(|(_, px)| px)
+/// The single-plane images of a DXT record's endpoints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Plain {
+    /// RGB565: 2 bytes per pixel, little-endian, R in the high bits (as a DXT colour endpoint
+    /// is stored).
+    Rgb565,
+    /// 8-bit grey (DXT5 alpha endpoints).
+    Gray8,
 }
 
-/// A `w` x `h` 8-bit grey image.
-pub(super) fn decode_gray8(data: &[u8], w: u32, h: u32) -> Result<Vec<u8>, &'static str> {
+/// A `w` x `h` image of pixel format `plain`, rows packed, top to bottom.
+pub(super) fn decode_plain(
+    data: &[u8],
+    w: u32,
+    h: u32,
+    plain: Plain,
+) -> Result<Vec<u8>, &'static str> {
+    let format = match plain {
+        Plain::Rgb565 => PixelFormat::PixelFormat16bppRGB565,
+        Plain::Gray8 => PixelFormat::PixelFormat8bppGray,
+    };
     let parts = parts(data)?;
-    decode(
-        parts.image,
-        &parts.format,
-        w,
-        h,
-        &[PixelFormat::PixelFormat8bppGray],
-    )
-    .map(|(_, px)| px)
+    decode(parts.image, &parts.format, w, h, &[format]).map(|(_, px)| px)
 }
 
 #[cfg(test)]
@@ -468,14 +467,17 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_jpeg_xr_before_jxrlib_sees_it() {
-        assert_eq!(decode_gray8(&[], 1, 2), Err("not a JPEG-XR file"));
         assert_eq!(
-            decode_gray8(b"PNG.............", 1, 2),
+            decode_plain(&[], 1, 2, Plain::Gray8),
+            Err("not a JPEG-XR file")
+        );
+        assert_eq!(
+            decode_plain(b"PNG.............", 1, 2, Plain::Gray8),
             Err("not a JPEG-XR file")
         );
         let mut junk = vec![0x49, 0x49, 0xbc, 0x01];
         junk.extend([0xff; 60]);
-        assert!(decode_gray8(&junk, 1, 2).is_err());
+        assert!(decode_plain(&junk, 1, 2, Plain::Gray8).is_err());
         // A directory entry pointing past the end.
         let mut c = container(&guid(GRAY8), 1, 2, b"WMPHOTO\0........");
         assert_eq!(parts(&c).map(|p| p.image.len()), Ok(16));

@@ -36,28 +36,34 @@ mod write;
 pub use decode::{decode, Decoded};
 pub use write::{write_coded, write_raw};
 
-/// The format field of an ATF header.
+/// The format field of an ATF header (the discriminant is the field's code).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
 pub enum AtfFormat {
     /// 0: RGB, JPEG-XR coded (for a `bgra` texture).
-    Rgb888,
+    Rgb888 = 0,
     /// 1: RGBA, JPEG-XR coded (for a `bgra` texture).
-    Rgba8888,
+    Rgba8888 = 1,
     /// 2: block-compressed, JPEG-XR coded blocks.
-    Compressed,
+    Compressed = 2,
     /// 3: block-compressed, raw blocks (for a `compressed` texture).
-    RawCompressed,
+    RawCompressed = 3,
     /// 4: block-compressed with alpha, JPEG-XR coded blocks.
-    CompressedAlpha,
+    CompressedAlpha = 4,
     /// 5: block-compressed with alpha, raw blocks (for a `compressedAlpha` texture).
-    RawCompressedAlpha,
+    RawCompressedAlpha = 5,
     /// 0xC: lossy compressed.
-    CompressedLossy,
+    CompressedLossy = 0xc,
     /// 0xD: lossy compressed with alpha.
-    CompressedLossyAlpha,
+    CompressedLossyAlpha = 0xd,
 }
 
 impl AtfFormat {
+    /// The format field's code.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
     fn from_code(code: u8) -> Option<AtfFormat> {
         Some(match code {
             0 => AtfFormat::Rgb888,
@@ -94,44 +100,19 @@ impl AtfFormat {
     /// those of the other GPU encodings, which Molehill skips. Counts after Lightspark's ATF
     /// reader (`parseAdobeTextureFormat`); version 3 added ETC2.
     fn coded_records(self, version: u8) -> usize {
-        let v3 = version >= 3;
-        match self {
-            AtfFormat::Rgb888 | AtfFormat::Rgba8888 => 1,
-            AtfFormat::Compressed => {
-                if v3 {
-                    11
-                } else {
-                    8
-                }
-            }
-            AtfFormat::CompressedAlpha => {
-                if v3 {
-                    16
-                } else {
-                    10
-                }
-            }
-            AtfFormat::CompressedLossy => {
-                if v3 {
-                    12
-                } else {
-                    8
-                }
-            }
-            AtfFormat::CompressedLossyAlpha => {
-                if v3 {
-                    17
-                } else {
-                    10
-                }
-            }
-            AtfFormat::RawCompressed | AtfFormat::RawCompressedAlpha => {
-                if v3 {
-                    4
-                } else {
-                    3
-                }
-            }
+        // (before version 3, from version 3)
+        let (old, v3) = match self {
+            AtfFormat::Rgb888 | AtfFormat::Rgba8888 => (1, 1),
+            AtfFormat::Compressed => (8, 11),
+            AtfFormat::CompressedAlpha => (10, 16),
+            AtfFormat::CompressedLossy => (8, 12),
+            AtfFormat::CompressedLossyAlpha => (10, 17),
+            AtfFormat::RawCompressed | AtfFormat::RawCompressedAlpha => (3, 4),
+        };
+        if version >= 3 {
+            v3
+        } else {
+            old
         }
     }
 }
@@ -296,6 +277,13 @@ pub struct AtfFile<'a> {
     pub coded: Vec<CodedImage<'a>>,
 }
 
+impl AtfFile<'_> {
+    /// Width and height of mip level `level`.
+    pub fn level_size(&self, level: u8) -> (u32, u32) {
+        ((self.width >> level).max(1), (self.height >> level).max(1))
+    }
+}
+
 struct Reader<'a> {
     data: &'a [u8],
     pos: usize,
@@ -395,7 +383,7 @@ pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
                 file.coded.push(coded_image(format, face, level, &rec));
                 continue;
             }
-            let (w, h) = ((width >> level).max(1), (height >> level).max(1));
+            let (w, h) = file.level_size(level);
             let mut raw: [Option<&[u8]>; 4] = [None; 4];
             for (slot, bytes) in raw.iter_mut().zip(rec) {
                 *slot = (!bytes.is_empty()).then_some(bytes);

@@ -2,22 +2,6 @@
 
 use super::AtfFormat;
 
-impl AtfFormat {
-    /// The format field's code.
-    pub fn code(self) -> u8 {
-        match self {
-            AtfFormat::Rgb888 => 0,
-            AtfFormat::Rgba8888 => 1,
-            AtfFormat::Compressed => 2,
-            AtfFormat::RawCompressed => 3,
-            AtfFormat::CompressedAlpha => 4,
-            AtfFormat::RawCompressedAlpha => 5,
-            AtfFormat::CompressedLossy => 0xc,
-            AtfFormat::CompressedLossyAlpha => 0xd,
-        }
-    }
-}
-
 fn container(
     code: u8,
     cubemap: bool,
@@ -53,8 +37,20 @@ pub fn write_raw(
     images: &[[&[u8]; 4]],
 ) -> Vec<u8> {
     let records: Vec<&[&[u8]]> = images.iter().map(|r| &r[..]).collect();
-    let code = if alpha { 5 } else { 3 };
-    container(code, cubemap, log2_width, log2_height, levels, &records, 4)
+    let format = if alpha {
+        AtfFormat::RawCompressedAlpha
+    } else {
+        AtfFormat::RawCompressed
+    };
+    container(
+        format.code(),
+        cubemap,
+        log2_width,
+        log2_height,
+        levels,
+        &records,
+        4,
+    )
 }
 
 /// Writes a JPEG-XR coded ATF container (version 3) of `format`.

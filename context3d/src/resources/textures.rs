@@ -584,11 +584,12 @@ impl<B: Backend> Context3D<B> {
             (image.face, image.level, data)
         });
         for (face, level, data) in coded.chain(raw) {
+            let (width, height) = file.level_size(level);
             let upload = TextureUpload {
                 face,
                 level,
-                width: (file.width >> level).max(1),
-                height: (file.height >> level).max(1),
+                width,
+                height,
                 data,
             };
             self.send_upload(texture, &upload)?;
