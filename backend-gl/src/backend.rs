@@ -650,14 +650,14 @@ impl Backend for GlBackend {
                 let (x, y) = (r.x as f32, r.y as f32);
                 [x, y, x + r.width as f32, y + r.height as f32]
             });
-        if self
+        let Some(sampler_mask) = self
             .programs
             .bind(&mut self.gl, draw.program, scissor)
-            .is_none()
-        {
+            .map(|p| p.sampler_mask)
+        else {
             log::warn!("draw with unknown program {:?} ignored", draw.program);
             return Ok(());
-        }
+        };
         self.vertex_arrays
             .bind(
                 &mut self.gl,
@@ -667,8 +667,14 @@ impl Backend for GlBackend {
                 &self.index_buffers,
             )
             .map_err(|_| BackendError::OutOfMemory)?;
-        for (unit, binding) in draw.samplers.iter().enumerate() {
-            let Some(b) = binding else { continue };
+        // The samplers the program reads (context3d resolved exactly those).
+        let mut mask = sampler_mask;
+        while mask != 0 {
+            let unit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let Some(Some(b)) = draw.samplers.get(unit) else {
+                continue;
+            };
             let Some(tex) = self.textures.get(&b.texture) else {
                 continue;
             };

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use agal::{Program, ProgramKind};
 use context3d::{
-    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
+    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState, DrawChanges,
     IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
     TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
 };
@@ -99,6 +99,8 @@ pub struct GlBackend {
     /// With [`CurrentCheck::AtPresent`]: the own context was found or made current this
     /// frame and nothing since said otherwise.
     known_current: bool,
+    /// How many times an entry asked EGL which context is current.
+    current_queries: u64,
     frames: Frames,
     frame_output: bool,
     readback: Readback,
@@ -115,6 +117,7 @@ impl GlBackend {
             previous: None,
             current_check: CurrentCheck::default(),
             known_current: false,
+            current_queries: 0,
             frames: Frames::default(),
             frame_output,
             readback: Readback::default(),
@@ -202,6 +205,14 @@ impl GlBackend {
     pub fn set_current_check(&mut self, check: CurrentCheck) {
         self.current_check = check;
         self.known_current = false;
+    }
+
+    /// How many calls on a context of the backend's own asked EGL which context is current
+    /// (`eglGetCurrentContext`; with libglvnd also a `getpid` system call): one per call that
+    /// reaches GL under [`CurrentCheck::EveryCall`], one per frame under
+    /// [`CurrentCheck::AtPresent`]. Counted for tests and benchmarks, as GL calls are.
+    pub fn current_queries(&self) -> u64 {
+        self.current_queries
     }
 
     /// With [`CurrentCheck::AtPresent`]: the player made another context current on this
@@ -385,9 +396,10 @@ impl GlBackend {
             // query (the common case: nothing else draws on this thread between two calls):
             // nothing to make current or restore. Otherwise ours is made current and the
             // binding before it kept to restore at the exit.
-            self.previous = if self.known_current
-                || crate::current::current_context().flatten().map(|c| c.0) == Some(ours)
-            {
+            self.previous = if self.known_current || {
+                self.current_queries += 1;
+                crate::current::current_context().flatten().map(|c| c.0) == Some(ours)
+            } {
                 None
             } else {
                 let previous = CurrentBinding::now_unless(ours);
@@ -611,6 +623,15 @@ impl Backend for GlBackend {
 
     fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
         self.call(|c| c.draw(draw))
+    }
+
+    /// One entry (one current-context check) for the state, the constants and the draw.
+    fn draw_with_changes(
+        &mut self,
+        draw: &ResolvedDraw,
+        changes: &DrawChanges<'_>,
+    ) -> Result<(), BackendError> {
+        self.call(|c| c.draw_with_changes(draw, changes))
     }
 
     fn present(&mut self) -> Result<(), BackendError> {

@@ -16,6 +16,9 @@ pub struct LinkedProgram {
     pub gl: glow::Program,
     /// The translator's reflection.
     pub reflection: Reflection,
+    /// Bit `i`: the fragment program samples `fs<i>` (from the reflection, for the draw's
+    /// texture loop).
+    pub sampler_mask: u32,
     /// Location of `vc[0]` and the array's size (0 when unused): constants go up from
     /// register 0, so the array is located once per link.
     vc: (Option<glow::UniformLocation>, usize),
@@ -335,6 +338,9 @@ fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
     Ok(LinkedProgram {
         gl: program,
         reflection: r.clone(),
+        sampler_mask: r.samplers.iter().fold(0, |m, s| {
+            m | 1u32.checked_shl(u32::from(s.unit)).unwrap_or(0)
+        }),
         vc,
         fc,
         synced: [0, 0],

@@ -105,8 +105,6 @@ pub struct Context3D<B: Backend> {
     pub(crate) swf_version: u8,
     /// The profile's attribute and sampler slots (asked at every draw).
     pub(crate) slots: (usize, usize),
-    /// `setProgramConstantsFromVector`'s conversion buffer, kept between calls.
-    pub(crate) scratch_constants: Vec<[f32; 4]>,
     /// `VertexBuffer3D.uploadFromVector`'s conversion buffer, kept between calls.
     pub(crate) scratch_bytes: Vec<u8>,
     /// What the objects take, against the budget (see [`crate::memory`]).
@@ -137,7 +135,6 @@ impl<B: Backend> Context3D<B> {
                 usize::from(limits.attributes).min(MAX_STREAMS),
                 usize::from(limits.samplers).min(MAX_SAMPLERS),
             ),
-            scratch_constants: Vec::new(),
             scratch_bytes: Vec::new(),
             memory: crate::memory::Memory::default(),
         }

@@ -31,6 +31,7 @@ use crate::backend::{
     Backend, BackendError, Clear, ClearMask, PixelRect, RenderTarget, ResolvedDraw, SamplerBinding,
     SamplerState, TextureFormat, TextureKind, VertexStream, MAX_SAMPLERS, MAX_STREAMS,
 };
+use crate::constants;
 use crate::context::{Context3D, MAX_DRAWS_PER_FRAME};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::resources::buffers::VertexBufferRes;
@@ -298,7 +299,12 @@ impl<B: Backend> Context3D<B> {
         c.draw.first_index = first;
         c.draw.index_count = count;
         c.draw.instances = instances;
-        let r = self.backend.draw(&c.draw);
+        // With the render state and constants changed since the last draw sent.
+        let render = self.state.take_render_changes();
+        let r = self
+            .backend
+            .draw_with_changes(&c.draw, &constants::changes(&self.state, render));
+        self.state.constants_changed = Default::default();
         self.backend_result(BackendCall::Other, r)
     }
 

@@ -17,6 +17,7 @@
 
 pub mod atf;
 pub mod backend;
+mod constants;
 pub mod context;
 pub mod decode;
 pub mod draw;

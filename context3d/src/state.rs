@@ -1,14 +1,15 @@
 //! What a context remembers between calls: render state, bindings, constants, render targets,
 //! and the per-frame bookkeeping of the back buffer.
 
-use agal::{Filter, MipFilter, ProgramKind, Wrap};
+use agal::{Filter, MipFilter, Wrap};
 
 use crate::backend::{
     BackBufferConfig, Backend, BlendFactor, BlendState, ColorAttachment, ColorMask, CompareMode,
-    DepthState, PixelRect, RenderTarget, StencilAction, StencilState, TextureFormat, TextureKind,
-    TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
+    DepthState, PixelRect, RenderChanges, RenderTarget, StencilAction, StencilState, TextureFormat,
+    TextureKind, TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
 };
-use crate::context::{Context3D, Endian, Rect};
+use crate::constants::Changed;
+use crate::context::{Context3D, Rect};
 use crate::enums::{param, parse};
 use crate::error::{Context3DError, FlashResult, Result};
 use crate::resources::{Program3D, TextureBase, VertexBuffer3D};
@@ -69,11 +70,18 @@ pub(crate) struct State {
     pub samplers: [SamplerSetting; MAX_SAMPLERS],
     pub vertex_constants: Vec<[f32; 4]>,
     pub fragment_constants: Vec<[f32; 4]>,
+    /// The registers of each file (vertex, fragment) written with new values since the last
+    /// draw was sent (`crate::constants`).
+    pub constants_changed: [Changed; 2],
     /// `true` after `setRenderToTexture`, `false` after `setRenderToBackBuffer`.
     pub to_texture: bool,
     pub targets: [Option<TargetSlot>; 4],
     pub target_depth_and_stencil: bool,
     pub target_anti_alias: u8,
+    /// The render state the backend has (sent with the last draw).
+    pub sent: SentRender,
+    /// Whether a `set*` call changed the render state since the last draw was sent.
+    pub render_changed: bool,
     /// The render target the backend has (sent lazily at the next clear or draw).
     pub sent_target: RenderTarget,
     /// Bumped whenever something a draw's stream resolution reads may have changed (a
@@ -83,6 +91,18 @@ pub(crate) struct State {
     /// The same for sampler resolution: `setTextureAt`, `setSamplerStateAt` and `setProgram`
     /// when they change a slot, render-target changes, a texture disposed.
     pub samplers_epoch: u64,
+}
+
+/// The fixed-function render state as the backend has it: Flash's defaults until a draw
+/// sends changes ([`State::take_render_changes`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct SentRender {
+    pub blend: BlendState,
+    pub color_mask: ColorMask,
+    pub culling: TriangleFace,
+    pub depth: DepthState,
+    pub stencil: StencilState,
+    pub scissor: Option<PixelRect>,
 }
 
 impl State {
@@ -103,13 +123,39 @@ impl State {
             samplers: [SamplerSetting::default(); MAX_SAMPLERS],
             vertex_constants: vec![[0.0; 4]; vertex_constants],
             fragment_constants: vec![[0.0; 4]; fragment_constants],
+            constants_changed: [Changed::default(); 2],
             to_texture: false,
             targets: [None; 4],
             target_depth_and_stencil: false,
             target_anti_alias: 0,
+            sent: SentRender::default(),
+            render_changed: false,
             sent_target: RenderTarget::BackBuffer,
             streams_epoch: 1,
             samplers_epoch: 1,
+        }
+    }
+
+    /// What a `set*` call changed since the last draw was sent, against what the backend
+    /// has, which from now on is the current state.
+    pub fn take_render_changes(&mut self) -> RenderChanges {
+        if !std::mem::take(&mut self.render_changed) {
+            return RenderChanges::NONE;
+        }
+        fn change<T: PartialEq + Copy>(sent: &mut T, now: T) -> Option<T> {
+            (*sent != now).then(|| {
+                *sent = now;
+                now
+            })
+        }
+        let sent = &mut self.sent;
+        RenderChanges {
+            blend: change(&mut sent.blend, self.blend),
+            color_mask: change(&mut sent.color_mask, self.color_mask),
+            culling: change(&mut sent.culling, self.culling),
+            depth: change(&mut sent.depth, self.depth),
+            stencil: change(&mut sent.stencil, self.stencil),
+            scissor: change(&mut sent.scissor, self.scissor),
         }
     }
 }
@@ -154,7 +200,7 @@ impl<B: Backend> Context3D<B> {
         };
         if blend != self.state.blend {
             self.state.blend = blend;
-            self.backend.set_blend(blend);
+            self.state.render_changed = true;
         }
         Ok(())
     }
@@ -176,7 +222,7 @@ impl<B: Backend> Context3D<B> {
         };
         if mask != self.state.color_mask {
             self.state.color_mask = mask;
-            self.backend.set_color_mask(mask);
+            self.state.render_changed = true;
         }
         Ok(())
     }
@@ -187,7 +233,7 @@ impl<B: Backend> Context3D<B> {
         let face: TriangleFace = parse(triangle_face_to_cull, param::TRIANGLE_FACE_TO_CULL)?;
         if face != self.state.culling {
             self.state.culling = face;
-            self.backend.set_culling(face);
+            self.state.render_changed = true;
         }
         Ok(())
     }
@@ -202,7 +248,7 @@ impl<B: Backend> Context3D<B> {
         };
         if depth != self.state.depth {
             self.state.depth = depth;
-            self.backend.set_depth(depth);
+            self.state.render_changed = true;
         }
         Ok(())
     }
@@ -265,7 +311,7 @@ impl<B: Backend> Context3D<B> {
     fn send_stencil(&mut self, stencil: StencilState) {
         if stencil != self.state.stencil {
             self.state.stencil = stencil;
-            self.backend.set_stencil(stencil);
+            self.state.render_changed = true;
         }
     }
 
@@ -279,7 +325,7 @@ impl<B: Backend> Context3D<B> {
             .filter(|r| r.width > 0 && r.height > 0);
         if scissor != self.state.scissor {
             self.state.scissor = scissor;
-            self.backend.set_scissor(scissor);
+            self.state.render_changed = true;
         }
         Ok(())
     }
@@ -399,148 +445,6 @@ impl<B: Backend> Context3D<B> {
             .ok()
             .filter(|i| *i < self.sampler_slots())
             .ok_or(Context3DError::IndexOutOfBounds)
-    }
-
-    /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
-    ///
-    /// #2008 `programType`; `numRegisters` -1 takes the whole vector (whose length must then be
-    /// a multiple of 4); a vector shorter than `4 * numRegisters`, or `numRegisters` below -1,
-    /// is #3669; registers outside the profile's constant file are RangeError #2006.
-    pub fn set_program_constants_from_vector(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        data: &[f64],
-        num_registers: i32,
-    ) -> FlashResult<()> {
-        self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
-        let count = match num_registers {
-            -1 if data.len().is_multiple_of(4) => data.len() / 4,
-            n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
-            _ => return Err(Context3DError::BadInputSize.into()),
-        };
-        // One flat loop over the floats, which the compiler vectorizes.
-        let data = &data[..count * 4];
-        let convert = |out: &mut [[f32; 4]]| {
-            for (o, d) in out.as_flattened_mut().iter_mut().zip(data) {
-                *o = *d as f32;
-            }
-        };
-        // Converted on the stack, or for many registers in a buffer the context keeps (this
-        // call comes several times a draw).
-        const ON_STACK: usize = 16;
-        if count <= ON_STACK {
-            let mut values = [[0.0f32; 4]; ON_STACK];
-            convert(&mut values[..count]);
-            self.write_constants(kind, first_register, &values[..count])?;
-            return Ok(());
-        }
-        let mut values = std::mem::take(&mut self.scratch_constants);
-        values.clear();
-        values.resize(count, [0.0; 4]);
-        convert(&mut values);
-        let r = self.write_constants(kind, first_register, &values);
-        self.scratch_constants = values;
-        r?;
-        Ok(())
-    }
-
-    /// `setProgramConstantsFromMatrix(programType, firstRegister, matrix, transposedMatrix)`
-    /// with the `Matrix3D`'s `rawData` (column-major). Not transposed: register `i` holds
-    /// `rawData[4i..4i+4]`; transposed: register `i` holds `rawData[i], rawData[4+i],
-    /// rawData[8+i], rawData[12+i]` (row `i` of the matrix, what `m44` wants).
-    pub fn set_program_constants_from_matrix(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        raw_data: &[f64; 16],
-        transposed_matrix: bool,
-    ) -> FlashResult<()> {
-        self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
-        let m = |i: usize| raw_data[i] as f32;
-        let values: [[f32; 4]; 4] = std::array::from_fn(|i| {
-            if transposed_matrix {
-                [m(i), m(4 + i), m(8 + i), m(12 + i)]
-            } else {
-                [m(4 * i), m(4 * i + 1), m(4 * i + 2), m(4 * i + 3)]
-            }
-        });
-        self.write_constants(kind, first_register, &values)?;
-        Ok(())
-    }
-
-    /// `setProgramConstantsFromByteArray(programType, firstRegister, numRegisters, data,
-    /// byteArrayOffset)`: little-endian 32-bit floats, whatever the `ByteArray`'s `endian`
-    /// (`_endian` is taken for API compatibility and ignored). Flash Player reads the bytes as
-    /// they are: ruffle-rs/ruffle PR #23901 compared a `bigEndian` ByteArray in Flash Player
-    /// (garbage for big-endian floats, the same picture as little-endian for little-endian
-    /// floats), as vertex and index `uploadFromByteArray` do (Adobe-Runtime-Support #1773).
-    ///
-    /// #2008 `programType`; `numRegisters` negative, or fewer than `16 * numRegisters` bytes
-    /// after the offset, is #3669 (recorded from Flash Player, -1 included).
-    pub fn set_program_constants_from_byte_array(
-        &mut self,
-        program_type: &str,
-        first_register: i32,
-        num_registers: i32,
-        data: &[u8],
-        byte_array_offset: u32,
-        _endian: Endian,
-    ) -> FlashResult<()> {
-        self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
-        let count = usize::try_from(num_registers).map_err(|_| Context3DError::BadInputSize)?;
-        let bytes = data
-            .get(byte_array_offset as usize..)
-            .filter(|rest| !rest.is_empty() && rest.len() / 16 >= count)
-            .ok_or(Context3DError::BadInputSize)?;
-        let float = |b: &[u8]| f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-        let values: Vec<[f32; 4]> = bytes
-            .chunks_exact(16)
-            .take(count)
-            .map(|r| {
-                [
-                    float(&r[0..4]),
-                    float(&r[4..8]),
-                    float(&r[8..12]),
-                    float(&r[12..16]),
-                ]
-            })
-            .collect();
-        self.write_constants(kind, first_register, &values)?;
-        Ok(())
-    }
-
-    /// Writes registers `first..first + values.len()` of a constant file (#2006 outside it) and
-    /// sends the registers whose values changed.
-    fn write_constants(
-        &mut self,
-        kind: ProgramKind,
-        first: i32,
-        values: &[[f32; 4]],
-    ) -> Result<()> {
-        let file = match kind {
-            ProgramKind::Vertex => &mut self.state.vertex_constants,
-            ProgramKind::Fragment => &mut self.state.fragment_constants,
-        };
-        let first = usize::try_from(first).map_err(|_| Context3DError::IndexOutOfBounds)?;
-        let target = file
-            .get_mut(first..first.saturating_add(values.len()))
-            .ok_or(Context3DError::IndexOutOfBounds)?;
-        // Compare bit patterns: a NaN written twice is no change, -0 after 0 is one.
-        let same =
-            |a: &[f32; 4], b: &[f32; 4]| a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits());
-        let differs = |(t, v): (&[f32; 4], &[f32; 4])| !same(t, v);
-        let Some(lo) = target.iter().zip(values).position(differs) else {
-            return Ok(());
-        };
-        let hi = target.iter().zip(values).rposition(differs).unwrap_or(lo);
-        target[lo..=hi].copy_from_slice(&values[lo..=hi]);
-        self.backend
-            .set_program_constants(kind, (first + lo) as u16, &values[lo..=hi]);
-        Ok(())
     }
 
     /// `setRenderToTexture(texture, enableDepthAndStencil, antiAlias, surfaceSelector,

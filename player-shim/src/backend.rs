@@ -85,9 +85,9 @@ where
     }
 }
 
-/// Implements [`Backend`] for a wrapper by forwarding every method (those with a default too,
-/// `take_error` and `is_lost`: a renderer's own answers must reach context3d) to the backend
-/// that `$get(&self.0)` / `$get_mut(&mut self.0)` reach.
+/// Implements [`Backend`] for a wrapper by forwarding every method (those with a default
+/// too, `draw_with_changes`, `take_error` and `is_lost`: a renderer's own answers must
+/// reach context3d) to the backend that `$get(&self.0)` / `$get_mut(&mut self.0)` reach.
 macro_rules! forward_backend {
     (impl$(<$g:ident: Backend>)? for $ty:ty, $get:path, $get_mut:path) => {
         impl$(<$g: Backend>)? Backend for $ty {
@@ -201,6 +201,13 @@ macro_rules! forward_backend {
             }
             fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
                 $get_mut(&mut self.0).draw(draw)
+            }
+            fn draw_with_changes(
+                &mut self,
+                draw: &ResolvedDraw,
+                changes: &context3d::DrawChanges<'_>,
+            ) -> Result<(), BackendError> {
+                $get_mut(&mut self.0).draw_with_changes(draw, changes)
             }
             fn present(&mut self) -> Result<(), BackendError> {
                 $get_mut(&mut self.0).present()

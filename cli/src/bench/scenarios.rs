@@ -450,7 +450,7 @@ impl<R: Renderer> Scene<R> for StateChanges<R> {
             matrix(&mut self.constants, x, y, 1.0, 1.0, 0.0);
             r.vertex_constants(0, &self.constants)?;
             let shade = (d % 7) as f32 / 7.0;
-            r.fragment_constants(0, &nums(&[shade, 0.5, 1.0, 0.5]).collect::<Vec<_>>())?;
+            r.fragment_constants(0, &[shade, 0.5, 1.0, 0.5].map(R::Num::of))?;
             r.draw(0, 2)?;
         }
         r.present()
@@ -563,7 +563,7 @@ impl<R: Renderer> Scene<R> for MeshScene<R> {
             matrix(&mut self.constants, x, y, 0.3, 0.3, z);
             r.vertex_constants(0, &self.constants)?;
             let tint = [1.0, 1.0 - (d % 3) as f32 / 4.0, 1.0, 1.0];
-            r.fragment_constants(0, &nums(&tint).collect::<Vec<_>>())?;
+            r.fragment_constants(0, &tint.map(R::Num::of))?;
             r.draw(0, triangles)?;
         }
         r.present()

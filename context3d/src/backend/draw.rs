@@ -1,9 +1,9 @@
 //! What crosses the backend boundary for a draw: vertex streams, sampler states, the resolved
 //! draw.
 
-use agal::{Filter, MipFilter, Wrap};
+use agal::{Filter, MipFilter, ProgramKind, Wrap};
 
-use super::{IndexBufferId, ProgramId, TextureId, VertexBufferId};
+use super::{IndexBufferId, ProgramId, RenderChanges, TextureId, VertexBufferId};
 
 /// Most vertex attribute slots any profile has (`va0..va15`); [`ResolvedDraw::streams`] has
 /// this many entries.
@@ -115,4 +115,40 @@ pub struct ResolvedDraw {
     /// `Some(n)` for `drawTrianglesInstanced(..., numInstances = n)`, `None` for
     /// `drawTriangles`.
     pub instances: Option<u32>,
+}
+
+/// What changed since the previous draw [`crate::Context3D`] sent, sent with the next one
+/// ([`super::Backend::draw_with_changes`]): the render state set since then where it differs
+/// from what the backend has, and per stage the constant registers written with new values
+/// (the first register and the values from there; one range covers every change, so
+/// registers between two changed ones go again with the values they had). Registers never
+/// sent are `(0, 0, 0, 0)`.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DrawChanges<'a> {
+    /// The fixed-function render state.
+    pub render: RenderChanges,
+    /// `vc` registers from the first on.
+    pub vertex_constants: Option<ConstantRange<'a>>,
+    /// `fc` registers from the first on.
+    pub fragment_constants: Option<ConstantRange<'a>>,
+}
+
+/// Constant registers of one stage: the first register and the values from there on.
+pub type ConstantRange<'a> = (u16, &'a [[f32; 4]]);
+
+impl<'a> DrawChanges<'a> {
+    /// Nothing changed.
+    pub const NONE: DrawChanges<'static> = DrawChanges {
+        render: RenderChanges::NONE,
+        vertex_constants: None,
+        fragment_constants: None,
+    };
+
+    /// Both stages' constant changes, vertex first.
+    pub fn constants(&self) -> [(ProgramKind, Option<ConstantRange<'a>>); 2] {
+        [
+            (ProgramKind::Vertex, self.vertex_constants),
+            (ProgramKind::Fragment, self.fragment_constants),
+        ]
+    }
 }

@@ -31,23 +31,27 @@
 //! context counts as lost: every resource is disposed, every later call is #3694 and
 //! `driverInfo` is `"Disposed"` (how Flash content detects a device loss).
 //!
-//! # State changes reach the backend only when they change
+//! # State changes reach the backend with the next draw, only when they change
 //!
 //! The fixed-function render state (blend factors, colour mask, culling, depth test, stencil,
-//! scissor) is sent through separate `set_*` calls, **eagerly** (at the time of the AS3 call)
-//! and **only when the new value differs from the last value sent** to this backend:
-//! `setCulling("back")` twice gives one [`Backend::set_culling`]. The backend starts with
-//! Flash's defaults (the [`Default`] of each state struct, see their docs; the render target
-//! starts as [`RenderTarget::BackBuffer`]) and keeps each state until told otherwise; it must
-//! not reset it on `configure_back_buffer`, `set_render_target` or `present`. Program constants
-//! arrive the same way through [`Backend::set_program_constants`], trimmed to the registers
-//! whose values changed.
+//! scissor) and the program constants are kept by [`crate::Context3D`], and reach the backend
+//! **with the next draw** ([`Backend::draw_with_changes`] and its [`DrawChanges`]), **only
+//! where they differ from what was last sent** to this backend: `setCulling("back")` twice,
+//! or `"back"` then `"none"` then `"back"` between two draws, changes nothing when the backend
+//! has `"back"`; constants go as one range of registers per stage covering those written with
+//! new values. A `set*` call itself costs no backend call, however many come between two
+//! draws. The default of `draw_with_changes` hands each change to its `set_*` method (those
+//! methods are also there for a caller that drives a backend directly). The backend starts
+//! with Flash's defaults (the [`Default`] of each state struct, see their docs; the render
+//! target starts as [`RenderTarget::BackBuffer`]) and keeps each state until told otherwise;
+//! it must not reset it on `configure_back_buffer`, `set_render_target`, `clear` or `present`.
+//! A clear uses none of this state (see [`Clear`]).
 //!
-//! The render target is the one exception to "eagerly": `setRenderToTexture` may name its
-//! slots in any order, so the slots are checked together and [`Backend::set_render_target`] is
-//! sent **at the next `clear` or draw**, again only when it differs from the last one sent. A
-//! texture may be disposed while it is the backend's current target; context3d then sends a
-//! new target before the next clear or draw.
+//! The render target is sent at the next `clear` or draw instead: `setRenderToTexture` may
+//! name its slots in any order, so the slots are checked together and
+//! [`Backend::set_render_target`] is sent before the `clear` or draw that needs it, again only
+//! when it differs from the last one sent. A texture may be disposed while it is the
+//! backend's current target; context3d then sends a new target before the next clear or draw.
 //!
 //! What depends on the current program (which streams and samplers are read, the resolved
 //! sampler state) is resolved at draw time and carried whole by [`ResolvedDraw`]; a backend's
@@ -257,9 +261,11 @@ pub trait Backend {
     fn set_scissor(&mut self, scissor: Option<PixelRect>);
 
     /// Sets constant registers `first_register..first_register + values.len()` of the vertex
-    /// (`vc`) or fragment (`fc`) file. Only registers whose values changed are sent; registers
-    /// never set are `(0, 0, 0, 0)`. Constants belong to the context, not to a program: they
-    /// survive program changes.
+    /// (`vc`) or fragment (`fc`) file; registers never set are `(0, 0, 0, 0)`. Constants
+    /// belong to the context, not to a program: they survive program changes.
+    /// [`crate::Context3D`] sends them through [`Backend::draw_with_changes`], only the
+    /// registers that changed; a caller that drives a backend directly may call this at any
+    /// time.
     fn set_program_constants(
         &mut self,
         kind: ProgramKind,
@@ -269,6 +275,43 @@ pub trait Backend {
 
     /// Draws triangles with the current render state and constants.
     fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError>;
+
+    /// What [`crate::Context3D`] calls for a draw: the render state and constants that
+    /// changed since the previous draw it sent (see [`DrawChanges`]), then the draw, in one
+    /// call. The default sends each change through its `set_*` method, then calls
+    /// [`Backend::draw`]; a backend whose calls each cost something on entry (making a context
+    /// current, checking it) overrides it to pay that once.
+    fn draw_with_changes(
+        &mut self,
+        draw: &ResolvedDraw,
+        changes: &DrawChanges<'_>,
+    ) -> Result<(), BackendError> {
+        let r = changes.render;
+        if let Some(blend) = r.blend {
+            self.set_blend(blend);
+        }
+        if let Some(mask) = r.color_mask {
+            self.set_color_mask(mask);
+        }
+        if let Some(cull) = r.culling {
+            self.set_culling(cull);
+        }
+        if let Some(depth) = r.depth {
+            self.set_depth(depth);
+        }
+        if let Some(stencil) = r.stencil {
+            self.set_stencil(stencil);
+        }
+        if let Some(scissor) = r.scissor {
+            self.set_scissor(scissor);
+        }
+        for (kind, change) in changes.constants() {
+            if let Some((first, values)) = change {
+                self.set_program_constants(kind, first, values);
+            }
+        }
+        self.draw(draw)
+    }
 
     /// `present`: shows the back buffer. Its contents are undefined afterwards.
     fn present(&mut self) -> Result<(), BackendError>;

@@ -295,3 +295,34 @@ impl Default for StencilState {
         }
     }
 }
+
+/// The fixed-function render state set since the previous draw [`crate::Context3D`] sent,
+/// each `Some` where it differs from what the backend has: part of
+/// [`DrawChanges`](super::DrawChanges).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RenderChanges {
+    /// Blend factors.
+    pub blend: Option<BlendState>,
+    /// Colour write mask.
+    pub color_mask: Option<ColorMask>,
+    /// Culled faces.
+    pub culling: Option<TriangleFace>,
+    /// Depth test and write.
+    pub depth: Option<DepthState>,
+    /// Stencil test.
+    pub stencil: Option<StencilState>,
+    /// Scissor rectangle; `Some(None)` turns it off.
+    pub scissor: Option<Option<PixelRect>>,
+}
+
+impl RenderChanges {
+    /// Nothing changed.
+    pub const NONE: RenderChanges = RenderChanges {
+        blend: None,
+        color_mask: None,
+        culling: None,
+        depth: None,
+        stencil: None,
+        scissor: None,
+    };
+}

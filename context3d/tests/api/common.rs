@@ -3,7 +3,7 @@
 use agal::flash::{ErrorClass, FlashError};
 use agal::profile::Profile;
 use agal::{ProgramKind, Version};
-use context3d::{Context3D, Endian, Program3D, RecordingBackend};
+use context3d::{Call, Context3D, Endian, Program3D, RecordingBackend};
 
 pub type Ctx = Context3D<RecordingBackend>;
 
@@ -101,4 +101,69 @@ pub fn program(c: &mut Ctx, vs: &str, fs: &str, version: Version) -> Program3D {
 /// Little-endian bytes of floats.
 pub fn floats_le(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// Draws one triangle and returns the render state and constant calls the backend got with
+/// it, in order (`SetBlend` .. `SetScissor`, then `SetProgramConstants`, vertex then
+/// fragment): what the state and constants calls since the previous draw changed. Calls not
+/// yet taken are dropped first.
+///
+/// Calls no state or constants setter: it configures a 64x64 back buffer if there is none,
+/// clears (which resets no state), binds a fresh [`VS_PLAIN`]/[`FS_PLAIN`] program and a vertex
+/// buffer at `va0`, draws, then disposes them again and takes every call: afterwards the
+/// program and vertex stream 0 the test had bound are replaced by disposed objects. Panics
+/// unless exactly one draw reached the backend (a failed or dropped draw).
+#[track_caller]
+pub fn sent_by_next_draw(c: &mut Ctx) -> Vec<Call> {
+    if c.back_buffer_width() == 0 {
+        c.configure_back_buffer(64, 64, 0, true, false, false)
+            .unwrap();
+    }
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    let p = program(c, VS_PLAIN, FS_PLAIN, Version::V1);
+    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
+    c.vertex_buffer_upload_from_vector(vb, &[0.0; 12], 0, 3)
+        .unwrap();
+    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
+        .unwrap();
+    c.set_program(Some(p)).unwrap();
+    c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    let calls = c.backend_mut().take();
+    c.program_dispose(p);
+    c.vertex_buffer_dispose(vb);
+    c.index_buffer_dispose(ib);
+    c.backend_mut().take();
+    let draws = calls.iter().filter(|c| matches!(c, Call::Draw(_))).count();
+    assert_eq!(draws, 1, "exactly one draw reaches the backend: {calls:?}");
+    assert!(matches!(calls.last(), Some(Call::Draw(_))), "{calls:?}");
+    calls
+        .into_iter()
+        .filter(|call| {
+            matches!(
+                call,
+                Call::SetBlend(_)
+                    | Call::SetColorMask(_)
+                    | Call::SetCulling(_)
+                    | Call::SetDepth(_)
+                    | Call::SetStencil(_)
+                    | Call::SetScissor(_)
+                    | Call::SetProgramConstants(..)
+            )
+        })
+        .collect()
+}
+
+/// The constants calls among `calls` (panics on any other call).
+#[track_caller]
+pub fn constants_of(calls: Vec<Call>) -> Vec<(ProgramKind, u16, Vec<[f32; 4]>)> {
+    calls
+        .into_iter()
+        .map(|call| match call {
+            Call::SetProgramConstants(k, f, v) => (k, f, v),
+            other => panic!("not a constants call: {other:?}"),
+        })
+        .collect()
 }

@@ -4,7 +4,7 @@ use agal::profile::Profile;
 use agal::{ProgramKind, Version};
 use context3d::{
     BackBufferConfig, BlendFactor, BlendState, Call, Clear, ClearMask, CompareMode, DepthState,
-    IndexBufferId, TriangleFace, VertexBufferId,
+    Endian, IndexBufferId, TriangleFace, VertexBufferId,
 };
 
 use crate::common::*;
@@ -63,10 +63,10 @@ fn a_frame_produces_exactly_these_calls() {
             "create ib",
             "upload ib",
             "create program",
+            "clear",
             "culling",
             "depth",
             "constants",
-            "clear",
             "draw",
             "present"
         ]
@@ -94,20 +94,8 @@ fn a_frame_produces_exactly_these_calls() {
         calls[3],
         Call::CreateIndexBuffer(IndexBufferId(2), _)
     ));
-    assert_eq!(calls[6], Call::SetCulling(TriangleFace::Back));
     assert_eq!(
-        calls[7],
-        Call::SetDepth(DepthState {
-            write: false,
-            compare: CompareMode::Always
-        })
-    );
-    assert_eq!(
-        calls[8],
-        Call::SetProgramConstants(ProgramKind::Vertex, 0, vec![[1.0, 2.0, 3.0, 4.0]])
-    );
-    assert_eq!(
-        calls[9],
+        calls[6],
         Call::Clear(Clear {
             color: [0.0, 0.0, 0.0, 1.0],
             depth: 1.0,
@@ -119,6 +107,20 @@ fn a_frame_produces_exactly_these_calls() {
             }
         })
     );
+    // The state set before the clear goes with the draw, each change once; the blend
+    // factors are Flash's defaults, which the backend has.
+    assert_eq!(calls[7], Call::SetCulling(TriangleFace::Back));
+    assert_eq!(
+        calls[8],
+        Call::SetDepth(DepthState {
+            write: false,
+            compare: CompareMode::Always
+        })
+    );
+    assert_eq!(
+        calls[9],
+        Call::SetProgramConstants(ProgramKind::Vertex, 0, vec![[1.0, 2.0, 3.0, 4.0]])
+    );
     let Call::Draw(d) = &calls[10] else {
         unreachable!()
     };
@@ -127,24 +129,77 @@ fn a_frame_produces_exactly_these_calls() {
 }
 
 #[test]
-fn alternating_state_reaches_the_backend_each_time_it_changes() {
+fn state_reaches_the_backend_at_each_draw_it_differs_for() {
     let mut c = ctx(Profile::Baseline);
-    for _ in 0..2 {
-        c.set_blend_factors("sourceAlpha", "one").unwrap();
-        c.set_blend_factors("sourceAlpha", "one").unwrap();
-        c.set_blend_factors("one", "zero").unwrap();
-    }
     let expected = BlendState {
         source: BlendFactor::SourceAlpha,
         destination: BlendFactor::One,
     };
+    for _ in 0..2 {
+        c.set_blend_factors("sourceAlpha", "one").unwrap();
+        c.set_blend_factors("sourceAlpha", "one").unwrap();
+        assert!(
+            c.backend().calls.is_empty(),
+            "a set call alone sends nothing"
+        );
+        assert_eq!(sent_by_next_draw(&mut c), vec![Call::SetBlend(expected)]);
+        c.set_blend_factors("one", "zero").unwrap();
+        assert_eq!(
+            sent_by_next_draw(&mut c),
+            vec![Call::SetBlend(BlendState::default())]
+        );
+    }
+    // Alternating between two draws: only the net change counts, here none.
+    for _ in 0..3 {
+        c.set_blend_factors("sourceAlpha", "one").unwrap();
+        c.set_blend_factors("one", "zero").unwrap();
+    }
+    assert!(c.backend().calls.is_empty());
+    assert!(sent_by_next_draw(&mut c).is_empty());
+    // And an odd number of flips leaves one change.
+    c.set_blend_factors("sourceAlpha", "one").unwrap();
+    c.set_blend_factors("one", "zero").unwrap();
+    c.set_blend_factors("sourceAlpha", "one").unwrap();
+    assert_eq!(sent_by_next_draw(&mut c), vec![Call::SetBlend(expected)]);
+}
+
+/// A draw that fails a check (thrown, or dropped: no triangles) sends none of the pending
+/// state or constants; the next draw that reaches the backend sends them all.
+#[test]
+fn a_draw_that_fails_sends_no_state_and_the_next_draw_does() {
+    let mut c = ready(Profile::Baseline);
+    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
+        .unwrap();
+    c.set_culling("back").unwrap();
+    c.set_program_constants_from_vector("fragment", 4, &[0.25; 4], 1)
+        .unwrap();
+    c.backend_mut().take();
+    assert_error(
+        c.draw_triangles(Some(ib), 0, -1),
+        3600,
+        "Error #3600: No valid program set.",
+    );
+    assert!(c.backend().calls.is_empty());
+    // Dropped: a program and a stream, but no triangles.
+    let p = program(&mut c, VS_PLAIN, FS_PLAIN, Version::V1);
+    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
+    c.set_program(Some(p)).unwrap();
+    c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, 0).unwrap();
+    assert!(c.backend().calls.is_empty());
+    // Without error checking a failed draw is dropped silently, and sends nothing either.
+    c.set_enable_error_checking(false).unwrap();
+    c.set_program(None).unwrap();
+    c.backend_mut().take();
+    c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert!(c.backend().calls.is_empty());
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![
-            Call::SetBlend(expected),
-            Call::SetBlend(BlendState::default()),
-            Call::SetBlend(expected),
-            Call::SetBlend(BlendState::default()),
+            Call::SetCulling(TriangleFace::Back),
+            Call::SetProgramConstants(ProgramKind::Fragment, 4, vec![[0.25; 4]]),
         ]
     );
 }
@@ -159,6 +214,7 @@ fn failed_calls_reach_nothing() {
     let _ = c.draw_triangles(None, 0, -1);
     let _ = c.set_depth_test(true, "Less");
     assert!(c.backend().calls.is_empty());
+    assert!(sent_by_next_draw(&mut c).is_empty(), "nor the next draw");
 }
 
 #[test]
@@ -250,49 +306,104 @@ fn constants_belong_to_the_context_not_the_program() {
     c.set_program_constants_from_vector("fragment", 1, &[0.5; 4], 1)
         .unwrap();
     c.set_program(Some(p2)).unwrap();
-    c.backend_mut().take();
+    // Each draw of `sent_by_next_draw` uses a program of its own.
+    assert_eq!(
+        sent_by_next_draw(&mut c),
+        vec![Call::SetProgramConstants(
+            ProgramKind::Fragment,
+            1,
+            vec![[0.5; 4]]
+        )]
+    );
     // The same values under another program: nothing to send.
+    c.set_program(Some(p1)).unwrap();
     c.set_program_constants_from_vector("fragment", 1, &[0.5; 4], 1)
         .unwrap();
-    assert!(c.backend().calls.is_empty());
+    assert!(sent_by_next_draw(&mut c).is_empty());
 }
 
 #[test]
-fn only_the_changed_span_of_constants_is_sent() {
+fn constants_go_with_the_next_draw_as_one_range_per_stage() {
     let mut c = ready(Profile::Baseline);
     let m: Vec<f64> = (0..16).map(f64::from).collect();
+    let rows = |m: &[f64]| -> Vec<[f32; 4]> {
+        m.chunks(4)
+            .map(|r| std::array::from_fn(|i| r[i] as f32))
+            .collect()
+    };
     c.set_program_constants_from_vector("vertex", 2, &m, 4)
         .unwrap();
-    c.backend_mut().take();
-    // Registers 3 and 4 change (vc2 and vc5 keep their values): vc3..=vc4 go out.
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
+    assert_eq!(
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(ProgramKind::Vertex, 2, rows(&m))]
+    );
+    // Registers 3 and 4 change (vc2 and vc5 keep their values): the call's whole range,
+    // vc2..=vc5, goes.
     let mut m2 = m.clone();
     m2[4] = -1.0;
     m2[11] = -2.0;
     c.set_program_constants_from_vector("vertex", 2, &m2, 4)
         .unwrap();
     assert_eq!(
-        c.backend_mut().take(),
-        vec![Call::SetProgramConstants(
-            ProgramKind::Vertex,
-            3,
-            vec![[-1.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, -2.0]]
-        )]
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(ProgramKind::Vertex, 2, rows(&m2))]
     );
-    // One register changed, at the end.
-    m2[15] = 0.5;
-    c.set_program_constants_from_vector("vertex", 2, &m2, 4)
+    // Calls on separate ranges between two draws: one range from the first register written
+    // to the last, with the current values in between (vc2..=vc5 unchanged, vc1 and
+    // vc6..=vc9 never set); each stage its own range, vertex first.
+    c.set_program_constants_from_vector("fragment", 7, &[3.0; 4], 1)
         .unwrap();
+    c.set_program_constants_from_vector("vertex", 10, &[2.0; 4], 1)
+        .unwrap();
+    c.set_program_constants_from_vector("vertex", 0, &[1.0; 4], 1)
+        .unwrap();
+    c.set_program_constants_from_vector("fragment", 5, &[4.0; 4], 1)
+        .unwrap();
+    let mut vertex = vec![[1.0; 4], [0.0; 4]];
+    vertex.extend(rows(&m2));
+    vertex.extend([[0.0; 4]; 4]);
+    vertex.push([2.0; 4]);
     assert_eq!(
-        c.backend_mut().take(),
-        vec![Call::SetProgramConstants(
-            ProgramKind::Vertex,
-            5,
-            vec![[12.0, 13.0, 14.0, 0.5]]
-        )]
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![
+            (ProgramKind::Vertex, 0, vertex),
+            (ProgramKind::Fragment, 5, vec![[4.0; 4], [0.0; 4], [3.0; 4]]),
+        ]
     );
-    // The matrix form sends the same registers.
+    // Values identical to the file are no change, in any form: nothing goes.
     let raw: [f64; 16] = std::array::from_fn(|i| m2[i]);
     c.set_program_constants_from_matrix("vertex", 2, &raw, false)
         .unwrap();
-    assert!(c.backend().calls.is_empty());
+    c.set_program_constants_from_vector("vertex", 10, &[2.0; 4], 1)
+        .unwrap();
+    c.set_program_constants_from_byte_array(
+        "fragment",
+        7,
+        1,
+        &floats_le(&[3.0; 4]),
+        0,
+        Endian::Little,
+    )
+    .unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
+    // An identical call next to a changing one adds nothing to the range.
+    c.set_program_constants_from_vector("vertex", 10, &[2.0; 4], 1)
+        .unwrap();
+    c.set_program_constants_from_vector("vertex", 12, &[5.0; 4], 1)
+        .unwrap();
+    assert_eq!(
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(ProgramKind::Vertex, 12, vec![[5.0; 4]])]
+    );
+    // Written with a new value and back before a draw: the register was written with a new
+    // value, so it goes again (with the value the backend already has).
+    c.set_program_constants_from_vector("vertex", 12, &[6.0; 4], 1)
+        .unwrap();
+    c.set_program_constants_from_vector("vertex", 12, &[5.0; 4], 1)
+        .unwrap();
+    assert_eq!(
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(ProgramKind::Vertex, 12, vec![[5.0; 4]])]
+    );
 }

@@ -14,8 +14,9 @@ fn blend_factors() {
     let mut c = ctx(Profile::Baseline);
     c.set_blend_factors("sourceAlpha", "oneMinusSourceAlpha")
         .unwrap();
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![Call::SetBlend(BlendState {
             source: BlendFactor::SourceAlpha,
             destination: BlendFactor::OneMinusSourceAlpha
@@ -24,13 +25,21 @@ fn blend_factors() {
     assert_2008(c.set_blend_factors("SourceAlpha", "one"), "sourceFactor");
     assert_2008(c.set_blend_factors("one", "garbage"), "destinationFactor");
     assert_2008(c.set_blend_factors("bad", "garbage"), "sourceFactor");
-    // Back to the default reaches the backend; the default itself would not.
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls set nothing"
+    );
+    // Back to the default reaches the backend, once; the default itself would not.
     c.set_blend_factors("one", "zero").unwrap();
     c.set_blend_factors("one", "zero").unwrap();
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![Call::SetBlend(BlendState::default())]
     );
+    // Set and set back before a draw: the backend already has it.
+    c.set_blend_factors("destinationColor", "one").unwrap();
+    c.set_blend_factors("one", "zero").unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
 }
 
 #[test]
@@ -39,12 +48,16 @@ fn color_mask_culling_depth() {
     c.set_color_mask(true, true, true, true).unwrap();
     c.set_culling("none").unwrap();
     c.set_depth_test(true, "less").unwrap();
-    assert!(c.backend().calls.is_empty(), "defaults are not sent");
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "defaults are not sent"
+    );
     c.set_color_mask(true, false, true, false).unwrap();
     c.set_culling("frontAndBack").unwrap();
     c.set_depth_test(false, "lessEqual").unwrap();
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![
             Call::SetColorMask(ColorMask {
                 red: true,
@@ -62,7 +75,23 @@ fn color_mask_culling_depth() {
     assert_2008(c.set_culling("Back"), "triangleFaceToCull");
     assert_2008(c.set_depth_test(true, "Always"), "passCompareMode");
     assert_2008(c.set_depth_test(true, "LINEAR"), "passCompareMode");
-    assert!(c.backend().calls.is_empty());
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls set nothing"
+    );
+    // Only what differs from what the backend has goes: the culling is the same again.
+    c.set_culling("back").unwrap();
+    c.set_color_mask(false, false, false, false).unwrap();
+    c.set_culling("frontAndBack").unwrap();
+    assert_eq!(
+        sent_by_next_draw(&mut c),
+        vec![Call::SetColorMask(ColorMask {
+            red: false,
+            green: false,
+            blue: false,
+            alpha: false
+        })]
+    );
 }
 
 #[test]
@@ -76,8 +105,9 @@ fn stencil_actions_per_face() {
         on_depth_fail: StencilAction::Zero,
         on_stencil_fail: StencilAction::Invert,
     };
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![Call::SetStencil(StencilState {
             back,
             ..StencilState::default()
@@ -85,10 +115,13 @@ fn stencil_actions_per_face() {
     );
     c.set_stencil_actions("none", "never", "set", "set", "set")
         .unwrap();
-    assert!(c.backend().calls.is_empty(), "'none' changes no face");
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "'none' changes no face"
+    );
     c.set_stencil_reference_value(0x1_05, 0xf0, 0x0f).unwrap();
     assert_eq!(
-        c.backend_mut().take(),
+        sent_by_next_draw(&mut c),
         vec![Call::SetStencil(StencilState {
             back,
             reference: 5,
@@ -117,7 +150,16 @@ fn stencil_actions_per_face() {
         c.set_stencil_actions("front", "always", "keep", "keep", ""),
         "actionOnDepthPassStencilFail",
     );
-    assert!(c.backend().calls.is_empty());
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls set nothing"
+    );
+    // A face changed and changed back before a draw: nothing to send.
+    c.set_stencil_actions("frontAndBack", "always", "keep", "keep", "keep")
+        .unwrap();
+    c.set_stencil_actions("back", "equal", "incrementWrap", "zero", "invert")
+        .unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
 }
 
 #[test]
@@ -129,22 +171,26 @@ fn scissor_rectangle() {
         width: 10.9,
         height: 3.9,
     };
+    // Set twice, sent once, truncated to pixels.
     c.set_scissor_rectangle(Some(r)).unwrap();
     c.set_scissor_rectangle(Some(r)).unwrap();
-    c.set_scissor_rectangle(None).unwrap();
-    c.set_scissor_rectangle(None).unwrap();
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
     assert_eq!(
-        c.backend_mut().take(),
-        vec![
-            Call::SetScissor(Some(PixelRect {
-                x: 1,
-                y: -2,
-                width: 10,
-                height: 3
-            })),
-            Call::SetScissor(None)
-        ]
+        sent_by_next_draw(&mut c),
+        vec![Call::SetScissor(Some(PixelRect {
+            x: 1,
+            y: -2,
+            width: 10,
+            height: 3
+        }))]
     );
+    c.set_scissor_rectangle(None).unwrap();
+    c.set_scissor_rectangle(None).unwrap();
+    assert_eq!(sent_by_next_draw(&mut c), vec![Call::SetScissor(None)]);
+    // On and off again before a draw: the backend has it off already.
+    c.set_scissor_rectangle(Some(r)).unwrap();
+    c.set_scissor_rectangle(None).unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
 }
 
 /// A rectangle of zero width or height (after truncation: also negative, fractional and NaN
@@ -158,7 +204,12 @@ fn zero_size_scissor_rectangle_is_null() {
         width,
         height,
     };
-    c.set_scissor_rectangle(Some(rect(8.0, 8.0))).unwrap();
+    let real = Call::SetScissor(Some(PixelRect {
+        x: 4,
+        y: 4,
+        width: 8,
+        height: 8,
+    }));
     for (w, h) in [
         (0.0, 8.0),
         (8.0, 0.0),
@@ -166,20 +217,15 @@ fn zero_size_scissor_rectangle_is_null() {
         (0.9, 8.0),
         (8.0, f64::NAN),
     ] {
+        c.set_scissor_rectangle(Some(rect(8.0, 8.0))).unwrap();
+        assert_eq!(sent_by_next_draw(&mut c), vec![real.clone()]);
         c.set_scissor_rectangle(Some(rect(w, h))).unwrap();
+        assert_eq!(
+            sent_by_next_draw(&mut c),
+            vec![Call::SetScissor(None)],
+            "{w} x {h}"
+        );
     }
-    assert_eq!(
-        c.backend_mut().take(),
-        vec![
-            Call::SetScissor(Some(PixelRect {
-                x: 4,
-                y: 4,
-                width: 8,
-                height: 8
-            })),
-            Call::SetScissor(None)
-        ]
-    );
 }
 
 #[test]
@@ -238,17 +284,6 @@ fn texture_and_sampler_state_at() {
         .all(|c| !matches!(c, Call::SetProgramConstants(..))));
 }
 
-fn constants(c: &mut Ctx) -> Vec<(ProgramKind, u16, Vec<[f32; 4]>)> {
-    c.backend_mut()
-        .take()
-        .into_iter()
-        .map(|call| match call {
-            Call::SetProgramConstants(k, f, v) => (k, f, v),
-            other => panic!("{other:?}"),
-        })
-        .collect()
-}
-
 #[test]
 fn constants_from_vector() {
     let mut c = ctx(Profile::Baseline);
@@ -257,8 +292,9 @@ fn constants_from_vector() {
         .unwrap();
     c.set_program_constants_from_vector("fragment", 27, &data, 1)
         .unwrap();
+    assert!(c.backend().calls.is_empty(), "sent with the next draw");
     assert_eq!(
-        constants(&mut c),
+        constants_of(sent_by_next_draw(&mut c)),
         vec![
             (
                 ProgramKind::Vertex,
@@ -268,16 +304,22 @@ fn constants_from_vector() {
             (ProgramKind::Fragment, 27, vec![[1.0, 2.0, 3.0, 4.0]]),
         ]
     );
-    // Same values: nothing; one register changed: only that one.
+    // Same values: nothing.
     c.set_program_constants_from_vector("vertex", 2, &data, 2)
         .unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
+    // One register of a call changed: the call's whole range goes.
     let mut changed = data.clone();
     changed[5] = 60.0;
     c.set_program_constants_from_vector("vertex", 2, &changed, 2)
         .unwrap();
     assert_eq!(
-        constants(&mut c),
-        vec![(ProgramKind::Vertex, 3, vec![[5.0, 60.0, 7.0, 8.0]])]
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(
+            ProgramKind::Vertex,
+            2,
+            vec![[1.0, 2.0, 3.0, 4.0], [5.0, 60.0, 7.0, 8.0]]
+        )]
     );
 }
 
@@ -318,13 +360,23 @@ fn constants_from_vector_errors() {
     assert_2006(c.set_program_constants_from_vector("vertex", 128, &[0.0; 4], 1));
     assert_2006(c.set_program_constants_from_vector("fragment", 27, &[0.0; 8], 2));
     assert_2006(c.set_program_constants_from_vector("fragment", -1, &[0.0; 4], 1));
-    assert!(c.backend().calls.is_empty());
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls write nothing"
+    );
     // The standard profile has 250 / 64 registers.
     let mut s = ctx(Profile::Standard);
     s.set_program_constants_from_vector("vertex", 249, &[1.0; 4], 1)
         .unwrap();
     s.set_program_constants_from_vector("fragment", 63, &[1.0; 4], 1)
         .unwrap();
+    assert_eq!(
+        constants_of(sent_by_next_draw(&mut s)),
+        vec![
+            (ProgramKind::Vertex, 249, vec![[1.0; 4]]),
+            (ProgramKind::Fragment, 63, vec![[1.0; 4]]),
+        ]
+    );
 }
 
 #[test]
@@ -335,14 +387,47 @@ fn constants_from_matrix() {
         .unwrap();
     c.set_program_constants_from_matrix("fragment", 0, &raw, true)
         .unwrap();
-    let calls = constants(&mut c);
-    assert_eq!(calls[0].2[1], [4.0, 5.0, 6.0, 7.0]);
-    assert_eq!(calls[1].2[1], [1.0, 5.0, 9.0, 13.0]);
+    let calls = constants_of(sent_by_next_draw(&mut c));
+    assert_eq!(
+        calls,
+        vec![
+            (
+                ProgramKind::Vertex,
+                0,
+                vec![
+                    [0.0, 1.0, 2.0, 3.0],
+                    [4.0, 5.0, 6.0, 7.0],
+                    [8.0, 9.0, 10.0, 11.0],
+                    [12.0, 13.0, 14.0, 15.0]
+                ]
+            ),
+            (
+                ProgramKind::Fragment,
+                0,
+                vec![
+                    [0.0, 4.0, 8.0, 12.0],
+                    [1.0, 5.0, 9.0, 13.0],
+                    [2.0, 6.0, 10.0, 14.0],
+                    [3.0, 7.0, 11.0, 15.0]
+                ]
+            ),
+        ]
+    );
     assert_2008(
         c.set_program_constants_from_matrix("vert", 0, &raw, true),
         "programType",
     );
     assert_2006(c.set_program_constants_from_matrix("vertex", 125, &raw, true));
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls write nothing"
+    );
+    // The same matrix again, either way round: nothing changed.
+    c.set_program_constants_from_matrix("vertex", 0, &raw, false)
+        .unwrap();
+    c.set_program_constants_from_matrix("fragment", 0, &raw, true)
+        .unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
 }
 
 #[test]
@@ -395,7 +480,10 @@ fn constants_from_byte_array_recorded_cases() {
         c.set_program_constants_from_byte_array("invalid", 0, 1, &f(4), 0, le),
         "programType",
     );
-    assert!(c.backend().calls.is_empty());
+    assert!(
+        sent_by_next_draw(&mut c).is_empty(),
+        "failed calls write nothing"
+    );
     c.set_program_constants_from_byte_array("vertex", 0, 1, &f(4), 0, le)
         .unwrap();
     c.set_program_constants_from_byte_array("vertex", 1, 2, &f(8), 0, le)
@@ -408,17 +496,28 @@ fn constants_from_byte_array_recorded_cases() {
         .collect();
     c.set_program_constants_from_byte_array("fragment", 0, 1, &le_bytes, 0, Endian::Big)
         .unwrap();
+    // Both vertex calls arrive as one range.
     assert_eq!(
-        constants(&mut c),
+        constants_of(sent_by_next_draw(&mut c)),
         vec![
-            (ProgramKind::Vertex, 0, vec![[0.0, 1.0, 2.0, 3.0]]),
             (
                 ProgramKind::Vertex,
-                1,
-                vec![[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]
+                0,
+                vec![
+                    [0.0, 1.0, 2.0, 3.0],
+                    [0.0, 1.0, 2.0, 3.0],
+                    [4.0, 5.0, 6.0, 7.0]
+                ]
             ),
             (ProgramKind::Fragment, 0, vec![[1.0, 2.0, 3.0, 4.0]]),
         ]
+    );
+    // Read from byteArrayOffset on.
+    c.set_program_constants_from_byte_array("fragment", 3, 1, &f(6), 8, le)
+        .unwrap();
+    assert_eq!(
+        constants_of(sent_by_next_draw(&mut c)),
+        vec![(ProgramKind::Fragment, 3, vec![[2.0, 3.0, 4.0, 5.0]])]
     );
 }
 
