@@ -6,6 +6,7 @@ mod buffers;
 mod common;
 mod context;
 mod draw;
+mod draw_alternating;
 mod fuzz;
 mod memory;
 mod programs;
