@@ -52,11 +52,25 @@ fn stage_changes(file: &[[f32; 4]], changed: Changed) -> Option<ConstantRange<'_
     Some((u16::try_from(r.start).ok()?, file.get(r)?))
 }
 
+/// Calls of up to this many registers are compared with the file, so that values written
+/// again (a matrix set before every draw) send nothing. Larger calls (bone palettes, which
+/// change every frame) count as changed without comparing: the comparison would cost more
+/// than the upload it might save.
+const COMPARED_REGISTERS: usize = 16;
+
 /// Overwrites `target` with `values` (as long as each other); whether any bit changed (a NaN
-/// written twice is no change, -0 after 0 is one). No early exit, so the compiler vectorizes it.
+/// written twice is no change, -0 after 0 is one), or `true` without comparing for more than
+/// [`COMPARED_REGISTERS`] registers. No early exit, so the compiler vectorizes both loops.
 fn overwrite<T: Copy>(target: &mut [[f32; 4]], values: &[T], as_f32: impl Fn(T) -> f32) -> bool {
+    let target = target.as_flattened_mut();
+    if target.len() > 4 * COMPARED_REGISTERS {
+        for (t, v) in target.iter_mut().zip(values) {
+            *t = as_f32(*v);
+        }
+        return true;
+    }
     let mut diff = 0u32;
-    for (t, v) in target.as_flattened_mut().iter_mut().zip(values) {
+    for (t, v) in target.iter_mut().zip(values) {
         let v = as_f32(*v);
         diff |= t.to_bits() ^ v.to_bits();
         *t = v;
@@ -84,7 +98,7 @@ impl<B: Backend> Context3D<B> {
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
             _ => return Err(Context3DError::BadInputSize.into()),
         };
-        // Converted, compared and stored in one flat loop over the floats.
+        // Converted, compared and stored in one flat loop over the floats (see `overwrite`).
         let data = &data[..count * 4];
         self.write_constants(kind, first_register, count, |target| {
             overwrite(target, data, |d| d as f32)

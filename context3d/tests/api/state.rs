@@ -323,6 +323,31 @@ fn constants_from_vector() {
     );
 }
 
+/// Up to 16 registers a call is compared with the file (the same values again send nothing);
+/// a larger call (a bone palette) counts as changed without comparing, and is sent whole.
+#[test]
+fn large_constant_calls_are_sent_without_comparing() {
+    let mut c = ctx(Profile::Baseline);
+    let sixteen: Vec<f64> = (0..64).map(f64::from).collect();
+    let seventeen: Vec<f64> = (0..68).map(f64::from).collect();
+    for data in [&sixteen, &seventeen] {
+        c.set_program_constants_from_vector("vertex", 0, data, -1)
+            .unwrap();
+        assert_eq!(sent_by_next_draw(&mut c).len(), 1);
+    }
+    // The same 16 registers again: nothing; the same 17: sent, with the values.
+    c.set_program_constants_from_vector("vertex", 0, &sixteen, -1)
+        .unwrap();
+    assert!(sent_by_next_draw(&mut c).is_empty());
+    c.set_program_constants_from_vector("vertex", 0, &seventeen, -1)
+        .unwrap();
+    let sent = constants_of(sent_by_next_draw(&mut c));
+    assert_eq!(sent.len(), 1);
+    let (kind, first, values) = &sent[0];
+    assert_eq!((*kind, *first, values.len()), (ProgramKind::Vertex, 0, 17));
+    assert_eq!(values[16], [64.0, 65.0, 66.0, 67.0]);
+}
+
 #[test]
 fn constants_from_vector_errors() {
     let mut c = ctx(Profile::Baseline);
