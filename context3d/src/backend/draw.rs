@@ -121,7 +121,8 @@ pub struct ResolvedDraw {
 /// ([`super::Backend::draw_with_changes`]): the render state set since then where it differs
 /// from what the backend has, and per stage the constant registers written with new values
 /// (the first register and the values from there; one range covers every change, so
-/// registers between two changed ones go again with the values they had). Registers never
+/// registers between two changed ones go again with the values they had; a
+/// `setProgramConstants*` call of more than 16 registers counts as new without comparing). Registers never
 /// sent are `(0, 0, 0, 0)`.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct DrawChanges<'a> {
