@@ -122,8 +122,8 @@ pub struct ResolvedDraw {
 /// from what the backend has, and per stage the constant registers written with new values
 /// (the first register and the values from there; one range covers every change, so
 /// registers between two changed ones go again with the values they had; a
-/// `setProgramConstants*` call of more than 16 registers counts as new without comparing). Registers never
-/// sent are `(0, 0, 0, 0)`.
+/// `setProgramConstants*` call of more than 16 registers counts as new without comparing).
+/// Registers never sent are `(0, 0, 0, 0)`.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct DrawChanges<'a> {
     /// The fixed-function render state.
