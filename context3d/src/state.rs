@@ -540,6 +540,10 @@ impl<B: Backend> Context3D<B> {
     /// Sends `target` (what [`Self::current_render_target`] just returned) to the backend when
     /// it differs from the last one sent, and marks level 0 of each target face defined.
     pub(crate) fn send_render_target(&mut self, target: RenderTarget) -> Result<()> {
+        if !self.state.to_texture && matches!(self.state.sent_target, RenderTarget::BackBuffer) {
+            // The common case, drawing on to the back buffer: nothing to mark or send.
+            return Ok(());
+        }
         // Rendering defines level 0 of each target face: sampling it later is not #3700.
         for slot in self.state.targets.iter().flatten() {
             if let Some(res) = self.res.textures.get_mut(slot.texture) {
