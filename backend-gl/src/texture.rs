@@ -522,20 +522,30 @@ pub fn upload(
     Ok(())
 }
 
-/// The key of a sampler object. The LOD bias is not part of it: it comes from the
-/// program's sampler word and the GLSL writer passes it to `texture()` as the bias
-/// argument (GL ES samplers have no LOD bias parameter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct SamplerKey {
-    wrap: agal::Wrap,
-    filter: agal::Filter,
-    mip: agal::MipFilter,
+/// How many distinct sampler objects there can be: every wrap, filter and mip filter
+/// (4 x 6 x 3). The LOD bias is not part of a sampler: it comes from the program's sampler
+/// word and the GLSL writer passes it to `texture()` as the bias argument (GL ES samplers
+/// have no LOD bias parameter).
+const SAMPLER_KINDS: usize = 4 * 6 * 3;
+
+/// The index of `state`'s sampler object in [`Samplers`]: a table lookup, no hashing.
+fn sampler_index(state: &SamplerState) -> usize {
+    (state.wrap as usize * 6 + state.filter as usize) * 3 + state.mip as usize
 }
 
-/// Sampler objects, one per distinct resolved state, reused while the context lives.
-#[derive(Debug, Default)]
+/// Sampler objects, one per distinct resolved state, made on first use and reused while the
+/// context lives.
+#[derive(Debug)]
 pub struct Samplers {
-    map: crate::fastmap::FastMap<SamplerKey, glow::Sampler>,
+    table: [Option<glow::Sampler>; SAMPLER_KINDS],
+}
+
+impl Default for Samplers {
+    fn default() -> Self {
+        Samplers {
+            table: [None; SAMPLER_KINDS],
+        }
+    }
 }
 
 impl Samplers {
@@ -546,12 +556,8 @@ impl Samplers {
         state: &SamplerState,
         caps: &TextureCaps,
     ) -> Option<glow::Sampler> {
-        let key = SamplerKey {
-            wrap: state.wrap,
-            filter: state.filter,
-            mip: state.mip,
-        };
-        if let Some(s) = self.map.get(&key) {
+        let slot = self.table.get_mut(sampler_index(state))?;
+        if let Some(s) = slot {
             return Some(*s);
         }
         let (s, t) = conv::wrap(state.wrap);
@@ -569,7 +575,7 @@ impl Samplers {
         }
         match gl.create_sampler(&ints, &floats) {
             Ok(sampler) => {
-                self.map.insert(key, sampler);
+                *slot = Some(sampler);
                 Some(sampler)
             }
             Err(e) => {
@@ -581,21 +587,47 @@ impl Samplers {
 
     /// Number of sampler objects.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.table.iter().flatten().count()
     }
 
     /// Whether none was made.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
     /// Deletes every sampler object (`gl` None: the context is gone).
-    pub fn clear(&mut self, gl: Option<&mut Gl>) {
-        if let Some(gl) = gl {
-            for (_, s) in self.map.drain() {
+    pub fn clear(&mut self, mut gl: Option<&mut Gl>) {
+        for slot in &mut self.table {
+            if let (Some(s), Some(gl)) = (slot.take(), gl.as_deref_mut()) {
                 gl.delete_sampler(s);
             }
         }
-        self.map.clear();
+    }
+}
+
+#[cfg(test)]
+mod sampler_table_tests {
+    use super::{sampler_index, SAMPLER_KINDS};
+    use context3d::SamplerState;
+
+    /// Every wrap, filter and mip filter has a slot of its own in the table.
+    #[test]
+    fn every_sampler_state_has_its_own_slot() {
+        let mut seen = [false; SAMPLER_KINDS];
+        for &wrap in agal::Wrap::ALL {
+            for &filter in agal::Filter::ALL {
+                for &mip in agal::MipFilter::ALL {
+                    let i = sampler_index(&SamplerState {
+                        wrap,
+                        filter,
+                        mip,
+                        lod_bias: 0.0,
+                    });
+                    assert!(i < SAMPLER_KINDS && !seen[i], "{wrap:?} {filter:?} {mip:?}");
+                    seen[i] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
     }
 }
