@@ -157,7 +157,7 @@ impl<B: Backend> Context3D<B> {
         }
         // A scissor rectangle outside the target (Flash throws it with error checking only,
         // ruffle-rs/ruffle#11198; without, the draw has nothing to draw).
-        if let Some(scissor) = self.state.scissor {
+        if let Some(scissor) = self.state.render.scissor {
             if !scissor_intersects(scissor, self.target_size(&target)) {
                 return Err(Context3DError::ScissorOutside);
             }

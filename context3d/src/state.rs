@@ -54,12 +54,8 @@ pub(crate) enum ClearStatus {
 /// The fixed-function state, bindings and targets.
 #[derive(Debug)]
 pub(crate) struct State {
-    pub blend: BlendState,
-    pub color_mask: ColorMask,
-    pub culling: TriangleFace,
-    pub depth: DepthState,
-    pub stencil: StencilState,
-    pub scissor: Option<PixelRect>,
+    /// The fixed-function render state as the `set*` calls left it.
+    pub render: RenderState,
     pub program: Option<Program3D>,
     pub streams: [Option<StreamBinding>; MAX_STREAMS],
     /// Bit `i`: `streams[i]` is bound (kept by `setVertexBufferAt`, read by the draw).
@@ -79,7 +75,7 @@ pub(crate) struct State {
     pub target_depth_and_stencil: bool,
     pub target_anti_alias: u8,
     /// The render state the backend has (sent with the last draw).
-    pub sent: SentRender,
+    pub sent: RenderState,
     /// Whether a `set*` call changed the render state since the last draw was sent.
     pub render_changed: bool,
     /// The render target the backend has (sent lazily at the next clear or draw).
@@ -93,10 +89,10 @@ pub(crate) struct State {
     pub samplers_epoch: u64,
 }
 
-/// The fixed-function render state as the backend has it: Flash's defaults until a draw
-/// sends changes ([`State::take_render_changes`]).
+/// The fixed-function render state: blend factors, colour mask, culling, depth test, stencil
+/// and scissor. Its `Default` is Flash's initial state, which a backend starts with too.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct SentRender {
+pub(crate) struct RenderState {
     pub blend: BlendState,
     pub color_mask: ColorMask,
     pub culling: TriangleFace,
@@ -109,12 +105,7 @@ impl State {
     /// Flash's initial state, with constant files of the given sizes.
     pub fn new(vertex_constants: usize, fragment_constants: usize) -> State {
         State {
-            blend: BlendState::default(),
-            color_mask: ColorMask::default(),
-            culling: TriangleFace::None,
-            depth: DepthState::default(),
-            stencil: StencilState::default(),
-            scissor: None,
+            render: RenderState::default(),
             program: None,
             streams: [None; MAX_STREAMS],
             stream_mask: 0,
@@ -128,7 +119,7 @@ impl State {
             targets: [None; 4],
             target_depth_and_stencil: false,
             target_anti_alias: 0,
-            sent: SentRender::default(),
+            sent: RenderState::default(),
             render_changed: false,
             sent_target: RenderTarget::BackBuffer,
             streams_epoch: 1,
@@ -150,12 +141,12 @@ impl State {
         }
         let sent = &mut self.sent;
         RenderChanges {
-            blend: change(&mut sent.blend, self.blend),
-            color_mask: change(&mut sent.color_mask, self.color_mask),
-            culling: change(&mut sent.culling, self.culling),
-            depth: change(&mut sent.depth, self.depth),
-            stencil: change(&mut sent.stencil, self.stencil),
-            scissor: change(&mut sent.scissor, self.scissor),
+            blend: change(&mut sent.blend, self.render.blend),
+            color_mask: change(&mut sent.color_mask, self.render.color_mask),
+            culling: change(&mut sent.culling, self.render.culling),
+            depth: change(&mut sent.depth, self.render.depth),
+            stencil: change(&mut sent.stencil, self.render.stencil),
+            scissor: change(&mut sent.scissor, self.render.scissor),
         }
     }
 }
@@ -198,10 +189,7 @@ impl<B: Backend> Context3D<B> {
             source,
             destination,
         };
-        if blend != self.state.blend {
-            self.state.blend = blend;
-            self.state.render_changed = true;
-        }
+        self.set_render(blend, |r| &mut r.blend);
         Ok(())
     }
 
@@ -220,10 +208,7 @@ impl<B: Backend> Context3D<B> {
             blue,
             alpha,
         };
-        if mask != self.state.color_mask {
-            self.state.color_mask = mask;
-            self.state.render_changed = true;
-        }
+        self.set_render(mask, |r| &mut r.color_mask);
         Ok(())
     }
 
@@ -231,10 +216,7 @@ impl<B: Backend> Context3D<B> {
     pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> FlashResult<()> {
         self.live()?;
         let face: TriangleFace = parse(triangle_face_to_cull, param::TRIANGLE_FACE_TO_CULL)?;
-        if face != self.state.culling {
-            self.state.culling = face;
-            self.state.render_changed = true;
-        }
+        self.set_render(face, |r| &mut r.culling);
         Ok(())
     }
 
@@ -246,10 +228,7 @@ impl<B: Backend> Context3D<B> {
             write: depth_mask,
             compare,
         };
-        if depth != self.state.depth {
-            self.state.depth = depth;
-            self.state.render_changed = true;
-        }
+        self.set_render(depth, |r| &mut r.depth);
         Ok(())
     }
 
@@ -279,14 +258,14 @@ impl<B: Backend> Context3D<B> {
             on_depth_fail: depth_fail,
             on_stencil_fail: stencil_fail,
         };
-        let mut stencil = self.state.stencil;
+        let mut stencil = self.state.render.stencil;
         if matches!(face, TriangleFace::Front | TriangleFace::FrontAndBack) {
             stencil.front = settings;
         }
         if matches!(face, TriangleFace::Back | TriangleFace::FrontAndBack) {
             stencil.back = settings;
         }
-        self.send_stencil(stencil);
+        self.set_render(stencil, |r| &mut r.stencil);
         Ok(())
     }
 
@@ -302,15 +281,18 @@ impl<B: Backend> Context3D<B> {
             reference: (reference_value & 0xff) as u8,
             read_mask: (read_mask & 0xff) as u8,
             write_mask: (write_mask & 0xff) as u8,
-            ..self.state.stencil
+            ..self.state.render.stencil
         };
-        self.send_stencil(stencil);
+        self.set_render(stencil, |r| &mut r.stencil);
         Ok(())
     }
 
-    fn send_stencil(&mut self, stencil: StencilState) {
-        if stencil != self.state.stencil {
-            self.state.stencil = stencil;
+    /// Sets one part of the render state (`field` picks it) to `value`; a change reaches the
+    /// backend with the next draw ([`State::take_render_changes`]).
+    fn set_render<T: PartialEq>(&mut self, value: T, field: fn(&mut RenderState) -> &mut T) {
+        let part = field(&mut self.state.render);
+        if *part != value {
+            *part = value;
             self.state.render_changed = true;
         }
     }
@@ -323,10 +305,7 @@ impl<B: Backend> Context3D<B> {
         let scissor = rectangle
             .map(Rect::to_pixels)
             .filter(|r| r.width > 0 && r.height > 0);
-        if scissor != self.state.scissor {
-            self.state.scissor = scissor;
-            self.state.render_changed = true;
-        }
+        self.set_render(scissor, |r| &mut r.scissor);
         Ok(())
     }
 
