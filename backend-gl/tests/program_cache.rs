@@ -5,10 +5,24 @@
 
 use agal::{ProgramKind, Version};
 use backend_gl::{CallKind, ContextOptions, GlBackend};
-use context3d::{Context3D, Endian};
+use context3d::{Context3D, Endian, Program3D};
 
 fn bytes(src: &str, kind: ProgramKind) -> Vec<u8> {
     agal::encode(&agal::asm::assemble(src, kind, Version::V1).expect("assembles"))
+}
+
+/// A new `Program3D` with [`VS`] and [`FS`] uploaded.
+fn upload_pair(c: &mut Context3D<GlBackend>) -> Program3D {
+    let p = c.create_program().unwrap();
+    c.program_upload(
+        p,
+        &bytes(VS, ProgramKind::Vertex),
+        Endian::Little,
+        &bytes(FS, ProgramKind::Fragment),
+        Endian::Little,
+    )
+    .unwrap();
+    p
 }
 
 const VS: &str = "m44 op, va0, vc0\nmov v0, va1\nmul v1, va1, vc4";
@@ -69,15 +83,7 @@ fn a_link_locates_each_constant_array_once() {
     let backend = GlBackend::headless(&ContextOptions::default()).expect("GL");
     let mut c = Context3D::request(backend, "auto", "standard").expect("context");
     let before = c.backend().call_counts();
-    let p = c.create_program().unwrap();
-    c.program_upload(
-        p,
-        &bytes(VS, ProgramKind::Vertex),
-        Endian::Little,
-        &bytes(FS, ProgramKind::Fragment),
-        Endian::Little,
-    )
-    .unwrap();
+    upload_pair(&mut c);
     let spent = c.backend().call_counts().since(&before);
     // vc[0], fc[0], the sampler-free pair's yflip: a handful, not one per register (128 + 28).
     assert!(spent.get(CallKind::Query) <= 8, "{spent:?}");
@@ -89,15 +95,7 @@ fn constants_and_state_between_draws_cost_no_gl_call_until_the_draw() {
     let mut c = Context3D::request(backend, "auto", "standard").expect("context");
     c.configure_back_buffer(32, 32, 0, true, false, false)
         .unwrap();
-    let p = c.create_program().unwrap();
-    c.program_upload(
-        p,
-        &bytes(VS, ProgramKind::Vertex),
-        Endian::Little,
-        &bytes(FS, ProgramKind::Fragment),
-        Endian::Little,
-    )
-    .unwrap();
+    let p = upload_pair(&mut c);
     let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
     c.vertex_buffer_upload_from_vector(vb, &[0.0; 12], 0, 3)
         .unwrap();

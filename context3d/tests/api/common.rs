@@ -3,7 +3,9 @@
 use agal::flash::{ErrorClass, FlashError};
 use agal::profile::Profile;
 use agal::{ProgramKind, Version};
-use context3d::{Call, Context3D, Endian, Program3D, RecordingBackend};
+use context3d::{
+    Call, Context3D, Endian, IndexBuffer3D, Program3D, RecordingBackend, VertexBuffer3D,
+};
 
 pub type Ctx = Context3D<RecordingBackend>;
 
@@ -103,6 +105,18 @@ pub fn floats_le(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
+/// A vertex buffer of 3 vertices of 4 zero floats and an index buffer `0 1 2`, uploaded (in
+/// that order: create, upload, create, upload).
+pub fn triangle(c: &mut Ctx) -> (VertexBuffer3D, IndexBuffer3D) {
+    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
+    c.vertex_buffer_upload_from_vector(vb, &[0.0; 12], 0, 3)
+        .unwrap();
+    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
+        .unwrap();
+    (vb, ib)
+}
+
 /// Draws one triangle and returns the render state and constant calls the backend got with
 /// it, in order (`SetBlend` .. `SetScissor`, then `SetProgramConstants`, vertex then
 /// fragment): what the state and constants calls since the previous draw changed. Calls not
@@ -121,12 +135,7 @@ pub fn sent_by_next_draw(c: &mut Ctx) -> Vec<Call> {
     }
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
     let p = program(c, VS_PLAIN, FS_PLAIN, Version::V1);
-    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
-    c.vertex_buffer_upload_from_vector(vb, &[0.0; 12], 0, 3)
-        .unwrap();
-    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
-    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
-        .unwrap();
+    let (vb, ib) = triangle(c);
     c.set_program(Some(p)).unwrap();
     c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
     c.backend_mut().take();

@@ -14,12 +14,7 @@ fn a_frame_produces_exactly_these_calls() {
     let mut c = ctx(Profile::Baseline);
     c.configure_back_buffer(128, 64, 0, false, false, false)
         .unwrap();
-    let vb = c.create_vertex_buffer(3, 4, "staticDraw").unwrap();
-    c.vertex_buffer_upload_from_vector(vb, &[0.0; 12], 0, 3)
-        .unwrap();
-    let ib = c.create_index_buffer(3, "staticDraw").unwrap();
-    c.index_buffer_upload_from_vector(ib, &[0, 1, 2], 0, 3)
-        .unwrap();
+    let (vb, ib) = triangle(&mut c);
     let p = program(&mut c, VS_PLAIN, FS_PLAIN, Version::V1);
     c.set_program(Some(p)).unwrap();
     c.set_vertex_buffer_at(0, Some(vb), 0, "float4").unwrap();
