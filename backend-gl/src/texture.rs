@@ -522,15 +522,18 @@ pub fn upload(
     Ok(())
 }
 
-/// How many distinct sampler objects there can be: every wrap, filter and mip filter
-/// (4 x 6 x 3). The LOD bias is not part of a sampler: it comes from the program's sampler
+/// How many distinct sampler objects there can be: one per wrap, filter and mip filter. The
+/// LOD bias is not part of a sampler: it comes from the program's sampler
 /// word and the GLSL writer passes it to `texture()` as the bias argument (GL ES samplers
 /// have no LOD bias parameter).
-const SAMPLER_KINDS: usize = 4 * 6 * 3;
+const SAMPLER_KINDS: usize = WRAPS * FILTERS * MIP_FILTERS;
+const WRAPS: usize = agal::Wrap::ALL.len();
+const FILTERS: usize = agal::Filter::ALL.len();
+const MIP_FILTERS: usize = agal::MipFilter::ALL.len();
 
 /// The index of `state`'s sampler object in [`Samplers`]: a table lookup, no hashing.
 fn sampler_index(state: &SamplerState) -> usize {
-    (state.wrap as usize * 6 + state.filter as usize) * 3 + state.mip as usize
+    (state.wrap as usize * FILTERS + state.filter as usize) * MIP_FILTERS + state.mip as usize
 }
 
 /// Sampler objects, one per distinct resolved state, made on first use and reused while the

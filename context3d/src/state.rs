@@ -131,7 +131,7 @@ impl State {
     /// has, which from now on is the current state.
     pub fn take_render_changes(&mut self) -> RenderChanges {
         if !std::mem::take(&mut self.render_changed) {
-            return RenderChanges::NONE;
+            return RenderChanges::default();
         }
         fn change<T: PartialEq + Copy>(sent: &mut T, now: T) -> Option<T> {
             (*sent != now).then(|| {

@@ -138,13 +138,6 @@ pub struct DrawChanges<'a> {
 pub type ConstantRange<'a> = (u16, &'a [[f32; 4]]);
 
 impl<'a> DrawChanges<'a> {
-    /// Nothing changed.
-    pub const NONE: DrawChanges<'static> = DrawChanges {
-        render: RenderChanges::NONE,
-        vertex_constants: None,
-        fragment_constants: None,
-    };
-
     /// Both stages' constant changes, vertex first.
     pub fn constants(&self) -> [(ProgramKind, Option<ConstantRange<'a>>); 2] {
         [

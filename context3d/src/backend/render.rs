@@ -314,15 +314,3 @@ pub struct RenderChanges {
     /// Scissor rectangle; `Some(None)` turns it off.
     pub scissor: Option<Option<PixelRect>>,
 }
-
-impl RenderChanges {
-    /// Nothing changed.
-    pub const NONE: RenderChanges = RenderChanges {
-        blend: None,
-        color_mask: None,
-        culling: None,
-        depth: None,
-        stencil: None,
-        scissor: None,
-    };
-}
