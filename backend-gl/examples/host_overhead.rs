@@ -1,11 +1,13 @@
 //! What embedding costs per draw: tiny draws with a vertex and a fragment constant change
 //! each, in Molehill's own context, in its own context while the player's is current (two
-//! context switches per call), and in the player's context (state put back on every return),
+//! context switches per entry), and in the player's context (state put back on every return),
 //! with the player saying it changed its state once per 100-draw frame or never, or restored
-//! only at present (`HostRestore::AtPresent`). Times include the rendering (a read-back at
-//! the end waits for it).
+//! only at present (`HostRestore::AtPresent`). With error checking off (Flash's default) the
+//! backend keeps the draws and runs them at its next entry (here `present`), so the contract
+//! is paid once a frame; with it on (the `checked` lines) every draw is an entry of its own.
+//! Times include the rendering (a read-back at the end waits for it).
 //!
-//! Run: `cargo run --release -p backend-gl --example host_overhead [DRAWS]`
+//! Run: `cargo run --release -p molehill-gl --example host_overhead [DRAWS]`
 
 use std::ffi::CStr;
 use std::time::Instant;
@@ -57,7 +59,29 @@ fn run(
     draws: u32,
     changed_every: Option<u32>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let (program, vb, ib) = setup(b)?;
+    let objects = setup(b)?;
+    // Untimed: the first draw links the program and makes the vertex array.
+    frame(None, b, objects, 100, changed_every)?;
+    for checked in [false, true] {
+        b.set_error_checking(checked);
+        let name = if checked {
+            format!("{name}, checked")
+        } else {
+            name.to_string()
+        };
+        frame(Some(&name), b, objects, draws, changed_every)?;
+    }
+    Ok(())
+}
+
+/// One frame of `draws` draws; prints its rate and GL calls per draw under `name`.
+fn frame(
+    name: Option<&str>,
+    b: &mut GlBackend,
+    (program, vb, ib): (ProgramId, VertexBufferId, IndexBufferId),
+    draws: u32,
+    changed_every: Option<u32>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let mut streams = [None; MAX_STREAMS];
     for (slot, (word, format)) in [(0, VertexFormat::Float2), (2, VertexFormat::Float3)]
         .into_iter()
@@ -107,6 +131,9 @@ fn run(
     })?;
     let secs = start.elapsed().as_secs_f64();
     let calls = b.call_counts().since(&before);
+    let Some(name) = name else {
+        return Ok(());
+    };
     println!(
         "{name}: {:.0} draws/s, {:.1} GL calls per draw ({:.1} state/bind/uniform)",
         f64::from(draws) / secs,

@@ -245,6 +245,11 @@ impl GlBackend {
         self.lost
     }
 
+    /// Whether `enableErrorChecking` is on: each call then drains `glGetError`.
+    pub fn error_checking(&self) -> bool {
+        self.error_checking
+    }
+
     /// Makes the context current; a failure means the context is gone.
     fn enter(&mut self) -> Result<(), BackendError> {
         if self.lost {

@@ -20,10 +20,12 @@ pub enum CurrentCheck {
     /// At the first call after `present()` (and after
     /// [`GlBackend::context_may_have_changed`](crate::GlBackend::context_may_have_changed)):
     /// for a player that makes no other context current on this thread in the middle of a
-    /// Molehill frame, or says so when it does. Saves one `eglGetCurrentContext` a call, which
-    /// with libglvnd is also a `getpid` system call (its fork check): a few hundred
-    /// nanoseconds per draw. A context made current behind Molehill's back mid-frame gets
-    /// Molehill's GL calls: the contract is the player's.
+    /// Molehill frame, or says so when it does. Saves one `eglGetCurrentContext` per call that
+    /// reaches GL, which with libglvnd is also a `getpid` system call (its fork check): a few
+    /// hundred nanoseconds each. Draws with error checking off are kept and reach GL with the
+    /// next such call, so under `EveryCall` that is a few per frame; with error checking on,
+    /// one per draw. A context made current behind Molehill's back mid-frame gets Molehill's
+    /// GL calls: the contract is the player's.
     AtPresent,
 }
 
@@ -152,5 +154,14 @@ pub fn release() -> Result<(), i32> {
         Err(unsafe { (egl.get_error)() })
     } else {
         Ok(())
+    }
+}
+
+/// Makes `previous` current again, if any (a failure is logged: the host destroyed it).
+pub fn restore(previous: Option<CurrentBinding>) {
+    if let Some(p) = previous {
+        if let Err(code) = p.restore() {
+            log::warn!("making the host's context current again failed (EGL 0x{code:x})");
+        }
     }
 }

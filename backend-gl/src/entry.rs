@@ -13,54 +13,29 @@
 //! no GL call: the backend counts as lost (context3d throws #3694), and
 //! [`GlBackend::context_error`] says why.
 
-use std::cell::RefCell;
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use agal::{Program, ProgramKind};
 use context3d::{
     BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState, DrawChanges,
-    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
-    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderChanges, RenderTarget,
+    ResolvedDraw, StencilState, TextureDesc, TextureId, TextureUpload, TriangleFace,
+    VertexBufferDesc, VertexBufferId,
 };
 use glow::HasContext;
 use glutin::context::{AsRawContext, RawContext};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use crate::backend::GlCore;
-use crate::current::{CurrentBinding, CurrentCheck};
+use crate::current::{restore, CurrentBinding, CurrentCheck};
 use crate::egl::{ContextError, ContextOptions, GlApi, GlContext};
 use crate::frame::{FramePixels, FrameTexture, Frames, Readback};
-use crate::host::HostContext;
+use crate::host::{bound_owner, set_bound_owner, HostContext};
+use crate::queue::DrawQueue;
 use crate::state::HostState;
 
 static NEXT_BACKEND: AtomicU64 = AtomicU64::new(1);
-
-thread_local! {
-    /// For each host context of this thread (its EGL context; null for those checked by a
-    /// hook), the backend whose state is in place there instead of the host's. Another
-    /// backend on the same context then trusts neither (`HostRestore::AtPresent`).
-    static BOUND: RefCell<Vec<(usize, u64)>> = const { RefCell::new(Vec::new()) };
-}
-
-fn bound_owner(key: usize) -> Option<u64> {
-    BOUND.with(|b| {
-        b.borrow()
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|&(_, id)| id)
-    })
-}
-
-fn set_bound_owner(key: usize, owner: Option<u64>) {
-    BOUND.with(|b| {
-        let mut b = b.borrow_mut();
-        b.retain(|(k, _)| *k != key);
-        if let Some(id) = owner {
-            b.push((key, id));
-        }
-    });
-}
 
 /// When a backend in the host's context puts the host's GL state back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -84,7 +59,7 @@ pub enum HostRestore {
 #[derive(Debug)]
 pub struct GlBackend {
     core: GlCore,
-    /// Tells backends sharing a host context apart ([`BOUND`]).
+    /// Tells backends sharing a host context apart (`host::BOUND`).
     id: u64,
     /// The host's state, captured (host context only; `None`: capture at the next entry).
     host_state: Option<HostState>,
@@ -104,6 +79,8 @@ pub struct GlBackend {
     frames: Frames,
     frame_output: bool,
     readback: Readback,
+    /// Draws kept until the next entry (error checking off; see [`crate::queue`]).
+    queue: DrawQueue,
 }
 
 impl GlBackend {
@@ -121,6 +98,7 @@ impl GlBackend {
             frames: Frames::default(),
             frame_output,
             readback: Readback::default(),
+            queue: DrawQueue::default(),
         }
     }
 
@@ -262,7 +240,7 @@ impl GlBackend {
         }
     }
 
-    /// The key of the host's context in [`BOUND`].
+    /// The key of the host's context in `host::BOUND`.
     fn host_key(&self) -> usize {
         let RawContext::Egl(ctx) = self.core.gl.context().raw_context();
         ctx as usize
@@ -355,7 +333,28 @@ impl GlBackend {
         }
         self.frames.clear(None);
         self.readback.clear(None);
+        self.queue.clear();
         self.core.lose_context();
+    }
+
+    /// Runs the draws kept since the last entry now (see [`crate::queue`]), as the next call
+    /// that reaches GL would: for a host about to read what Molehill drew without a call of
+    /// Molehill's first, and for tests counting GL calls.
+    pub fn run_queued_draws(&mut self) {
+        if !self.queue.is_empty() && self.begin() {
+            self.end();
+        }
+    }
+
+    /// Draws kept now, not yet run (0 with error checking on).
+    pub fn queued_draws(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Draws that were kept and run at a later entry since the backend was made: with
+    /// [`GlBackend::current_queries`], how many entries the queue saved.
+    pub fn deferred_draws(&self) -> u64 {
+        self.queue.kept()
     }
 
     /// The entry of a call; `false` when the context cannot be used (the call then fails
@@ -418,6 +417,9 @@ impl GlBackend {
                 self.current_check == CurrentCheck::AtPresent && self.previous.is_none();
         }
         self.core.entered = true;
+        if !self.queue.is_empty() {
+            self.queue.run(&mut self.core);
+        }
         true
     }
 
@@ -449,15 +451,6 @@ impl GlBackend {
             self.end();
         }
         r
-    }
-}
-
-/// Makes `previous` current again, if any (a failure is logged: the host destroyed it).
-fn restore(previous: Option<CurrentBinding>) {
-    if let Some(p) = previous {
-        if let Err(code) = p.restore() {
-            log::warn!("making the host's context current again failed (EGL 0x{code:x})");
-        }
     }
 }
 
@@ -588,27 +581,45 @@ impl Backend for GlBackend {
     }
 
     fn set_blend(&mut self, blend: BlendState) {
-        self.core.set_blend(blend)
+        self.set_render_changes(&RenderChanges {
+            blend: Some(blend),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_color_mask(&mut self, mask: ColorMask) {
-        self.core.set_color_mask(mask)
+        self.set_render_changes(&RenderChanges {
+            color_mask: Some(mask),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_culling(&mut self, cull: TriangleFace) {
-        self.core.set_culling(cull)
+        self.set_render_changes(&RenderChanges {
+            culling: Some(cull),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_depth(&mut self, depth: DepthState) {
-        self.core.set_depth(depth)
+        self.set_render_changes(&RenderChanges {
+            depth: Some(depth),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_stencil(&mut self, stencil: StencilState) {
-        self.core.set_stencil(stencil)
+        self.set_render_changes(&RenderChanges {
+            stencil: Some(stencil),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.core.set_scissor(scissor)
+        self.set_render_changes(&RenderChanges {
+            scissor: Some(scissor),
+            ..RenderChanges::default()
+        });
     }
 
     fn set_program_constants(
@@ -617,21 +628,43 @@ impl Backend for GlBackend {
         first_register: u16,
         values: &[[f32; 4]],
     ) {
-        self.core
-            .set_program_constants(kind, first_register, values)
+        if self.queue.is_empty() {
+            self.core
+                .set_program_constants(kind, first_register, values);
+        } else {
+            self.queue.push_constants(kind, first_register, values);
+        }
+    }
+
+    /// Recorded in the state cache (no GL call), or kept after the kept draws.
+    fn set_render_changes(&mut self, r: &RenderChanges) {
+        if self.queue.is_empty() {
+            self.core.set_render_changes(r);
+        } else {
+            self.queue.push_render(*r);
+        }
     }
 
     fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
-        self.call(|c| c.draw(draw))
+        self.draw_with_changes(draw, &DrawChanges::default())
     }
 
-    /// One entry (one current-context check) for the state, the constants and the draw.
+    /// With error checking off (Flash's asynchronous draw), kept with its changes until the
+    /// next entry (see [`crate::queue`]); with it on, one entry (one current-context check)
+    /// for the state, the constants and the draw, and the draw's GL errors.
     fn draw_with_changes(
         &mut self,
         draw: &ResolvedDraw,
         changes: &DrawChanges<'_>,
     ) -> Result<(), BackendError> {
-        self.call(|c| c.draw_with_changes(draw, changes))
+        if self.core.error_checking() || self.core.is_lost() {
+            return self.call(|c| c.draw_with_changes(draw, changes));
+        }
+        if self.queue.is_full() {
+            self.run_queued_draws();
+        }
+        self.queue.push(draw, changes);
+        Ok(())
     }
 
     fn present(&mut self) -> Result<(), BackendError> {
@@ -671,6 +704,8 @@ impl Backend for GlBackend {
     }
 
     fn dispose_context(&mut self) {
+        // Kept draws would draw into a context about to go.
+        self.queue.clear();
         let entered = self.begin();
         if entered {
             self.frames.clear(Some(&mut self.core.gl));

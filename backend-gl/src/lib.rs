@@ -34,6 +34,7 @@ pub mod egl;
 pub mod fastmap;
 mod objects;
 pub mod program;
+mod queue;
 pub mod raw;
 pub mod state;
 pub mod target;
@@ -54,5 +55,6 @@ pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PAC
 pub use entry::{GlBackend, HostRestore};
 pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
 pub use host::HostContext;
+pub use queue::MAX_QUEUED_DRAWS;
 pub use state::{CallCounts, CallKind};
 pub use texture::BgraUpload;

@@ -1,7 +1,7 @@
 //! The program cache through `Context3D`: an identical `Program3D.upload`, on the same or
 //! another `Program3D`, finds the linked program (no translation, compile, link or uniform
-//! lookup); constants go up in one `glUniform4fv` per stage, with the draw, in the draw's one
-//! entry into the context. Counted, never timed.
+//! lookup); constants go up in one `glUniform4fv` per stage, with the draw, in the entry that
+//! runs the draw. Counted, never timed.
 
 use agal::{ProgramKind, Version};
 use backend_gl::{CallKind, ContextOptions, GlBackend};
@@ -107,6 +107,7 @@ fn constants_and_state_between_draws_cost_no_gl_call_until_the_draw() {
     c.set_vertex_buffer_at(1, Some(vb), 0, "float4").unwrap();
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
     c.draw_triangles(Some(ib), 0, 1).unwrap();
+    c.backend_mut().run_queued_draws();
 
     let before = c.backend().call_counts();
     let queries = c.backend().current_queries();
@@ -132,6 +133,10 @@ fn constants_and_state_between_draws_cost_no_gl_call_until_the_draw() {
     assert_eq!(c.backend().current_queries(), queries);
 
     c.draw_triangles(Some(ib), 0, 1).unwrap();
+    // Error checking off: the draw is kept, with its changes, until the next entry.
+    assert_eq!(c.backend().call_counts().since(&before).total(), 0);
+    assert_eq!(c.backend().queued_draws(), 1);
+    c.backend_mut().run_queued_draws();
     let spent = c.backend().call_counts().since(&before);
     // The registers written since the last draw, one glUniform4fv per stage.
     assert_eq!(spent.get(CallKind::Uniform), 2, "{spent:?}");

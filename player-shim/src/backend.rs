@@ -209,6 +209,9 @@ macro_rules! forward_backend {
             ) -> Result<(), BackendError> {
                 $get_mut(&mut self.0).draw_with_changes(draw, changes)
             }
+            fn set_render_changes(&mut self, r: &context3d::RenderChanges) {
+                $get_mut(&mut self.0).set_render_changes(r)
+            }
             fn present(&mut self) -> Result<(), BackendError> {
                 $get_mut(&mut self.0).present()
             }

@@ -280,13 +280,27 @@ pub trait Backend {
     /// changed since the previous draw it sent (see [`DrawChanges`]), then the draw, in one
     /// call. The default sends each change through its `set_*` method, then calls
     /// [`Backend::draw`]; a backend whose calls each cost something on entry (making a context
-    /// current, checking it) overrides it to pay that once.
+    /// current, checking it) overrides it to pay that once. With error checking off a backend
+    /// may keep the draw (copying `changes`) and run it at its next call, returning `Ok`: it
+    /// then runs every kept draw before doing anything else it is asked, in call order
+    /// (`molehill-gl` does; Flash's draw is asynchronous then).
     fn draw_with_changes(
         &mut self,
         draw: &ResolvedDraw,
         changes: &DrawChanges<'_>,
     ) -> Result<(), BackendError> {
-        let r = changes.render;
+        self.set_render_changes(&changes.render);
+        for (kind, change) in changes.constants() {
+            if let Some((first, values)) = change {
+                self.set_program_constants(kind, first, values);
+            }
+        }
+        self.draw(draw)
+    }
+
+    /// Sends each render-state change through its `set_*` method (what
+    /// [`Backend::draw_with_changes`] does by default before the draw).
+    fn set_render_changes(&mut self, r: &RenderChanges) {
         if let Some(blend) = r.blend {
             self.set_blend(blend);
         }
@@ -305,12 +319,6 @@ pub trait Backend {
         if let Some(scissor) = r.scissor {
             self.set_scissor(scissor);
         }
-        for (kind, change) in changes.constants() {
-            if let Some((first, values)) = change {
-                self.set_program_constants(kind, first, values);
-            }
-        }
-        self.draw(draw)
     }
 
     /// `present`: shows the back buffer. Its contents are undefined afterwards.

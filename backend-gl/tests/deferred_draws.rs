@@ -1,0 +1,218 @@
+//! Kept draws (error checking off, Flash's asynchronous `drawTriangles`): a frame of draws
+//! costs one entry into the context, and every call that reaches GL runs the kept draws first,
+//! so what a draw read is what it had when it was called. Through `context3d::Context3D`,
+//! pixels read back with `drawToBitmapData`, and through the `Backend` trait; counts, never
+//! times.
+
+mod common;
+
+use agal::{ProgramKind, Version};
+use backend_gl::{CallKind, ContextOptions, GlBackend, MAX_QUEUED_DRAWS};
+use context3d::{Context3D, Endian, IndexBuffer3D, VertexBuffer3D};
+
+const RED: u32 = 0xFFFF_0000;
+const BLUE: u32 = 0xFF00_00FF;
+const BLACK: u32 = 0xFF00_0000;
+
+fn bytes(src: &str, kind: ProgramKind) -> Vec<u8> {
+    agal::encode(&agal::asm::assemble(src, kind, Version::V1).expect("assembles"))
+}
+
+/// x y r g b a of a quad over `[x0, x1]` (clip space), full height, in one colour.
+fn quad(x0: f64, x1: f64, rgb: [f64; 3]) -> Vec<f64> {
+    let [r, g, b] = rgb;
+    [(x0, 1.0), (x1, 1.0), (x1, -1.0), (x0, -1.0)]
+        .iter()
+        .flat_map(|&(x, y)| [x, y, r, g, b, 1.0])
+        .collect()
+}
+
+/// A 64x64 context drawing vertex colours, with a quad's index buffer; cleared to black.
+fn rig() -> (Context3D<GlBackend>, IndexBuffer3D) {
+    let backend = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    let mut c = Context3D::request(backend, "auto", "baseline").expect("context");
+    c.configure_back_buffer(64, 64, 0, false, false, false)
+        .unwrap();
+    let p = c.create_program().unwrap();
+    c.program_upload(
+        p,
+        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
+        Endian::Little,
+        &bytes("mov oc, v0", ProgramKind::Fragment),
+        Endian::Little,
+    )
+    .unwrap();
+    c.set_program(Some(p)).unwrap();
+    let ib = c.create_index_buffer(6, "staticDraw").unwrap();
+    c.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
+        .unwrap();
+    c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff).unwrap();
+    (c, ib)
+}
+
+fn vertices(c: &mut Context3D<GlBackend>, data: &[f64]) -> VertexBuffer3D {
+    let vb = c.create_vertex_buffer(4, 6, "dynamicDraw").unwrap();
+    c.vertex_buffer_upload_from_vector(vb, data, 0, 4).unwrap();
+    use_vertices(c, vb);
+    vb
+}
+
+fn use_vertices(c: &mut Context3D<GlBackend>, vb: VertexBuffer3D) {
+    c.set_vertex_buffer_at(0, Some(vb), 0, "float2").unwrap();
+    c.set_vertex_buffer_at(1, Some(vb), 2, "float4").unwrap();
+}
+
+/// The back buffer's pixel at (x, y), read with `drawToBitmapData`.
+fn pixels(c: &mut Context3D<GlBackend>) -> impl Fn(usize, usize) -> u32 {
+    let mut bmp = vec![0u32; 64 * 64];
+    c.draw_to_bitmap_data(&mut bmp, 64, 64, None, (0, 0))
+        .expect("drawToBitmapData");
+    move |x, y| bmp[y * 64 + x]
+}
+
+#[test]
+fn a_frame_of_draws_costs_one_entry() {
+    let (mut c, ib) = rig();
+    vertices(&mut c, &quad(-1.0, 0.0, [1.0, 0.0, 0.0]));
+    let before = c.backend().call_counts();
+    let queries = c.backend().current_queries();
+    let kept = c.backend().deferred_draws();
+    for i in 0..40 {
+        // A change with every draw: constants and state travel with it.
+        c.set_culling(if i % 2 == 0 { "back" } else { "none" })
+            .unwrap();
+        c.draw_triangles(Some(ib), 0, 2).unwrap();
+    }
+    assert_eq!(c.backend().call_counts().since(&before).total(), 0);
+    assert_eq!(c.backend().current_queries(), queries, "no entry yet");
+    assert_eq!(c.backend().queued_draws(), 40);
+    c.present().unwrap();
+    let spent = c.backend().call_counts().since(&before);
+    assert_eq!(spent.get(CallKind::Draw), 40, "{spent:?}");
+    assert_eq!(
+        c.backend().current_queries(),
+        queries + 1,
+        "present's entry"
+    );
+    assert_eq!(c.backend().deferred_draws(), kept + 40);
+    assert_eq!(c.backend().queued_draws(), 0);
+}
+
+#[test]
+fn with_error_checking_on_each_draw_enters_at_once() {
+    let (mut c, ib) = rig();
+    c.set_enable_error_checking(true).unwrap();
+    vertices(&mut c, &quad(-1.0, 0.0, [1.0, 0.0, 0.0]));
+    let before = c.backend().call_counts();
+    let queries = c.backend().current_queries();
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    assert_eq!(c.backend().queued_draws(), 0);
+    let spent = c.backend().call_counts().since(&before);
+    assert_eq!(spent.get(CallKind::Draw), 1, "{spent:?}");
+    assert_eq!(c.backend().current_queries(), queries + 1);
+}
+
+#[test]
+fn an_upload_after_a_draw_does_not_reach_the_kept_draw() {
+    let (mut c, ib) = rig();
+    let vb = vertices(&mut c, &quad(-1.0, 0.0, [1.0, 0.0, 0.0]));
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    // Same buffer, new vertices: the right half in blue.
+    c.vertex_buffer_upload_from_vector(vb, &quad(0.0, 1.0, [0.0, 0.0, 1.0]), 0, 4)
+        .unwrap();
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    let at = pixels(&mut c);
+    assert_eq!(at(10, 32), RED, "the first draw read the first upload");
+    assert_eq!(at(54, 32), BLUE);
+}
+
+#[test]
+fn a_texture_upload_after_a_draw_does_not_reach_the_kept_draw() {
+    let (mut c, ib) = rig();
+    let p = c.create_program().unwrap();
+    c.program_upload(
+        p,
+        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
+        Endian::Little,
+        &bytes(
+            "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0",
+            ProgramKind::Fragment,
+        ),
+        Endian::Little,
+    )
+    .unwrap();
+    c.set_program(Some(p)).unwrap();
+    let tex = c.create_texture(1, 1, "bgra", false, 0).unwrap();
+    c.texture_upload_from_bitmap_data(tex, &[RED], 1, 1, 0, 0)
+        .unwrap();
+    c.set_texture_at(0, Some(tex)).unwrap();
+    let left = vertices(&mut c, &quad(-1.0, 0.0, [0.5, 0.5, 0.0]));
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    c.texture_upload_from_bitmap_data(tex, &[BLUE], 1, 1, 0, 0)
+        .unwrap();
+    vertices(&mut c, &quad(0.0, 1.0, [0.5, 0.5, 0.0]));
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    // Disposing what a kept draw read runs it first, too.
+    c.vertex_buffer_dispose(left);
+    let at = pixels(&mut c);
+    assert_eq!(at(10, 32), RED, "the first draw sampled the first upload");
+    assert_eq!(at(54, 32), BLUE);
+}
+
+#[test]
+fn more_draws_than_the_queue_holds_all_land_in_order() {
+    let (mut c, ib) = rig();
+    let red = quad(-1.0, 0.0, [1.0, 0.0, 0.0]);
+    let blue = quad(-1.0, 0.0, [0.0, 0.0, 1.0]);
+    let vb_red = vertices(&mut c, &red);
+    let vb_blue = vertices(&mut c, &blue);
+    let before = c.backend().call_counts();
+    let n = MAX_QUEUED_DRAWS + 11;
+    for i in 0..n {
+        use_vertices(&mut c, if i % 2 == 0 { vb_red } else { vb_blue });
+        c.draw_triangles(Some(ib), 0, 2).unwrap();
+        assert!(c.backend().queued_draws() <= MAX_QUEUED_DRAWS);
+    }
+    // The last draw (n is odd: an even index) is red, over the left half only.
+    let at = pixels(&mut c);
+    assert_eq!(at(10, 32), RED);
+    assert_eq!(at(54, 32), BLACK);
+    let spent = c.backend().call_counts().since(&before);
+    assert_eq!(spent.get(CallKind::Draw), n as u64, "{spent:?}");
+}
+
+#[test]
+fn a_lost_context_drops_the_kept_draws() {
+    let (mut c, ib) = rig();
+    vertices(&mut c, &quad(-1.0, 1.0, [1.0, 0.0, 0.0]));
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    assert_eq!(c.backend().queued_draws(), 1);
+    c.backend_mut().lose_context();
+    assert_eq!(c.backend().queued_draws(), 0);
+    assert_eq!(c.present().unwrap_err().id, 3694);
+}
+
+/// A caller of the trait that sets state and constants with their own calls (not with the
+/// draw): each applies to the draws after it, not to the kept draws before it.
+#[test]
+fn set_calls_between_kept_draws_apply_to_the_draws_after_them() {
+    use common::{Rig, CONST_COLOR_FS, POS_COLOR_VS};
+    use context3d::{Backend, TriangleFace};
+    let mut r = Rig::new(64, 64);
+    let p = r.program(POS_COLOR_VS, CONST_COLOR_FS);
+    let left = r.color_quad([-1.0, -1.0, 0.0, 1.0], 0.0, [1.0; 4]);
+    let right = r.color_quad([0.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.b.set_program_constants(ProgramKind::Fragment, 0, &[[1.0, 0.0, 0.0, 1.0]]);
+    r.keep_draw_color(p, left);
+    r.b.set_program_constants(ProgramKind::Fragment, 0, &[[0.0, 0.0, 1.0, 1.0]]);
+    r.keep_draw_color(p, right);
+    // Both quads are clockwise on screen: culling the front faces hides the third draw.
+    r.b.set_culling(TriangleFace::Front);
+    r.b.set_program_constants(ProgramKind::Fragment, 0, &[[0.0, 1.0, 0.0, 1.0]]);
+    r.keep_draw_color(p, left);
+    assert_eq!(r.b.queued_draws(), 3);
+    let px = r.read();
+    assert_eq!(r.at(&px, 10, 32), RED, "the first draw kept its constant");
+    assert_eq!(r.at(&px, 54, 32), BLUE);
+}
