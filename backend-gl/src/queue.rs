@@ -20,16 +20,12 @@ use crate::backend::GlCore;
 pub const MAX_QUEUED_DRAWS: usize = 256;
 
 /// A kept command, in call order.
-// Nearly every command is a draw: boxing it would cost an allocation per draw to shrink the
-// rare `Render` and `Constants`.
-#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy)]
 enum Command {
-    /// A draw, its render-state changes and, per stage (vertex, fragment), its constant
-    /// changes: the first register and the range of their values in
+    /// The next of [`DrawQueue::draws`], its render-state changes and, per stage (vertex,
+    /// fragment), its constant changes: the first register and the range of their values in
     /// [`DrawQueue::constants`].
     Draw {
-        draw: ResolvedDraw,
         render: RenderChanges,
         constants: [Option<(u16, u32, u32)>; 2],
     },
@@ -44,8 +40,9 @@ enum Command {
 #[derive(Debug, Default)]
 pub(crate) struct DrawQueue {
     commands: Vec<Command>,
-    /// Kept draws among `commands`.
-    draws: usize,
+    /// The draws of the `Draw` commands, in order (apart: copied straight into place, and
+    /// the commands stay small).
+    draws: Vec<ResolvedDraw>,
     /// The constant registers of every kept command, back to back.
     constants: Vec<[f32; 4]>,
     /// Draws that went through the queue, for tests and benchmarks.
@@ -58,12 +55,12 @@ impl DrawQueue {
     }
 
     pub(crate) fn is_full(&self) -> bool {
-        self.draws >= MAX_QUEUED_DRAWS
+        self.draws.len() >= MAX_QUEUED_DRAWS
     }
 
     /// Kept draws.
     pub(crate) fn len(&self) -> usize {
-        self.draws
+        self.draws.len()
     }
 
     pub(crate) fn kept(&self) -> u64 {
@@ -90,12 +87,12 @@ impl DrawQueue {
                 *slot = Some((first, start, end));
             }
         }
+        // One copy, into place (a push would build the value first).
+        self.draws.extend_from_slice(std::slice::from_ref(draw));
         self.commands.push(Command::Draw {
-            draw: *draw,
             render: changes.render,
             constants,
         });
-        self.draws += 1;
         self.kept += 1;
     }
 
@@ -118,13 +115,13 @@ impl DrawQueue {
         let constants = &self.constants;
         let range = |start: u32, end: u32| &constants[start as usize..end as usize];
         let stage = |r: Option<(u16, u32, u32)>| r.map(|(first, s, e)| (first, range(s, e)));
+        let mut draws = self.draws.iter();
         for command in &self.commands {
             match *command {
-                Command::Draw {
-                    ref draw,
-                    render,
-                    constants,
-                } => {
+                Command::Draw { render, constants } => {
+                    let Some(draw) = draws.next() else {
+                        break;
+                    };
                     let changes = DrawChanges {
                         render,
                         vertex_constants: stage(constants[0]),
@@ -148,7 +145,7 @@ impl DrawQueue {
     /// Drops every kept command (the context is disposed or lost).
     pub(crate) fn clear(&mut self) {
         self.commands.clear();
+        self.draws.clear();
         self.constants.clear();
-        self.draws = 0;
     }
 }
