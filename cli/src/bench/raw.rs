@@ -403,3 +403,14 @@ impl Renderer for RawRenderer {
         Ok(pixels)
     }
 }
+
+impl Drop for RawRenderer {
+    /// Leaves no context current: a context destroyed while current lives on until released,
+    /// and Molehill's next call would take it for the host's and fail to make it current
+    /// again (a logged `EGL_BAD_CONTEXT`).
+    fn drop(&mut self) {
+        if let Err(code) = backend_gl::raw::release_current() {
+            log::debug!("eglMakeCurrent(EGL_NO_CONTEXT): EGL error 0x{code:x}");
+        }
+    }
+}
