@@ -60,8 +60,9 @@ fn run(
     changed_every: Option<u32>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let objects = setup(b)?;
-    // Untimed: the first draw links the program and makes the vertex array.
-    frame(None, b, objects, 100, changed_every)?;
+    // Untimed: the first draw links the program and makes the vertex array, and the first
+    // frame of this size grows the driver's buffers.
+    frame(None, b, objects, draws, changed_every)?;
     for checked in [false, true] {
         b.set_error_checking(checked);
         let name = if checked {
