@@ -55,7 +55,8 @@ pub enum HostRestore {
 /// or a window), in the host's context, or in one sharing objects with the host's.
 ///
 /// Not `Send`: it lives on the thread that created (or adopted) its context. Inherent
-/// methods of [`GlCore`] (call counts, driver info...) are reached through `Deref`.
+/// methods of [`GlCore`] (call counts, driver info...) are reached through `Deref`; they do
+/// not count or see draws still kept ([`GlBackend::run_queued_draws`] runs them).
 #[derive(Debug)]
 pub struct GlBackend {
     core: GlCore,
@@ -339,7 +340,9 @@ impl GlBackend {
 
     /// Runs the draws kept since the last entry now (see [`crate::queue`]), as the next call
     /// that reaches GL would: for a host about to read what Molehill drew without a call of
-    /// Molehill's first, and for tests counting GL calls.
+    /// Molehill's first (under [`HostRestore::AtPresent`], follow it with
+    /// [`GlBackend::restore_host_state`] before drawing), before a `GlCore` trait call made
+    /// through `DerefMut` (which skips the queue), and for tests counting GL calls.
     pub fn run_queued_draws(&mut self) {
         if !self.queue.is_empty() && self.begin() {
             self.end();
@@ -351,8 +354,8 @@ impl GlBackend {
         self.queue.len()
     }
 
-    /// Draws that were kept and run at a later entry since the backend was made: with
-    /// [`GlBackend::current_queries`], how many entries the queue saved.
+    /// Draws kept since the backend was made (those a lost context or a dispose dropped
+    /// included): with [`GlBackend::current_queries`], how many entries the queue saved.
     pub fn deferred_draws(&self) -> u64 {
         self.queue.kept()
     }
@@ -662,6 +665,10 @@ impl Backend for GlBackend {
         }
         if self.queue.is_full() {
             self.run_queued_draws();
+            if self.core.is_lost() {
+                // The entry that would run them found the context gone: so are they.
+                return Err(BackendError::ContextLost);
+            }
         }
         self.queue.push(draw, changes);
         Ok(())

@@ -6,8 +6,9 @@
 //! backend does the same: a draw whose checks context3d has passed is copied here with its
 //! render-state and constant changes and costs no entry (no current-context check, no host
 //! state capture and restore). The next call that enters GL for any other reason (an upload,
-//! a clear, a render-target change, `present`, a read, a dispose) runs every kept draw first,
-//! in order, inside its own entry; so does a draw that finds the queue full. Every call that
+//! a clear, a render-target change, `present`, a read, a resource's dispose) runs every kept
+//! draw first, in order, inside its own entry; so does a draw that finds the queue full.
+//! Disposing the context or losing it drops them. Every call that
 //! could observe or change what a kept draw reads enters GL, so the order GL sees is the order
 //! of the calls. With error checking on, every draw enters GL at once and reports its errors.
 
@@ -45,7 +46,7 @@ pub(crate) struct DrawQueue {
     draws: Vec<ResolvedDraw>,
     /// The constant registers of every kept command, back to back.
     constants: Vec<[f32; 4]>,
-    /// Draws that went through the queue, for tests and benchmarks.
+    /// Draws kept so far (run or dropped), for tests and benchmarks.
     kept: u64,
 }
 

@@ -101,8 +101,12 @@ fn a_frame_of_draws_costs_one_entry() {
 #[test]
 fn with_error_checking_on_each_draw_enters_at_once() {
     let (mut c, ib) = rig();
-    c.set_enable_error_checking(true).unwrap();
     vertices(&mut c, &quad(-1.0, 0.0, [1.0, 0.0, 0.0]));
+    c.draw_triangles(Some(ib), 0, 2).unwrap();
+    assert_eq!(c.backend().queued_draws(), 1);
+    // Turning checking on runs what was kept (its errors were not to be reported).
+    c.set_enable_error_checking(true).unwrap();
+    assert_eq!(c.backend().queued_draws(), 0);
     let before = c.backend().call_counts();
     let queries = c.backend().current_queries();
     c.draw_triangles(Some(ib), 0, 2).unwrap();
@@ -146,14 +150,16 @@ fn a_texture_upload_after_a_draw_does_not_reach_the_kept_draw() {
     c.texture_upload_from_bitmap_data(tex, &[RED], 1, 1, 0, 0)
         .unwrap();
     c.set_texture_at(0, Some(tex)).unwrap();
-    let left = vertices(&mut c, &quad(-1.0, 0.0, [0.5, 0.5, 0.0]));
+    vertices(&mut c, &quad(-1.0, 0.0, [0.5, 0.5, 0.0]));
     c.draw_triangles(Some(ib), 0, 2).unwrap();
     c.texture_upload_from_bitmap_data(tex, &[BLUE], 1, 1, 0, 0)
         .unwrap();
-    vertices(&mut c, &quad(0.0, 1.0, [0.5, 0.5, 0.0]));
+    let right = vertices(&mut c, &quad(0.0, 1.0, [0.5, 0.5, 0.0]));
     c.draw_triangles(Some(ib), 0, 2).unwrap();
-    // Disposing what a kept draw read runs it first, too.
-    c.vertex_buffer_dispose(left);
+    // Disposing what the kept draw reads runs it first, too.
+    assert_eq!(c.backend().queued_draws(), 1);
+    c.vertex_buffer_dispose(right);
+    assert_eq!(c.backend().queued_draws(), 0);
     let at = pixels(&mut c);
     assert_eq!(at(10, 32), RED, "the first draw sampled the first upload");
     assert_eq!(at(54, 32), BLUE);
@@ -167,15 +173,18 @@ fn more_draws_than_the_queue_holds_all_land_in_order() {
     let vb_red = vertices(&mut c, &red);
     let vb_blue = vertices(&mut c, &blue);
     let before = c.backend().call_counts();
-    let n = MAX_QUEUED_DRAWS + 11;
+    // The draw that finds the queue full runs the first MAX_QUEUED_DRAWS and is kept; the
+    // last ten run at the read. Each run must keep the order: the last draw (an odd index,
+    // blue) ends on top, where a run backwards would leave its first (even, red).
+    let n = MAX_QUEUED_DRAWS + 10;
     for i in 0..n {
         use_vertices(&mut c, if i % 2 == 0 { vb_red } else { vb_blue });
         c.draw_triangles(Some(ib), 0, 2).unwrap();
         assert!(c.backend().queued_draws() <= MAX_QUEUED_DRAWS);
     }
-    // The last draw (n is odd: an even index) is red, over the left half only.
+    assert_eq!(c.backend().queued_draws(), 10);
     let at = pixels(&mut c);
-    assert_eq!(at(10, 32), RED);
+    assert_eq!(at(10, 32), BLUE);
     assert_eq!(at(54, 32), BLACK);
     let spent = c.backend().call_counts().since(&before);
     assert_eq!(spent.get(CallKind::Draw), n as u64, "{spent:?}");
@@ -204,15 +213,73 @@ fn set_calls_between_kept_draws_apply_to_the_draws_after_them() {
     let right = r.color_quad([0.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.b.set_program_constants(ProgramKind::Fragment, 0, &[[1.0, 0.0, 0.0, 1.0]]);
-    r.keep_draw_color(p, left);
+    r.keep_draw_color(p, left).unwrap();
     r.b.set_program_constants(ProgramKind::Fragment, 0, &[[0.0, 0.0, 1.0, 1.0]]);
-    r.keep_draw_color(p, right);
+    r.keep_draw_color(p, right).unwrap();
     // Both quads are clockwise on screen: culling the front faces hides the third draw.
     r.b.set_culling(TriangleFace::Front);
     r.b.set_program_constants(ProgramKind::Fragment, 0, &[[0.0, 1.0, 0.0, 1.0]]);
-    r.keep_draw_color(p, left);
+    r.keep_draw_color(p, left).unwrap();
     assert_eq!(r.b.queued_draws(), 3);
     let px = r.read();
     assert_eq!(r.at(&px, 10, 32), RED, "the first draw kept its constant");
     assert_eq!(r.at(&px, 54, 32), BLUE);
+}
+
+/// In the player's context: the player draws between Molehill's calls while a Molehill draw
+/// is kept; the kept draw runs at Molehill's next call, into Molehill's target, and the player
+/// finds its state and its picture as it left them.
+#[test]
+fn a_kept_draw_in_the_players_context_leaves_the_player_alone() {
+    use common::player::Player;
+    use common::{Rig, COLOR_FS, POS_COLOR_VS};
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    let bound = player.bound();
+    r.keep_draw_color(p, q).unwrap();
+    assert_eq!(r.b.queued_draws(), 1);
+    player.draw([0.0, 0.0, 1.0, 1.0]);
+    assert_eq!(player.bound(), bound, "the kept draw touched no GL state");
+    let px = r.read();
+    assert_eq!(
+        r.at(&px, 16, 16),
+        RED,
+        "the kept draw ran into Molehill's target"
+    );
+    assert_eq!(
+        player.bound(),
+        bound,
+        "the read put the player's state back"
+    );
+    assert_eq!(player.pixels()[16 * 32 + 16], [0, 0, 255, 255]);
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
+
+/// The draw that finds the queue full enters the context to run it; when the context is gone
+/// (here: another one current in place of the player's), the kept draws go with it and that
+/// draw fails instead of being kept on a lost backend.
+#[test]
+fn a_full_queue_that_finds_the_context_gone_fails_the_draw() {
+    use backend_gl::GlContext;
+    use common::player::Player;
+    use common::{Rig, COLOR_FS, POS_COLOR_VS};
+    use context3d::BackendError;
+    let player = Player::new(32);
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut r = Rig::on(b, 32, 32);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    for _ in 0..MAX_QUEUED_DRAWS {
+        r.keep_draw_color(p, q).unwrap();
+    }
+    let other = GlContext::headless(&ContextOptions::default()).expect("other context");
+    other.make_current().unwrap();
+    assert_eq!(r.keep_draw_color(p, q), Err(BackendError::ContextLost));
+    assert_eq!(r.b.queued_draws(), 0);
+    assert!(r.b.is_lost());
 }

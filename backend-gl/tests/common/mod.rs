@@ -244,18 +244,23 @@ impl Rig {
         ib: IndexBufferId,
         count: u32,
     ) {
-        self.keep_draw(program, streams, samplers, ib, count);
+        self.keep_draw(program, streams, samplers, ib, count)
+            .expect("draw");
         // Error checking off keeps the draw until the next call that enters GL (see the
         // backend's `queue` module); the tests count each draw's GL calls, so it runs now.
         self.b.run_queued_draws();
     }
 
     /// [`Rig::draw_color`] left kept by the backend until its next entry.
-    pub fn keep_draw_color(&mut self, program: ProgramId, quad: (VertexBufferId, IndexBufferId)) {
+    pub fn keep_draw_color(
+        &mut self,
+        program: ProgramId,
+        quad: (VertexBufferId, IndexBufferId),
+    ) -> Result<(), BackendError> {
         let mut streams = [None; MAX_STREAMS];
         streams[0] = Rig::stream(quad.0, 0, 7, VertexFormat::Float3);
         streams[1] = Rig::stream(quad.0, 3, 7, VertexFormat::Float4);
-        self.keep_draw(program, streams, [None; MAX_SAMPLERS], quad.1, 6);
+        self.keep_draw(program, streams, [None; MAX_SAMPLERS], quad.1, 6)
     }
 
     /// A draw through `Backend::draw`, which the backend keeps with error checking off.
@@ -266,7 +271,7 @@ impl Rig {
         samplers: [Option<SamplerBinding>; MAX_SAMPLERS],
         ib: IndexBufferId,
         count: u32,
-    ) {
+    ) -> Result<(), BackendError> {
         let d = ResolvedDraw {
             program,
             streams,
@@ -276,7 +281,7 @@ impl Rig {
             index_count: count,
             instances: None,
         };
-        self.b.draw(&d).expect("draw");
+        self.b.draw(&d)
     }
 
     pub fn clear(&mut self, color: [f32; 4]) {
