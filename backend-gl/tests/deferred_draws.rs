@@ -33,21 +33,26 @@ fn rig() -> (Context3D<GlBackend>, IndexBuffer3D) {
     let mut c = Context3D::request(backend, "auto", "baseline").expect("context");
     c.configure_back_buffer(64, 64, 0, false, false, false)
         .unwrap();
-    let p = c.create_program().unwrap();
-    c.program_upload(
-        p,
-        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
-        Endian::Little,
-        &bytes("mov oc, v0", ProgramKind::Fragment),
-        Endian::Little,
-    )
-    .unwrap();
-    c.set_program(Some(p)).unwrap();
+    use_program(&mut c, "mov oc, v0");
     let ib = c.create_index_buffer(6, "staticDraw").unwrap();
     c.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
         .unwrap();
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff).unwrap();
     (c, ib)
+}
+
+/// Uploads and sets a program: position from `va0`, `v0` from `va1`, and `fragment`.
+fn use_program(c: &mut Context3D<GlBackend>, fragment: &str) {
+    let p = c.create_program().unwrap();
+    c.program_upload(
+        p,
+        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
+        Endian::Little,
+        &bytes(fragment, ProgramKind::Fragment),
+        Endian::Little,
+    )
+    .unwrap();
+    c.set_program(Some(p)).unwrap();
 }
 
 fn vertices(c: &mut Context3D<GlBackend>, data: &[f64]) -> VertexBuffer3D {
@@ -133,19 +138,10 @@ fn an_upload_after_a_draw_does_not_reach_the_kept_draw() {
 #[test]
 fn a_texture_upload_after_a_draw_does_not_reach_the_kept_draw() {
     let (mut c, ib) = rig();
-    let p = c.create_program().unwrap();
-    c.program_upload(
-        p,
-        &bytes("mov op, va0\nmov v0, va1", ProgramKind::Vertex),
-        Endian::Little,
-        &bytes(
-            "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0",
-            ProgramKind::Fragment,
-        ),
-        Endian::Little,
-    )
-    .unwrap();
-    c.set_program(Some(p)).unwrap();
+    use_program(
+        &mut c,
+        "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0",
+    );
     let tex = c.create_texture(1, 1, "bgra", false, 0).unwrap();
     c.texture_upload_from_bitmap_data(tex, &[RED], 1, 1, 0, 0)
         .unwrap();
@@ -226,19 +222,30 @@ fn set_calls_between_kept_draws_apply_to_the_draws_after_them() {
     assert_eq!(r.at(&px, 54, 32), BLUE);
 }
 
-/// In the player's context: the player draws between Molehill's calls while a Molehill draw
-/// is kept; the kept draw runs at Molehill's next call, into Molehill's target, and the player
-/// finds its state and its picture as it left them.
-#[test]
-fn a_kept_draw_in_the_players_context_leaves_the_player_alone() {
-    use common::player::Player;
+/// A 32x32 player, a rig on its context cleared to black, a vertex-colour program and a red
+/// quad over the whole target (the player outlives the rig when bound in this order).
+fn in_the_players_context() -> (
+    common::player::Player,
+    common::Rig,
+    context3d::ProgramId,
+    (context3d::VertexBufferId, context3d::IndexBufferId),
+) {
     use common::{Rig, COLOR_FS, POS_COLOR_VS};
-    let player = Player::new(32);
+    let player = common::player::Player::new(32);
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 32, 32);
     r.clear([0.0, 0.0, 0.0, 1.0]);
     let p = r.program(POS_COLOR_VS, COLOR_FS);
     let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    (player, r, p, q)
+}
+
+/// In the player's context: the player draws between Molehill's calls while a Molehill draw
+/// is kept; the kept draw runs at Molehill's next call, into Molehill's target, and the player
+/// finds its state and its picture as it left them.
+#[test]
+fn a_kept_draw_in_the_players_context_leaves_the_player_alone() {
+    let (player, mut r, p, q) = in_the_players_context();
     let bound = player.bound();
     r.keep_draw_color(p, q).unwrap();
     assert_eq!(r.b.queued_draws(), 1);
@@ -265,15 +272,8 @@ fn a_kept_draw_in_the_players_context_leaves_the_player_alone() {
 #[test]
 fn a_full_queue_that_finds_the_context_gone_fails_the_draw() {
     use backend_gl::GlContext;
-    use common::player::Player;
-    use common::{Rig, COLOR_FS, POS_COLOR_VS};
     use context3d::BackendError;
-    let player = Player::new(32);
-    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
-    let mut r = Rig::on(b, 32, 32);
-    r.clear([0.0, 0.0, 0.0, 1.0]);
-    let p = r.program(POS_COLOR_VS, COLOR_FS);
-    let q = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0, 0.0, 0.0, 1.0]);
+    let (_player, mut r, p, q) = in_the_players_context();
     for _ in 0..MAX_QUEUED_DRAWS {
         r.keep_draw_color(p, q).unwrap();
     }

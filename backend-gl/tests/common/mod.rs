@@ -214,10 +214,16 @@ impl Rig {
         mesh: (VertexBufferId, IndexBufferId),
         indices: u32,
     ) {
-        let mut streams = [None; MAX_STREAMS];
-        streams[0] = Rig::stream(mesh.0, 0, 7, VertexFormat::Float3);
-        streams[1] = Rig::stream(mesh.0, 3, 7, VertexFormat::Float4);
+        let streams = Rig::color_streams(mesh.0);
         self.draw(program, streams, [None; MAX_SAMPLERS], mesh.1, indices);
+    }
+
+    /// The streams of a [`Rig::color_quad`] buffer: `va0` xyz, `va1` rgba.
+    pub fn color_streams(vb: VertexBufferId) -> [Option<VertexStream>; MAX_STREAMS] {
+        let mut streams = [None; MAX_STREAMS];
+        streams[0] = Rig::stream(vb, 0, 7, VertexFormat::Float3);
+        streams[1] = Rig::stream(vb, 3, 7, VertexFormat::Float4);
+        streams
     }
 
     pub fn draw_textured(
@@ -257,9 +263,7 @@ impl Rig {
         program: ProgramId,
         quad: (VertexBufferId, IndexBufferId),
     ) -> Result<(), BackendError> {
-        let mut streams = [None; MAX_STREAMS];
-        streams[0] = Rig::stream(quad.0, 0, 7, VertexFormat::Float3);
-        streams[1] = Rig::stream(quad.0, 3, 7, VertexFormat::Float4);
+        let streams = Rig::color_streams(quad.0);
         self.keep_draw(program, streams, [None; MAX_SAMPLERS], quad.1, 6)
     }
 
