@@ -192,6 +192,48 @@ fn baseline_only_runs_one_side() {
     assert!(!stdout.contains("ratio"), "{stdout}");
 }
 
+/// Under `GALLIUM_NOOP` the pictures are not compared, and the threaded-context hint shows
+/// exactly when `GALLIUM_THREAD` is not `0`.
+#[test]
+fn baseline_under_gallium_noop_says_when_mesa_runs_a_driver_thread() {
+    let hint = "Mesa's threaded context is on";
+    for (thread, hinted) in [(None, true), (Some("1"), true), (Some("0"), false)] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_molehill"));
+        command
+            .args([
+                "bench",
+                "--baseline",
+                "--frames",
+                "1",
+                "--rounds",
+                "2",
+                "mesh",
+            ])
+            .env("GALLIUM_NOOP", "1");
+        match thread {
+            Some(v) => command.env("GALLIUM_THREAD", v),
+            None => command.env_remove("GALLIUM_THREAD"),
+        };
+        let out = command.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains("(GALLIUM_NOOP)"), "{stdout}");
+        assert!(
+            stdout.contains("  pictures not compared (GALLIUM_NOOP draws nothing)\n"),
+            "{stdout}"
+        );
+        assert_eq!(
+            stdout.contains(hint),
+            hinted,
+            "GALLIUM_THREAD {thread:?}: {stdout}"
+        );
+    }
+}
+
 #[test]
 fn bench_refuses_zero_frames_and_unknown_scenarios() {
     for args in [["bench", "--frames", "0"], ["bench", "--frames", "x"]] {

@@ -57,6 +57,12 @@ fn noop() -> bool {
     std::env::var_os("GALLIUM_NOOP").is_some_and(|v| v != "0" && !v.is_empty())
 }
 
+/// Whether Mesa may run its driver behind a threaded context (`GALLIUM_THREAD` unset or not
+/// `0`; Mesa 22.3 on the 2-core CI machines runs a `gdrv0` driver thread by default).
+fn threaded_driver() -> bool {
+    std::env::var_os("GALLIUM_THREAD").is_none_or(|v| v != "0")
+}
+
 fn median(sorted: &[f64]) -> f64 {
     let n = sorted.len();
     if n % 2 == 1 {
@@ -184,6 +190,13 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
     );
     if noop() {
         println!("  pictures not compared (GALLIUM_NOOP draws nothing)");
+        if threaded_driver() {
+            println!(
+                "  Mesa's threaded context is on: the calling thread waits for its driver \
+                 thread at uploads and syncs, so times vary with scheduling; GALLIUM_THREAD=0 \
+                 gives steadier ratios (docs/player-shim.md)"
+            );
+        }
         return Ok(true);
     }
     let differ: Vec<usize> = (0..m_picture.len().max(r_picture.len()))
