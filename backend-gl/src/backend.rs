@@ -60,6 +60,9 @@ pub struct GlCore {
     /// The error the last call that returns nothing met ([`Backend::take_error`]).
     kept_error: Option<BackendError>,
     lost: bool,
+    /// Lost because the host's context was not current at a call, with every object still
+    /// alive in that context: [`GlCore::delete_orphans`] deletes them once it is current.
+    orphaned: bool,
     /// Texels converted for GL, kept between uploads.
     upload_scratch: Vec<u8>,
 }
@@ -158,6 +161,7 @@ impl GlBackend {
             context_error: None,
             kept_error: None,
             lost: false,
+            orphaned: false,
             upload_scratch: Vec::new(),
         }
     }
@@ -230,6 +234,7 @@ impl GlBackend {
     /// disposed and every later call fails with [`BackendError::ContextLost`].
     pub fn lose_context(&mut self) {
         self.lost = true;
+        self.orphaned = false;
         self.vertex_buffers.clear();
         self.index_buffers.clear();
         self.textures.clear();
@@ -243,6 +248,50 @@ impl GlBackend {
     /// Whether the context is lost.
     pub fn is_lost(&self) -> bool {
         self.lost
+    }
+
+    /// Marks the backend lost because the host's context was not current at a call (the
+    /// host's hook failed, another context or none was current): every later call fails with
+    /// [`BackendError::ContextLost`], as for a lost context, but the context itself is alive
+    /// and so is every object Molehill made in it. They are kept, untouched, until
+    /// [`GlCore::delete_orphans`] runs with the host's context current.
+    pub(crate) fn orphan(&mut self) {
+        self.lost = true;
+        self.orphaned = true;
+        self.gl.invalidate();
+    }
+
+    /// Whether a lost backend still has objects in the host's live context.
+    pub(crate) fn has_orphans(&self) -> bool {
+        self.orphaned
+    }
+
+    /// Deletes the objects [`GlCore::orphan`] kept. The host's context must be current.
+    pub(crate) fn delete_orphans(&mut self) {
+        if self.orphaned {
+            self.delete_objects();
+            self.orphaned = false;
+            self.gl.invalidate();
+        }
+    }
+
+    /// Deletes every object the backend made (buffers, textures, programs and their shaders,
+    /// samplers, vertex arrays, framebuffers and renderbuffers). The context must be current.
+    fn delete_objects(&mut self) {
+        let gl = &mut self.gl;
+        for (_, vb) in self.vertex_buffers.drain() {
+            gl.delete_buffer(vb.gl);
+        }
+        for (_, b) in self.index_buffers.drain() {
+            gl.delete_buffer(b.gl);
+        }
+        for (_, t) in self.textures.drain() {
+            gl.delete_texture(t.gl);
+        }
+        self.programs.clear(Some(gl));
+        self.samplers.clear(Some(gl));
+        self.vertex_arrays.clear(Some(gl));
+        self.targets.clear(Some(gl));
     }
 
     /// Whether `enableErrorChecking` is on: each call then drains `glGetError`.
@@ -260,12 +309,28 @@ impl GlBackend {
             return Ok(());
         }
         if let Err(e) = self.gl.context().make_current() {
-            log::error!("{e}");
-            self.context_error = Some(e);
-            self.lose_context();
+            self.lost_by(e);
             return Err(BackendError::ContextLost);
         }
         Ok(())
+    }
+
+    /// The context could not be made (or found) current at a call: the backend is lost, with
+    /// `e` as the reason. In the host's context, a broken contract (not current, a failing
+    /// hook) leaves the context alive, and Molehill's objects with it: they are kept to be
+    /// deleted later ([`GlCore::orphan`]); a context reported lost took them with it.
+    pub(crate) fn lost_by(&mut self, e: ContextError) {
+        log::error!("{e}");
+        let alive = matches!(
+            e,
+            ContextError::HostNotCurrent { .. } | ContextError::HostHook(_)
+        );
+        self.context_error = Some(e);
+        if alive && self.gl.context().is_host() {
+            self.orphan();
+        } else {
+            self.lose_context();
+        }
     }
 
     /// With error checking on, drains `glGetError` into [`GlCallError`]s for `call` (each
@@ -741,20 +806,7 @@ impl Backend for GlBackend {
         if self.enter().is_err() {
             return;
         }
-        let gl = &mut self.gl;
-        for (_, vb) in self.vertex_buffers.drain() {
-            gl.delete_buffer(vb.gl);
-        }
-        for (_, b) in self.index_buffers.drain() {
-            gl.delete_buffer(b.gl);
-        }
-        for (_, t) in self.textures.drain() {
-            gl.delete_texture(t.gl);
-        }
-        self.programs.clear(Some(gl));
-        self.samplers.clear(Some(gl));
-        self.vertex_arrays.clear(Some(gl));
-        self.targets.clear(Some(gl));
+        self.delete_objects();
     }
 }
 

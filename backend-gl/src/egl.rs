@@ -193,6 +193,8 @@ pub struct GlContext {
     kind: Kind,
     id: u64,
     info: GlInfo,
+    /// Made by [`GlContext::sharing`]: its objects live in the host's share group.
+    shares: bool,
 }
 
 impl std::fmt::Debug for GlContext {
@@ -287,13 +289,14 @@ impl GlContext {
         share: &impl AsRawContext,
         options: &ContextOptions,
     ) -> Result<GlContext, ContextError> {
-        Self::on_display(display.clone(), options, Some(share.raw_context())).map_err(|source| {
-            ContextError::NoContext {
+        let mut ctx = Self::on_display(display.clone(), options, Some(share.raw_context()))
+            .map_err(|source| ContextError::NoContext {
                 api: options.api.name(),
                 source,
                 packages: DEBIAN_PACKAGES,
-            }
-        })
+            })?;
+        ctx.shares = true;
+        Ok(ctx)
     }
 
     fn on_display(
@@ -457,6 +460,7 @@ impl GlContext {
                 vendor,
                 api,
             },
+            shares: false,
         }
     }
 
@@ -514,6 +518,12 @@ impl GlContext {
     /// Whether this is the host's context ([`GlContext::from_host`]).
     pub fn is_host(&self) -> bool {
         matches!(self.kind, Kind::Host(_))
+    }
+
+    /// Whether this context of ours shares objects with the host's ([`GlContext::sharing`]):
+    /// what Molehill makes in it outlives it, in the host's share group.
+    pub fn shares_objects(&self) -> bool {
+        self.shares
     }
 
     /// The EGL display of a context of ours (to make a [`GlContext::sharing`] context on it).

@@ -217,9 +217,7 @@ impl GlBackend {
             return;
         }
         if let Err(e) = self.core.gl.context().make_current() {
-            log::error!("{e}");
-            self.core.context_error = Some(e);
-            self.lose_context();
+            self.lost_by(e);
             return;
         }
         self.put_host_state_back();
@@ -266,6 +264,9 @@ impl GlBackend {
     /// The last presented frame as a texture (see [`crate::frame`] for its format), or `None`
     /// before the first present with frame output on.
     pub fn frame(&self) -> Option<FrameTexture> {
+        if self.core.is_lost() {
+            return None;
+        }
         self.frames.last()
     }
 
@@ -325,6 +326,28 @@ impl GlBackend {
     /// Marks the context lost (the host saw a device reset): every resource counts as
     /// disposed and every later call fails with [`BackendError::ContextLost`].
     pub fn lose_context(&mut self) {
+        self.forget_binding();
+        self.frames.clear(None);
+        self.readback.clear(None);
+        self.queue.clear();
+        self.core.lose_context();
+    }
+
+    /// The context could not be made (or found) current: lost, with `e` as the reason. In the
+    /// host's context, a broken contract leaves Molehill's objects (frames and reads
+    /// included) in the live context, kept for [`GlBackend::release_orphans`].
+    fn lost_by(&mut self, e: ContextError) {
+        self.forget_binding();
+        self.queue.clear();
+        self.core.lost_by(e);
+        if !self.core.has_orphans() {
+            self.frames.clear(None);
+            self.readback.clear(None);
+        }
+    }
+
+    /// Molehill's state no longer counts as in place in the host's context.
+    fn forget_binding(&mut self) {
         if self.ours_bound {
             self.ours_bound = false;
             let key = self.host_key();
@@ -332,10 +355,30 @@ impl GlBackend {
                 set_bound_owner(key, None);
             }
         }
-        self.frames.clear(None);
-        self.readback.clear(None);
-        self.queue.clear();
-        self.core.lose_context();
+    }
+
+    /// Whether objects of this lost backend are still in the host's live context: the
+    /// host's context was not current at a call (or its hook failed), so they could not be
+    /// deleted then. They are deleted at the first later call (each fails with #3694) or
+    /// drop of the backend that finds the host's context current again.
+    pub fn has_orphaned_objects(&self) -> bool {
+        self.core.has_orphans()
+    }
+
+    /// Deletes, with the host's context current, the objects a broken contract left in it;
+    /// `false` when the context is still not current (nothing is deleted then).
+    fn release_orphans(&mut self) -> bool {
+        if !self.core.has_orphans() {
+            return true;
+        }
+        if self.core.gl.context().make_current().is_err() {
+            return false;
+        }
+        self.frames.clear(Some(&mut self.core.gl));
+        self.readback.clear(Some(&mut self.core.gl));
+        self.core.delete_orphans();
+        log::info!("the host's context is current again: the lost backend's objects are deleted");
+        true
     }
 
     /// Runs the draws kept since the last entry now (see [`crate::queue`]), as the next call
@@ -364,14 +407,13 @@ impl GlBackend {
     /// without a GL call).
     fn begin(&mut self) -> bool {
         if self.core.is_lost() {
+            self.release_orphans();
             return false;
         }
         let ctx = self.core.gl.context();
         if ctx.is_host() {
             if let Err(e) = ctx.make_current() {
-                log::error!("{e}");
-                self.core.context_error = Some(e);
-                self.lose_context();
+                self.lost_by(e);
                 return false;
             }
             let desktop = ctx.info().api == GlApi::Desktop33;
@@ -406,9 +448,7 @@ impl GlBackend {
             } else {
                 let previous = CurrentBinding::now_unless(ours);
                 if let Err(e) = ctx.make_current() {
-                    log::error!("{e}");
-                    self.core.context_error = Some(e);
-                    self.lose_context();
+                    self.lost_by(e);
                     self.previous = previous;
                     self.end();
                     return false;
@@ -432,10 +472,8 @@ impl GlBackend {
         if self.restore == HostRestore::EveryCall {
             self.put_host_state_back();
         }
-        if self.core.is_lost() {
+        if self.core.is_lost() && !self.core.has_orphans() {
             // Lost during the call (GL_CONTEXT_LOST): its frames and reads went with it.
-            self.frames.clear(None);
-            self.readback.clear(None);
             self.lose_context();
         }
         if self.previous.is_some() {
@@ -482,11 +520,21 @@ impl DerefMut for GlBackend {
 }
 
 impl Drop for GlBackend {
-    /// In the host's context, deletes every object Molehill made there (when the host's
-    /// context is current; otherwise they are left to the host's context's destruction).
+    /// In the host's context, and in a context of ours sharing objects with the host's,
+    /// deletes every object Molehill made there, those a broken contract left behind
+    /// included ([`GlBackend::has_orphaned_objects`]). In the host's context that needs the
+    /// host's context current (or its hook to make it so); when it is not, nothing can be
+    /// deleted safely and the objects go with the host's context.
     fn drop(&mut self) {
-        if self.core.gl.context().is_host() && !self.core.is_lost() {
+        let ctx = self.core.gl.context();
+        if (ctx.is_host() || ctx.shares_objects()) && !self.core.is_lost() {
             Backend::dispose_context(self);
+        }
+        if !self.release_orphans() {
+            log::warn!(
+                "a GlBackend was dropped while the host's context was not current: its objects \
+                 stay in that context until the host destroys it"
+            );
         }
     }
 }

@@ -219,6 +219,7 @@ impl<B: Backend> Context3D<B> {
         if enabled != self.error_checking {
             self.error_checking = enabled;
             self.backend.set_error_checking(enabled);
+            self.take_backend_error()?;
         }
         Ok(())
     }
@@ -553,8 +554,15 @@ impl<B: Backend> Context3D<B> {
 
     /// The error the backend kept for the call that returns nothing just made (`clear`,
     /// `set_render_target`; see [`Backend::take_error`]).
+    ///
+    /// A backend that found its context gone during the call (it returns nothing to say so)
+    /// is [`BackendError::ContextLost`] here, so that the call that met the loss is the one
+    /// that throws #3694, as every call returning a result does.
     pub(crate) fn take_backend_error(&mut self) -> Result<()> {
         match self.backend.take_error() {
+            None if !self.lost && self.backend.is_lost() => {
+                self.backend_result(BackendCall::Other, Err(BackendError::ContextLost))
+            }
             None => Ok(()),
             Some(e) => self.backend_result(BackendCall::Other, Err(e)),
         }

@@ -20,6 +20,19 @@ pub struct Player {
     pub size: i32,
 }
 
+/// How many GL objects of each kind a context holds ([`Player::objects`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Objects {
+    pub textures: usize,
+    pub buffers: usize,
+    pub framebuffers: usize,
+    pub renderbuffers: usize,
+    pub programs: usize,
+    pub shaders: usize,
+    pub vertex_arrays: usize,
+    pub samplers: usize,
+}
+
 /// What the player expects bound after Molehill returns.
 #[derive(Debug, PartialEq)]
 pub struct Bound {
@@ -157,6 +170,44 @@ impl Player {
     /// The player's framebuffer as RGBA bytes per pixel, GL rows (bottom first).
     pub fn pixels(&self) -> Vec<[u8; 4]> {
         read_rgba(self.gl(), self.size, self.size)
+    }
+
+    /// The GL objects alive in the player's context (names 1 to 4096 asked one by one with
+    /// `glIs*`), by kind. The player's context must be current.
+    pub fn objects(&self) -> Objects {
+        type IsObject = unsafe extern "system" fn(u32) -> u8;
+        let load = |name: &CStr| -> IsObject {
+            let f = self.ctx.get_proc_address(name);
+            assert!(!f.is_null(), "{name:?}");
+            // SAFETY: a non-null entry point of this name has GL's signature for it.
+            unsafe { std::mem::transmute::<*const std::ffi::c_void, IsObject>(f) }
+        };
+        let kinds = [
+            load(c"glIsTexture"),
+            load(c"glIsBuffer"),
+            load(c"glIsFramebuffer"),
+            load(c"glIsRenderbuffer"),
+            load(c"glIsProgram"),
+            load(c"glIsShader"),
+            load(c"glIsVertexArray"),
+            load(c"glIsSampler"),
+        ];
+        let count = |is: IsObject| {
+            // SAFETY: the player's context is current; any name may be asked.
+            (1..=4096u32).filter(|&n| unsafe { is(n) } != 0).count()
+        };
+        let [textures, buffers, framebuffers, renderbuffers, programs, shaders, vertex_arrays, samplers] =
+            kinds.map(count);
+        Objects {
+            textures,
+            buffers,
+            framebuffers,
+            renderbuffers,
+            programs,
+            shaders,
+            vertex_arrays,
+            samplers,
+        }
     }
 
     pub fn bound(&self) -> Bound {
