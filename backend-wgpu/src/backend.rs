@@ -189,8 +189,9 @@ impl WgpuBackend {
         id: ProgramId,
         source: ProgramSource,
     ) -> Result<(), BackendError> {
-        self.enter()?;
-        self.pipelines.create(&self.gpu, id, source)
+        self.call("Program3D.upload", |b| {
+            b.pipelines.create(&b.gpu, id, source)
+        })
     }
 
     /// Marks the context lost (the host saw the device go): every resource counts as
@@ -218,6 +219,26 @@ impl WgpuBackend {
         Ok(())
     }
 
+    /// One backend call that does wgpu work: it fails at once on a lost device; on a device
+    /// the host lent, `f` runs inside the call's own error scopes (the host's uncaptured-error
+    /// handler never sees Molehill's errors); then, with error checking on, the first wgpu
+    /// error the call caused fails it (#3710).
+    fn call<T>(
+        &mut self,
+        name: &'static str,
+        f: impl FnOnce(&mut Self) -> Result<T, BackendError>,
+    ) -> Result<T, BackendError> {
+        self.enter()?;
+        let scope = self.gpu.call_scope();
+        let r = f(self);
+        if let Some(scope) = scope {
+            scope.close(&self.gpu.sink);
+        }
+        let value = r?;
+        self.check(name)?;
+        Ok(value)
+    }
+
     /// After a call: a lost device fails it; with error checking on, a wgpu error reported
     /// since the last call fails it as #3710.
     fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
@@ -237,199 +258,8 @@ impl WgpuBackend {
             .submit(&self.gpu, &mut self.stream, &mut self.counters);
     }
 
-    /// Submits first when the pending commands read a resource about to be written
-    /// (`queue.write_*` lands before the next submission's commands).
-    fn before_write(&mut self, used_in: u64) {
-        if used_in == self.recorder.frame && self.recorder.has_work() {
-            self.counters.upload_flushes += 1;
-            self.submit();
-        }
-    }
-}
-
-impl Backend for WgpuBackend {
-    fn driver_info(&self) -> String {
-        self.gpu.info.clone()
-    }
-
-    fn set_error_checking(&mut self, enabled: bool) {
-        if enabled && !self.error_checking {
-            // Start clean: errors from before the switch belong to nobody.
-            self.gpu.sink.take();
-        }
-        self.error_checking = enabled;
-    }
-
-    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
-        self.enter()?;
-        self.recorder.end_pass(&self.gpu.device, &mut self.counters);
-        let (_, error) = self
-            .gpu
-            .scoped(|| self.targets.configure_back_buffer(&self.gpu.device, config));
-        if let Some(e) = error {
-            return Err(crate::device::resource_error(&e));
-        }
-        self.check("configureBackBuffer")
-    }
-
-    fn create_vertex_buffer(
-        &mut self,
-        id: VertexBufferId,
-        desc: &VertexBufferDesc,
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let repeat = desc.instances_per_element.map(|n| (desc.stride(), n));
-        let (vb, error) = self
-            .gpu
-            .scoped(|| VertexBuffer::new(&self.gpu.device, desc.byte_len(), repeat));
-        if let Some(e) = error {
-            return Err(crate::device::resource_error(&e));
-        }
-        self.vertex_buffers.insert(id, vb);
-        self.check("createVertexBuffer")
-    }
-
-    fn upload_vertex_buffer(
-        &mut self,
-        id: VertexBufferId,
-        byte_offset: u64,
-        data: &[u8],
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let Some(used) = self.vertex_buffers.get(&id).map(|v| v.used_in) else {
-            return Ok(());
-        };
-        self.before_write(used);
-        if let Some(vb) = self.vertex_buffers.get_mut(&id) {
-            if !vb.write(&self.gpu.queue, byte_offset, data) {
-                log::warn!("vertex upload past the end of buffer {id:?} ignored");
-            }
-        }
-        self.check("VertexBuffer3D.upload*")
-    }
-
-    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
-        self.vertex_buffers.remove(&id);
-    }
-
-    fn create_index_buffer(
-        &mut self,
-        id: IndexBufferId,
-        desc: &IndexBufferDesc,
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let (ib, error) = self
-            .gpu
-            .scoped(|| IndexBuffer::new(&self.gpu.device, desc.num_indices));
-        if let Some(e) = error {
-            return Err(crate::device::resource_error(&e));
-        }
-        self.index_buffers.insert(id, ib);
-        self.check("createIndexBuffer")
-    }
-
-    fn upload_index_buffer(
-        &mut self,
-        id: IndexBufferId,
-        byte_offset: u64,
-        indices: &[u16],
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let Some(used) = self.index_buffers.get(&id).map(|b| b.used_in) else {
-            return Ok(());
-        };
-        self.before_write(used);
-        if let Some(ib) = self.index_buffers.get_mut(&id) {
-            let first = usize::try_from(byte_offset / 2).unwrap_or(usize::MAX);
-            if !ib.write(&self.gpu.queue, first, indices) {
-                log::warn!("index upload past the end of buffer {id:?} ignored");
-            }
-        }
-        self.check("IndexBuffer3D.upload*")
-    }
-
-    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
-        self.index_buffers.remove(&id);
-    }
-
-    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
-        self.enter()?;
-        let (tex, error) = self.gpu.scoped(|| textures::create(&self.gpu.device, desc));
-        if let Some(e) = error {
-            return Err(crate::device::resource_error(&e));
-        }
-        self.textures.insert(id, tex);
-        self.check("createTexture")
-    }
-
-    fn upload_texture(
-        &mut self,
-        id: TextureId,
-        upload: &TextureUpload<'_>,
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let Some(used) = self.textures.get(&id).map(|t| t.used_in) else {
-            return Ok(());
-        };
-        self.before_write(used);
-        let caps = self.gpu.caps;
-        if let Some(tex) = self.textures.get_mut(&id) {
-            let (result, error) = self
-                .gpu
-                .scoped(|| textures::upload(&self.gpu.device, &self.gpu.queue, tex, upload, &caps));
-            if let Err(e) = result {
-                log::warn!(
-                    "texture upload to {id:?} (face {}, level {}) ignored: {e}",
-                    upload.face,
-                    upload.level
-                );
-            }
-            if let Some(e) = error {
-                return Err(crate::device::resource_error(&e));
-            }
-        }
-        self.check("TextureBase.upload*")
-    }
-
-    fn dispose_texture(&mut self, id: TextureId) {
-        if self.textures.remove(&id).is_some() {
-            self.bindings.texture_disposed(id);
-            self.targets.texture_disposed(id);
-        }
-    }
-
-    fn create_program(
-        &mut self,
-        id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
-    ) -> Result<(), BackendError> {
-        self.enter()?;
-        let shaders = agal::wgsl::translate(vertex, fragment, &agal::wgsl::Options::default())
-            .map_err(|e| BackendError::ShaderCompile {
-                stage: ProgramKind::Vertex,
-                log: format!("WGSL translation failed: {e}"),
-            })?;
-        let source = ProgramSource {
-            layout: program_layout(&shaders.reflection),
-            vertex: shaders.vertex,
-            fragment: shaders.fragment,
-        };
-        self.pipelines.create(&self.gpu, id, source)?;
-        self.check("Program3D.upload")
-    }
-
-    fn dispose_program(&mut self, id: ProgramId) {
-        if let Some(slot) = self.pipelines.dispose(id) {
-            self.bindings.program_disposed(slot);
-        }
-    }
-
-    fn clear(&mut self, clear: &Clear) {
-        self.kept_error = None;
-        if self.enter().is_err() {
-            return;
-        }
+    /// Records a clear of the current target (nothing when it has nothing to clear).
+    fn record_clear(&mut self, clear: &Clear) {
         let frame = self.recorder.frame;
         let target = match self.targets.current(&self.gpu.device, &self.textures) {
             Ok(Some(t)) => t,
@@ -456,9 +286,212 @@ impl Backend for WgpuBackend {
         }
         self.recorder
             .clear(&self.gpu.device, target, ops, &mut self.counters);
-        if let Err(e) = self.check("clear") {
-            self.kept_error = Some(e);
+    }
+
+    /// Submits first when the pending commands read a resource about to be written
+    /// (`queue.write_*` lands before the next submission's commands).
+    fn before_write(&mut self, used_in: u64) {
+        if used_in == self.recorder.frame && self.recorder.has_work() {
+            self.counters.upload_flushes += 1;
+            self.submit();
         }
+    }
+}
+
+impl Backend for WgpuBackend {
+    fn driver_info(&self) -> String {
+        self.gpu.info.clone()
+    }
+
+    fn set_error_checking(&mut self, enabled: bool) {
+        if enabled && !self.error_checking {
+            // Start clean: errors from before the switch belong to nobody.
+            self.gpu.sink.take();
+        }
+        self.error_checking = enabled;
+    }
+
+    fn configure_back_buffer(&mut self, config: &BackBufferConfig) -> Result<(), BackendError> {
+        self.call("configureBackBuffer", |b| {
+            b.recorder.end_pass(&b.gpu.device, &mut b.counters);
+            let (_, error) = b
+                .gpu
+                .scoped(|| b.targets.configure_back_buffer(&b.gpu.device, config));
+            match error {
+                Some(e) => Err(crate::device::resource_error(&e)),
+                None => Ok(()),
+            }
+        })
+    }
+
+    fn create_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        desc: &VertexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call("createVertexBuffer", |b| {
+            let repeat = desc.instances_per_element.map(|n| (desc.stride(), n));
+            let (vb, error) = b
+                .gpu
+                .scoped(|| VertexBuffer::new(&b.gpu.device, desc.byte_len(), repeat));
+            if let Some(e) = error {
+                return Err(crate::device::resource_error(&e));
+            }
+            b.vertex_buffers.insert(id, vb);
+            Ok(())
+        })
+    }
+
+    fn upload_vertex_buffer(
+        &mut self,
+        id: VertexBufferId,
+        byte_offset: u64,
+        data: &[u8],
+    ) -> Result<(), BackendError> {
+        self.call("VertexBuffer3D.upload*", |b| {
+            let Some(used) = b.vertex_buffers.get(&id).map(|v| v.used_in) else {
+                return Ok(());
+            };
+            b.before_write(used);
+            if let Some(vb) = b.vertex_buffers.get_mut(&id) {
+                if !vb.write(&b.gpu.queue, byte_offset, data) {
+                    log::warn!("vertex upload past the end of buffer {id:?} ignored");
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn dispose_vertex_buffer(&mut self, id: VertexBufferId) {
+        self.vertex_buffers.remove(&id);
+    }
+
+    fn create_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        desc: &IndexBufferDesc,
+    ) -> Result<(), BackendError> {
+        self.call("createIndexBuffer", |b| {
+            let (ib, error) = b
+                .gpu
+                .scoped(|| IndexBuffer::new(&b.gpu.device, desc.num_indices));
+            if let Some(e) = error {
+                return Err(crate::device::resource_error(&e));
+            }
+            b.index_buffers.insert(id, ib);
+            Ok(())
+        })
+    }
+
+    fn upload_index_buffer(
+        &mut self,
+        id: IndexBufferId,
+        byte_offset: u64,
+        indices: &[u16],
+    ) -> Result<(), BackendError> {
+        self.call("IndexBuffer3D.upload*", |b| {
+            let Some(used) = b.index_buffers.get(&id).map(|ib| ib.used_in) else {
+                return Ok(());
+            };
+            b.before_write(used);
+            if let Some(ib) = b.index_buffers.get_mut(&id) {
+                let first = usize::try_from(byte_offset / 2).unwrap_or(usize::MAX);
+                if !ib.write(&b.gpu.queue, first, indices) {
+                    log::warn!("index upload past the end of buffer {id:?} ignored");
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn dispose_index_buffer(&mut self, id: IndexBufferId) {
+        self.index_buffers.remove(&id);
+    }
+
+    fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
+        self.call("createTexture", |b| {
+            let (tex, error) = b.gpu.scoped(|| textures::create(&b.gpu.device, desc));
+            if let Some(e) = error {
+                return Err(crate::device::resource_error(&e));
+            }
+            b.textures.insert(id, tex);
+            Ok(())
+        })
+    }
+
+    fn upload_texture(
+        &mut self,
+        id: TextureId,
+        upload: &TextureUpload<'_>,
+    ) -> Result<(), BackendError> {
+        self.call("TextureBase.upload*", |b| {
+            let Some(used) = b.textures.get(&id).map(|t| t.used_in) else {
+                return Ok(());
+            };
+            b.before_write(used);
+            let caps = b.gpu.caps;
+            if let Some(tex) = b.textures.get_mut(&id) {
+                let (result, error) = b
+                    .gpu
+                    .scoped(|| textures::upload(&b.gpu.device, &b.gpu.queue, tex, upload, &caps));
+                if let Err(e) = result {
+                    log::warn!(
+                        "texture upload to {id:?} (face {}, level {}) ignored: {e}",
+                        upload.face,
+                        upload.level
+                    );
+                }
+                if let Some(e) = error {
+                    return Err(crate::device::resource_error(&e));
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn dispose_texture(&mut self, id: TextureId) {
+        if self.textures.remove(&id).is_some() {
+            self.bindings.texture_disposed(id);
+            self.targets.texture_disposed(id);
+        }
+    }
+
+    fn create_program(
+        &mut self,
+        id: ProgramId,
+        vertex: &Program,
+        fragment: &Program,
+    ) -> Result<(), BackendError> {
+        let shaders = agal::wgsl::translate(vertex, fragment, &agal::wgsl::Options::default())
+            .map_err(|e| BackendError::ShaderCompile {
+                stage: ProgramKind::Vertex,
+                log: format!("WGSL translation failed: {e}"),
+            });
+        self.call("Program3D.upload", |b| {
+            let shaders = shaders?;
+            let source = ProgramSource {
+                layout: program_layout(&shaders.reflection),
+                vertex: shaders.vertex,
+                fragment: shaders.fragment,
+            };
+            b.pipelines.create(&b.gpu, id, source)
+        })
+    }
+
+    fn dispose_program(&mut self, id: ProgramId) {
+        if let Some(slot) = self.pipelines.dispose(id) {
+            self.bindings.program_disposed(slot);
+        }
+    }
+
+    /// The error it meets (a lost device included) is kept for [`Backend::take_error`].
+    fn clear(&mut self, clear: &Clear) {
+        self.kept_error = self
+            .call("clear", |b| {
+                b.record_clear(clear);
+                Ok(())
+            })
+            .err();
     }
 
     fn set_render_target(&mut self, target: &RenderTarget) {
@@ -504,49 +537,49 @@ impl Backend for WgpuBackend {
     }
 
     fn draw(&mut self, draw: &ResolvedDraw) -> Result<(), BackendError> {
-        self.enter()?;
-        crate::draw::record(self, draw)?;
-        self.check(if draw.instances.is_some() {
+        let name = if draw.instances.is_some() {
             "drawTrianglesInstanced"
         } else {
             "drawTriangles"
-        })
+        };
+        self.call(name, |b| crate::draw::record(b, draw))
     }
 
     fn present(&mut self) -> Result<(), BackendError> {
-        self.enter()?;
-        self.submit();
-        self.counters.presents += 1;
-        // Once a frame: frees what finished submissions held and runs the device-lost
-        // callback of a device that went away.
-        if let Err(e) = self.gpu.device.poll(wgpu::PollType::Poll) {
-            log::error!("present: {e}");
-            self.gpu.sink.set_lost();
-        }
-        self.check("present")
+        self.call("present", |b| {
+            b.submit();
+            b.counters.presents += 1;
+            // Once a frame: frees what finished submissions held and runs the device-lost
+            // callback of a device that went away.
+            if let Err(e) = b.gpu.device.poll(wgpu::PollType::Poll) {
+                log::error!("present: {e}");
+                b.gpu.sink.set_lost();
+            }
+            Ok(())
+        })
     }
 
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
-        self.enter()?;
-        let n = rect.width as usize * rect.height as usize;
-        let Some(back) = self.targets.back_buffer() else {
-            return Ok(vec![0; n]);
-        };
-        if n == 0 {
-            return Ok(Vec::new());
-        }
-        let encoder = self
-            .recorder
-            .encoder_after_pass(&self.gpu.device, &mut self.counters);
-        let (buffer, row) =
-            crate::readback::record_copy(&self.gpu.device, encoder, &back.texture, rect);
-        self.submit();
-        let px = crate::readback::finish(&self.gpu.device, &buffer, row, rect);
-        if px.is_err() {
-            self.lose_context();
-        }
-        self.check("drawToBitmapData")?;
-        px
+        self.call("drawToBitmapData", |b| {
+            let n = rect.width as usize * rect.height as usize;
+            let Some(back) = b.targets.back_buffer() else {
+                return Ok(vec![0; n]);
+            };
+            if n == 0 {
+                return Ok(Vec::new());
+            }
+            let encoder = b
+                .recorder
+                .encoder_after_pass(&b.gpu.device, &mut b.counters);
+            let (buffer, row) =
+                crate::readback::record_copy(&b.gpu.device, encoder, &back.texture, rect);
+            b.submit();
+            let px = crate::readback::finish(&b.gpu.device, &buffer, row, rect);
+            if px.is_err() {
+                b.lose_context();
+            }
+            px
+        })
     }
 
     fn take_error(&mut self) -> Option<BackendError> {
@@ -561,7 +594,11 @@ impl Backend for WgpuBackend {
         if self.enter().is_err() {
             return;
         }
+        let scope = self.gpu.call_scope();
         self.submit();
+        if let Some(scope) = scope {
+            scope.close(&self.gpu.sink);
+        }
         self.vertex_buffers.clear();
         self.index_buffers.clear();
         self.textures.clear();

@@ -1,6 +1,11 @@
 //! The device: a headless one made here (Vulkan by default, wgpu's GL backend selectable) or the
 //! host's own `wgpu::Device` + `Queue`; what the adapter offers (sample counts, BC textures);
 //! error capture without panics (error scopes, an uncaptured-error handler) and device loss.
+//!
+//! A device Molehill made is its own: it installs an uncaptured-error handler and a device-lost
+//! callback there. A device the host lends ([`Gpu::from_parts`]) keeps the host's handlers:
+//! each backend call runs inside error scopes of its own ([`Gpu::call_scope`]) instead, so
+//! the errors Molehill causes come to Molehill and the host's handler sees only the host's.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -146,6 +151,30 @@ pub struct Gpu {
     pub info: String,
     /// Errors and loss.
     pub sink: Arc<ErrorSink>,
+    /// The host lent the device: its device-wide handlers are the host's, and Molehill's
+    /// calls capture their errors with error scopes.
+    lent: bool,
+}
+
+/// The error scopes around one backend call on a lent device (see [`Gpu::call_scope`]).
+#[derive(Debug)]
+#[must_use = "close the scope to hand its errors to the sink"]
+pub struct CallScope {
+    scopes: [wgpu::ErrorScopeGuard; 3],
+}
+
+impl CallScope {
+    /// Pops the scopes (the innermost first) and hands what they caught to `sink`, as the
+    /// uncaptured-error handler does on a device of Molehill's own.
+    pub fn close(self, sink: &ErrorSink) {
+        let [validation, oom, internal] = self.scopes;
+        for scope in [internal, oom, validation] {
+            if let Some(e) = pollster::block_on(scope.pop()) {
+                log::error!("wgpu: {e}");
+                sink.push(e.to_string());
+            }
+        }
+    }
 }
 
 impl Gpu {
@@ -192,24 +221,38 @@ impl Gpu {
             reason: e.to_string(),
             packages: api.packages(),
         })?;
-        Ok(Gpu::from_parts(&adapter, device, queue))
-    }
-
-    /// The host's device and queue (the adapter they came from tells the sample counts). The
-    /// backend installs an uncaptured-error handler and a device-lost callback on `device`;
-    /// a host that wants its own keeps using error scopes around its calls.
-    pub fn from_parts(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Gpu {
-        let sink = Arc::new(ErrorSink::default());
-        let s = sink.clone();
-        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
-            log::error!("wgpu: {e}");
-            s.push(e.to_string());
-        }));
-        let s = sink.clone();
-        device.set_device_lost_callback(move |reason, message| {
+        let gpu = Gpu::make(&adapter, device, queue, false);
+        // Molehill's own device: errors outside any scope and the loss come to the sink
+        // through device-wide callbacks (nobody else uses the device).
+        let s = gpu.sink.clone();
+        gpu.device
+            .on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+                log::error!("wgpu: {e}");
+                s.push(e.to_string());
+            }));
+        let s = gpu.sink.clone();
+        gpu.device.set_device_lost_callback(move |reason, message| {
             log::error!("wgpu device lost ({reason:?}): {message}");
             s.set_lost();
         });
+        Ok(gpu)
+    }
+
+    /// The host's device and queue (the adapter they came from tells the sample counts).
+    ///
+    /// The device stays the host's: Molehill sets neither its uncaptured-error handler nor its
+    /// device-lost callback. Each backend call runs inside validation, out-of-memory and
+    /// internal error scopes of its own (on the calling thread's scope stack), so what
+    /// Molehill's calls cause is Molehill's (#3710 with `enableErrorChecking`, a log line
+    /// without) and the host's handler sees only the host's errors. A device loss reaches
+    /// Molehill through a failing `poll` at `present` or through the host, whose device-lost
+    /// callback calls [`crate::WgpuBackend::lose_context`].
+    pub fn from_parts(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Gpu {
+        Gpu::make(adapter, device, queue, true)
+    }
+
+    fn make(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue, lent: bool) -> Gpu {
+        let sink = Arc::new(ErrorSink::default());
         let four = |f: wgpu::TextureFormat| {
             adapter
                 .get_texture_format_features(f)
@@ -243,7 +286,27 @@ impl Gpu {
             queue,
             info,
             sink,
+            lent,
         }
+    }
+
+    /// Whether the host lent the device ([`Gpu::from_parts`]).
+    pub fn is_lent(&self) -> bool {
+        self.lent
+    }
+
+    /// On a lent device, opens the error scopes one backend call runs in (close them with
+    /// [`CallScope::close`] before the call returns); `None` on a device of Molehill's own,
+    /// whose uncaptured-error handler does the same job.
+    pub fn call_scope(&self) -> Option<CallScope> {
+        self.lent.then(|| CallScope {
+            scopes: [
+                wgpu::ErrorFilter::Validation,
+                wgpu::ErrorFilter::OutOfMemory,
+                wgpu::ErrorFilter::Internal,
+            ]
+            .map(|f| self.device.push_error_scope(f)),
+        })
     }
 
     /// Runs `f` inside validation and out-of-memory error scopes and returns its value with
