@@ -34,7 +34,9 @@ pub use context3d::{
     DEFAULT_MEMORY_BUDGET,
 };
 pub use record::{ImageWriter, RecordedExpectations, Recorder};
-pub use stage3d::{NoEvents, Stage3D, Stage3DEvents, MAX_POSITION, MIN_POSITION};
+pub use stage3d::{
+    EventQueue, NoEvents, Stage3D, Stage3DEvent, Stage3DEvents, MAX_POSITION, MIN_POSITION,
+};
 
 /// The README's examples, compiled as doctests so that they stay true (they use `HeadlessGl`).
 #[doc = include_str!("../README.md")]

@@ -37,6 +37,61 @@ pub struct NoEvents;
 
 impl Stage3DEvents for NoEvents {}
 
+/// One event of [`Stage3DEvents`], as [`EventQueue`] keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage3DEvent {
+    /// `Event.CONTEXT3D_CREATE` on the Stage3D.
+    Context3DCreate,
+    /// `Event.TEXTURE_READY` on this texture.
+    TextureReady(TextureBase),
+    /// `ErrorEvent.ERROR` on the Stage3D.
+    Error(FlashError),
+}
+
+/// [`Stage3DEvents`] that keeps the events, in order, for the VM to dispatch later.
+///
+/// Flash delivers `context3DCreate`, `textureReady` and `ErrorEvent` after the call that
+/// causes them has returned (on a later frame); a VM whose dispatching must not re-enter
+/// its own call (Ruffle's, for one) hands an `Rc<EventQueue>` to [`Stage3D::new`], keeps a
+/// clone, and [`take`](EventQueue::take)s the events when it dispatches its own.
+#[derive(Debug, Default)]
+pub struct EventQueue {
+    events: std::cell::RefCell<Vec<Stage3DEvent>>,
+}
+
+impl EventQueue {
+    /// An empty queue, shared.
+    pub fn new() -> Rc<EventQueue> {
+        Rc::new(EventQueue::default())
+    }
+
+    /// The events queued since the last call, oldest first; the queue is left empty.
+    pub fn take(&self) -> Vec<Stage3DEvent> {
+        std::mem::take(&mut *self.events.borrow_mut())
+    }
+
+    /// Whether no event is waiting.
+    pub fn is_empty(&self) -> bool {
+        self.events.borrow().is_empty()
+    }
+
+    fn push(&self, event: Stage3DEvent) {
+        self.events.borrow_mut().push(event);
+    }
+}
+
+impl Stage3DEvents for EventQueue {
+    fn context3d_create(&self) {
+        self.push(Stage3DEvent::Context3DCreate);
+    }
+    fn texture_ready(&self, texture: TextureBase) {
+        self.push(Stage3DEvent::TextureReady(texture));
+    }
+    fn error(&self, error: &FlashError) {
+        self.push(Stage3DEvent::Error(error.clone()));
+    }
+}
+
 /// One `Stage3D` (`stage.stage3Ds[i]`).
 pub struct Stage3D {
     x: f64,

@@ -338,3 +338,49 @@ fn dispose_with_recreate_simulates_a_device_loss() {
         "a disposed context is not recreated"
     );
 }
+
+/// A VM that dispatches later (Ruffle) queues the events: they wait, in order, until taken,
+/// and a bad request queues nothing.
+#[test]
+fn an_event_queue_keeps_the_events_until_the_vm_takes_them() {
+    use player_shim::{EventQueue, Stage3DEvent};
+    let events = EventQueue::new();
+    let mut s = Stage3D::new(recording_factory(), events.clone());
+    assert!(s.request_context3d("auto", "nonsense").is_err());
+    assert!(events.is_empty());
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let px = [0xFF00FF00u32; 4];
+    let bmp = BitmapData {
+        width: 2,
+        height: 2,
+        pixels: &px,
+        premultiplied: true,
+        transparent: true,
+    };
+    ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
+        .unwrap();
+    ctx.dispose(true);
+    assert!(!events.is_empty());
+    assert_eq!(
+        events.take(),
+        vec![
+            Stage3DEvent::Context3DCreate,
+            Stage3DEvent::TextureReady(tex),
+            Stage3DEvent::Context3DCreate
+        ]
+    );
+    assert!(events.is_empty() && events.take().is_empty());
+
+    let refused = EventQueue::new();
+    let factory = Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
+        Err(BackendCreationError::Refused("no GPU today".into()))
+    });
+    let mut s = Stage3D::new(factory, refused.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    assert_eq!(
+        refused.take(),
+        vec![Stage3DEvent::Error(FlashError::error(3702, &[]))]
+    );
+}

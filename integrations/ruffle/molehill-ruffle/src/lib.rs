@@ -1,0 +1,236 @@
+//! The part of Ruffle's Stage3D-on-Molehill glue that needs no Ruffle type: which backend the
+//! contexts draw with, one `player_shim::Stage3D` per `stage.stage3Ds[i]` with its events
+//! queued for Ruffle to dispatch on its own schedule, and the frame hand-off (the back buffer
+//! read back at `present`, as premultiplied RGBA bytes for a Ruffle bitmap).
+//!
+//! Ruffle's side (the patches in `integrations/ruffle/patches/`) turns AVM2 values into the
+//! arguments `player_shim` takes, throws each [`FlashError`] as the AVM2 error of the same
+//! class, ID and message, dispatches the queued events, and uploads each [`Frame`] into the
+//! bitmap its stage draws under the display list. See docs/embedding-ruffle.md.
+#![forbid(unsafe_code)]
+
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+pub use agal::flash::{ErrorClass, FlashError};
+pub use player_shim;
+use player_shim::{BackendFactory, Context3D, EventQueue, Stage3D, Stage3DEvent};
+
+/// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
+pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";
+
+/// Which Molehill backend the Stage3D contexts draw with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BackendKind {
+    /// molehill-gl, headless (EGL; llvmpipe without a GPU).
+    Gl,
+    /// molehill-wgpu, headless (Vulkan; lavapipe without a GPU).
+    Wgpu,
+}
+
+impl BackendKind {
+    /// The kind `MOLEHILL_BACKEND` names (`gl` when unset; an unknown name is logged and
+    /// gives `gl`).
+    pub fn from_env() -> BackendKind {
+        match std::env::var(BACKEND_VARIABLE) {
+            Ok(v) => BackendKind::parse(&v).unwrap_or_else(|| {
+                log::warn!("{BACKEND_VARIABLE}={v:?}: not gl or wgpu; using gl");
+                BackendKind::Gl
+            }),
+            Err(_) => BackendKind::Gl,
+        }
+    }
+
+    /// `gl` or `wgpu`.
+    pub fn parse(name: &str) -> Option<BackendKind> {
+        match name {
+            "gl" => Some(BackendKind::Gl),
+            "wgpu" => Some(BackendKind::Wgpu),
+            _ => None,
+        }
+    }
+
+    /// A factory of headless backends of this kind.
+    pub fn factory(self) -> Box<dyn BackendFactory> {
+        match self {
+            #[cfg(feature = "gl")]
+            BackendKind::Gl => Box::new(player_shim::HeadlessGl::default()),
+            #[cfg(feature = "wgpu")]
+            BackendKind::Wgpu => Box::new(player_shim::HeadlessWgpu::default()),
+            #[allow(unreachable_patterns)]
+            other => Box::new(move || {
+                Err(player_shim::BackendCreationError::Refused(format!(
+                    "molehill-ruffle was built without the {other:?} backend"
+                )))
+            }),
+        }
+    }
+}
+
+/// One `stage.stage3Ds[i]`: Molehill's Stage3D, and the queue its events wait in until Ruffle
+/// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
+pub struct Stage3DHost {
+    stage: Stage3D,
+    events: Rc<EventQueue>,
+}
+
+impl std::fmt::Debug for Stage3DHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stage3DHost")
+            .field("stage", &self.stage)
+            .finish()
+    }
+}
+
+impl Stage3DHost {
+    /// A Stage3D whose contexts draw on the backend `MOLEHILL_BACKEND` names, for content of
+    /// SWF version `swf_version`.
+    pub fn new(swf_version: u8) -> Stage3DHost {
+        Stage3DHost::with_factory(BackendKind::from_env().factory(), swf_version)
+    }
+
+    /// A Stage3D whose contexts draw through `factory`.
+    pub fn with_factory(factory: Box<dyn BackendFactory>, swf_version: u8) -> Stage3DHost {
+        let events = EventQueue::new();
+        let mut stage = Stage3D::new(factory, events.clone());
+        stage.set_swf_version(u32::from(swf_version));
+        Stage3DHost { stage, events }
+    }
+
+    /// The Stage3D.
+    pub fn stage(&mut self) -> &mut Stage3D {
+        &mut self.stage
+    }
+
+    /// The context, once created.
+    pub fn context(&mut self) -> Option<&mut Context3D> {
+        self.stage.context3d_mut()
+    }
+
+    /// The events to dispatch now, oldest first.
+    pub fn take_events(&self) -> Vec<Stage3DEvent> {
+        self.events.take()
+    }
+}
+
+/// What a `present` showed: the back buffer, premultiplied RGBA bytes (Ruffle's
+/// `BitmapFormat::Rgba`), rows top first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height * 4` bytes.
+    pub rgba: Vec<u8>,
+}
+
+/// `present()`, and the frame it shows, read back from the back buffer just before (a
+/// present leaves the back buffer undefined until the next clear; Flash shows it as it was).
+///
+/// # Errors
+///
+/// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
+pub fn present(ctx: &mut Context3D) -> Result<Frame, FlashError> {
+    let start = Instant::now();
+    let read = ctx.back_buffer_pixels();
+    let read_ns = start.elapsed().as_nanos() as u64;
+    ctx.present()?;
+    // A back buffer that cannot be read while present succeeds (a driver error with checking
+    // off) shows nothing new; Ruffle keeps the last frame.
+    let (width, height, pixels) = read?;
+    let start = Instant::now();
+    let rgba = argb_to_rgba(&pixels);
+    let convert_ns = start.elapsed().as_nanos() as u64;
+    STATS.add(read_ns, convert_ns);
+    log::debug!(
+        "present {width}x{height}: read back {:.3} ms, to RGBA {:.3} ms",
+        read_ns as f64 / 1e6,
+        convert_ns as f64 / 1e6
+    );
+    Ok(Frame {
+        width,
+        height,
+        rgba,
+    })
+}
+
+/// Premultiplied `0xAARRGGBB` pixels (Molehill's) as premultiplied RGBA bytes (Ruffle's).
+pub fn argb_to_rgba(pixels: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(pixels.len() * 4);
+    for &p in pixels {
+        let [a, r, g, b] = p.to_be_bytes();
+        out.extend_from_slice(&[r, g, b, a]);
+    }
+    out
+}
+
+/// Ruffle's BitmapData pixels (premultiplied RGBA bytes) as Molehill's premultiplied
+/// `0xAARRGGBB`.
+pub fn rgba_to_argb(rgba: &[u8]) -> Vec<u32> {
+    rgba.chunks_exact(4)
+        .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]]))
+        .collect()
+}
+
+/// Time spent handing frames to Ruffle, over the process (every test of a run together).
+#[derive(Debug, Default)]
+struct Stats {
+    frames: AtomicU64,
+    read_ns: AtomicU64,
+    convert_ns: AtomicU64,
+    upload_ns: AtomicU64,
+}
+
+static STATS: Stats = Stats {
+    frames: AtomicU64::new(0),
+    read_ns: AtomicU64::new(0),
+    convert_ns: AtomicU64::new(0),
+    upload_ns: AtomicU64::new(0),
+};
+
+impl Stats {
+    fn add(&self, read_ns: u64, convert_ns: u64) {
+        self.frames.fetch_add(1, Ordering::Relaxed);
+        self.read_ns.fetch_add(read_ns, Ordering::Relaxed);
+        self.convert_ns.fetch_add(convert_ns, Ordering::Relaxed);
+    }
+}
+
+/// Ruffle's side reports how long uploading a [`Frame`] into its bitmap took.
+pub fn record_upload(nanos: u64) {
+    STATS.upload_ns.fetch_add(nanos, Ordering::Relaxed);
+    log::debug!("frame upload into Ruffle's bitmap {:.3} ms", nanos as f64 / 1e6);
+}
+
+/// Frames handed over so far and the total nanoseconds spent reading them back, converting
+/// them and uploading them into Ruffle: `(frames, read, convert, upload)`.
+pub fn frame_copy_totals() -> (u64, u64, u64, u64) {
+    (
+        STATS.frames.load(Ordering::Relaxed),
+        STATS.read_ns.load(Ordering::Relaxed),
+        STATS.convert_ns.load(Ordering::Relaxed),
+        STATS.upload_ns.load(Ordering::Relaxed),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixels_convert_both_ways() {
+        let argb = [0x80402010u32, 0xFF00FF00];
+        let rgba = argb_to_rgba(&argb);
+        assert_eq!(rgba, [0x40, 0x20, 0x10, 0x80, 0x00, 0xFF, 0x00, 0xFF]);
+        assert_eq!(rgba_to_argb(&rgba), argb);
+    }
+
+    #[test]
+    fn backend_names() {
+        assert_eq!(BackendKind::parse("gl"), Some(BackendKind::Gl));
+        assert_eq!(BackendKind::parse("wgpu"), Some(BackendKind::Wgpu));
+        assert_eq!(BackendKind::parse("vulkan"), None);
+    }
+}
