@@ -665,8 +665,9 @@ typedef uint32_t MhGlApi;
 #endif // __cplusplus
 
 /**
- * A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless`, freed by
- * `mh_stage3d_destroy`. Used from the thread that made it.
+ * A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless` (Molehill's
+ * own headless GL context) or `mh_stage3d_new_on_host_context` (the player's GL context),
+ * freed by `mh_stage3d_destroy`. Used from the thread that made it.
  */
 typedef struct MhStage3D MhStage3D;
 
@@ -2710,6 +2711,11 @@ MhStatus mh_stage3d_new_headless(MhEventCallback callback,
  * Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles
  * of the stage mean nothing afterwards. Called from another thread than the stage's, it logs
  * an error and leaks the stage rather than free it from the wrong thread.
+ *
+ * A stage in the player's GL context (`mh_stage3d_new_on_host_context`) deletes its GL objects
+ * there, those of a context lost because the player's context was not current at a call
+ * included: destroy it with the player's context current. Destroyed while it is not, it can
+ * delete nothing safely, and its objects stay until the player destroys its context.
  *
  * # Safety
  *

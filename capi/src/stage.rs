@@ -207,8 +207,9 @@ impl Handles {
     }
 }
 
-/// A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless`, freed by
-/// `mh_stage3d_destroy`. Used from the thread that made it.
+/// A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless` (Molehill's
+/// own headless GL context) or `mh_stage3d_new_on_host_context` (the player's GL context),
+/// freed by `mh_stage3d_destroy`. Used from the thread that made it.
 pub struct MhStage3D {
     stage: Stage3D,
     /// For a stage in the host's GL context: the backend of its latest context, whose frame
@@ -343,6 +344,11 @@ impl MhStage3D {
                 "the Context3D handle is null".into(),
             ));
         }
+        if ctx.id > self.next_context {
+            // Handles are numbered from 1 in the order contexts were made: a higher one was
+            // never given out by this stage (as for buffers and textures).
+            return Err(unknown("Context3D", ctx.id));
+        }
         if ctx.id != self.context.id {
             // A context replaced by a later requestContext3D was disposed by it.
             return Err(FlashError::error(3694, &[]).into());
@@ -476,6 +482,11 @@ pub(crate) unsafe fn new_stage(
 /// Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles
 /// of the stage mean nothing afterwards. Called from another thread than the stage's, it logs
 /// an error and leaks the stage rather than free it from the wrong thread.
+///
+/// A stage in the player's GL context (`mh_stage3d_new_on_host_context`) deletes its GL objects
+/// there, those of a context lost because the player's context was not current at a call
+/// included: destroy it with the player's context current. Destroyed while it is not, it can
+/// delete nothing safely, and its objects stay until the player destroys its context.
 ///
 /// # Safety
 ///

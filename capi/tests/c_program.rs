@@ -1,6 +1,7 @@
-//! Builds the C test program (`tests/c/triangle.c`, C99) with `cc` against this crate's static
-//! library and runs it: a textured triangle drawn headless, pixels read back, Flash errors and
-//! events checked from C. Skips with a note when there is no `cc`, or no headless GL (exit 77).
+//! Builds the C test programs (`tests/c/triangle.c` and `tests/c/host.c`, C99) with `cc`
+//! against this crate's static library and runs them: a textured triangle drawn headless,
+//! pixels read back, Flash errors and events checked from C; a C player embedding Molehill in
+//! its own EGL context. Skips with a note when there is no `cc`, or no headless GL (exit 77).
 //! CI (`.ci/run`) also builds it with AddressSanitizer and LeakSanitizer.
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,11 @@ fn static_library() -> PathBuf {
 /// Compiles `source` (C99, warnings as errors) against the static library into `exe`; `None`
 /// (with a note) when there is no C compiler.
 fn build(source: &Path, exe: &Path) -> Option<()> {
+    build_with(source, exe, &[])
+}
+
+/// [`build`] with more libraries to link (`-lEGL`, ...).
+fn build_with(source: &Path, exe: &Path, libs: &[&str]) -> Option<()> {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let lib = static_library();
     assert!(
@@ -31,6 +37,7 @@ fn build(source: &Path, exe: &Path) -> Option<()> {
         .arg(crate_dir.join("include"))
         .arg(source)
         .arg(&lib)
+        .args(libs)
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(exe)
         .status();
@@ -80,6 +87,25 @@ fn c_program_draws_and_checks_errors() {
     }
     if let Some(stdout) = run(&exe) {
         assert!(stdout.contains("textured triangle, readback, errors and events checked"));
+    }
+}
+
+/// The C player of docs/c-api.md's guide (`tests/c/host.c`): its own EGL context, a stage in
+/// it, frames composited by the player, #3694 at once when its context is not current, and no
+/// object of Molehill's left in its context after destroy. Needs the EGL and GL ES headers and
+/// link libraries (`libegl-dev libgles-dev`, which `scripts/deps` installs).
+#[test]
+fn c_player_in_its_own_context_composites_frames_and_leaves_nothing() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/host.c");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("molehill-capi-host");
+    if build_with(&source, &exe, &["-lEGL", "-lGLESv2"]).is_none() {
+        return;
+    }
+    if let Some(stdout) = run(&exe) {
+        assert!(
+            stdout.contains("3 frames composited, #3694 at once"),
+            "{stdout}"
+        );
     }
 }
 

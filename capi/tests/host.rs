@@ -237,3 +237,317 @@ fn a_player_whose_context_is_not_current_gets_3702_and_headless_stages_have_no_f
         mh_stage3d_destroy(stage);
     }
 }
+
+/// How many textures, buffers, framebuffers, renderbuffers and programs live in `player`'s
+/// context (names 1 to 2048 asked with `glIs*`); it must be current.
+fn gl_objects(player: &GlContext) -> [usize; 5] {
+    // SAFETY: the player's context is current; its loader serves it.
+    let gl = unsafe { glow::Context::from_loader_function_cstr(|n| player.get_proc_address(n)) };
+    let names = || (1..=2048u32).map(|n| std::num::NonZeroU32::new(n).unwrap());
+    // SAFETY: (each) the player's context is current; any name may be asked.
+    unsafe {
+        [
+            names()
+                .filter(|&n| gl.is_texture(glow::NativeTexture(n)))
+                .count(),
+            names()
+                .filter(|&n| gl.is_buffer(glow::NativeBuffer(n)))
+                .count(),
+            names()
+                .filter(|&n| gl.is_framebuffer(glow::NativeFramebuffer(n)))
+                .count(),
+            names()
+                .filter(|&n| gl.is_renderbuffer(glow::NativeRenderbuffer(n)))
+                .count(),
+            names()
+                .filter(|&n| gl.is_program(glow::NativeProgram(n)))
+                .count(),
+        ]
+    }
+}
+
+/// A stage in the player's context with a context that presented one frame and cleared the
+/// next, and made a vertex buffer (returned) and a texture; `seen` must outlive the stage.
+fn busy_host_stage(
+    player: &GlContext,
+    seen: &mut Seen,
+) -> (*mut MhStage3D, MhContext3D, MhVertexBuffer3D) {
+    let mut stage = ptr::null_mut();
+    let mut err = ptr::null_mut();
+    let mut vb = MhVertexBuffer3D::default();
+    let mut texture = MhTextureBase::default();
+    // SAFETY: the loader serves the player's context, current on this thread; `seen` and the
+    // player outlive the stage; valid strings and out pointers.
+    unsafe {
+        ok(
+            mh_stage3d_new_on_host_context(
+                MhGlApi::Es30 as u32,
+                Some(loader),
+                player as *const GlContext as *mut c_void,
+                Some(on_event),
+                seen as *mut Seen as *mut c_void,
+                &mut stage,
+                &mut err,
+            ),
+            err,
+            "new_on_host_context",
+        );
+        ok(
+            mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err),
+            err,
+            "requestContext3D",
+        );
+        let ctx = seen.context;
+        ok(
+            mh_context3d_configure_back_buffer(stage, ctx, 32, 32, 0, true, false, false, &mut err),
+            err,
+            "configure",
+        );
+        ok(
+            mh_context3d_create_vertex_buffer(
+                stage,
+                ctx,
+                3,
+                2,
+                c"staticDraw".as_ptr(),
+                &mut vb,
+                &mut err,
+            ),
+            err,
+            "createVertexBuffer",
+        );
+        ok(
+            mh_context3d_create_texture(
+                stage,
+                ctx,
+                4,
+                4,
+                c"bgra".as_ptr(),
+                true,
+                0,
+                &mut texture,
+                &mut err,
+            ),
+            err,
+            "createTexture",
+        );
+        ok(
+            mh_context3d_clear(
+                stage,
+                ctx,
+                0.0,
+                0.0,
+                1.0,
+                1.0,
+                1.0,
+                0,
+                0xFFFF_FFFF,
+                &mut err,
+            ),
+            err,
+            "clear",
+        );
+        ok(mh_context3d_present(stage, ctx, &mut err), err, "present");
+        // The next frame begun: drawToBitmapData is allowed (no #3692).
+        ok(
+            mh_context3d_clear(
+                stage,
+                ctx,
+                0.0,
+                1.0,
+                0.0,
+                1.0,
+                1.0,
+                0,
+                0xFFFF_FFFF,
+                &mut err,
+            ),
+            err,
+            "clear",
+        );
+        (stage, ctx, vb)
+    }
+}
+
+type Call = dyn Fn(*mut MhStage3D, MhContext3D, MhVertexBuffer3D, *mut *mut MhError) -> MhStatus;
+
+/// Issue 26: with the player's context not current, `clear` answered OK and #3694 came one
+/// call late; and the lost stage's objects stayed in the player's context after destroy.
+#[test]
+fn a_call_in_a_context_not_current_is_3694_at_once_and_destroy_leaves_nothing() {
+    let Ok(player) = GlContext::headless(&ContextOptions::default()) else {
+        eprintln!("skipped: no headless GL context here");
+        return;
+    };
+    let before = gl_objects(&player);
+    let mut pixels = vec![0u32; 32 * 32];
+    let px = pixels.as_mut_ptr() as usize;
+    // SAFETY: (each call) a live stage and context, valid strings and pointers; `px` points
+    // at 32 x 32 writable pixels that outlive the calls.
+    let calls: Vec<(&str, bool, Box<Call>)> = vec![
+        (
+            "clear",
+            false,
+            Box::new(|s, c, _, e| unsafe {
+                mh_context3d_clear(s, c, 1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF, e)
+            }),
+        ),
+        (
+            "clear",
+            true,
+            Box::new(|s, c, _, e| unsafe {
+                mh_context3d_clear(s, c, 1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF, e)
+            }),
+        ),
+        (
+            "present",
+            false,
+            Box::new(|s, c, _, e| unsafe { mh_context3d_present(s, c, e) }),
+        ),
+        (
+            "configureBackBuffer",
+            false,
+            Box::new(|s, c, _, e| unsafe {
+                mh_context3d_configure_back_buffer(s, c, 64, 64, 0, true, false, false, e)
+            }),
+        ),
+        (
+            "createIndexBuffer",
+            false,
+            Box::new(|s, c, _, e| unsafe {
+                let mut ib = MhIndexBuffer3D::default();
+                mh_context3d_create_index_buffer(s, c, 3, c"staticDraw".as_ptr(), &mut ib, e)
+            }),
+        ),
+        (
+            "uploadFromVector",
+            false,
+            Box::new(|s, c, vb, e| unsafe {
+                let data = [0.0f64; 6];
+                mh_vertex_buffer_upload_from_vector(s, c, vb, data.as_ptr(), 6, 0, 3, e)
+            }),
+        ),
+        (
+            "enableErrorChecking",
+            false,
+            Box::new(|s, c, _, e| unsafe { mh_context3d_set_enable_error_checking(s, c, true, e) }),
+        ),
+        (
+            "drawToBitmapData",
+            false,
+            Box::new(move |s, c, _, e| unsafe {
+                let bitmap = MhBitmapDataMut {
+                    pixels: px as *mut u32,
+                    length: 32 * 32,
+                    width: 32,
+                    height: 32,
+                    premultiplied: false,
+                    transparent: true,
+                };
+                mh_context3d_draw_to_bitmap_data(s, c, bitmap, ptr::null(), ptr::null(), e)
+            }),
+        ),
+    ];
+    for (name, checking, call) in calls {
+        player.make_current().expect("player current");
+        let mut seen = Seen::default();
+        let (stage, ctx, vb) = busy_host_stage(&player, &mut seen);
+        assert!(
+            gl_objects(&player) != before,
+            "{name}: the stage made objects"
+        );
+        let mut err = ptr::null_mut();
+        // SAFETY: a live stage.
+        ok(
+            unsafe { mh_context3d_set_enable_error_checking(stage, ctx, checking, &mut err) },
+            err,
+            "enableErrorChecking",
+        );
+        let other = GlContext::headless(&ContextOptions::default()).expect("another context");
+        other.make_current().expect("the other context current");
+        let st = call(stage, ctx, vb, &mut err);
+        assert_eq!(st, MhStatus::FlashError, "{name} (checking {checking})");
+        // SAFETY: a failed call with an error pointer handed out an error; freed once.
+        unsafe {
+            assert_eq!((*err).id, 3694, "{name} (checking {checking})");
+            mh_error_free(err);
+        }
+        player.make_current().expect("player current");
+        // SAFETY: a live stage, destroyed once, with the player's context current.
+        unsafe { mh_stage3d_destroy(stage) };
+        assert_eq!(
+            gl_objects(&player),
+            before,
+            "{name} (checking {checking}): objects left in the player's context"
+        );
+    }
+}
+
+/// Issue 26: a context handle the stage never gave out was #3694; it is an invalid argument,
+/// as for buffers and textures. A replaced context's handle is still #3694.
+#[test]
+fn a_context_handle_never_given_out_is_an_invalid_argument() {
+    let mut seen = Seen::default();
+    let mut stage = ptr::null_mut();
+    let mut err = ptr::null_mut();
+    // SAFETY: valid out pointers; `seen` outlives the stage.
+    unsafe {
+        ok(
+            mh_stage3d_new_headless(
+                Some(on_event),
+                &mut seen as *mut Seen as *mut c_void,
+                &mut stage,
+                &mut err,
+            ),
+            err,
+            "new",
+        );
+        ok(
+            mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err),
+            err,
+            "request",
+        );
+    }
+    if seen.context.id == 0 {
+        eprintln!("skipped: no headless GL context here ({:?})", seen.errors);
+        // SAFETY: a live stage.
+        unsafe { mh_stage3d_destroy(stage) };
+        return;
+    }
+    let first = seen.context;
+    let never = MhContext3D { id: first.id + 1 };
+    // SAFETY: a live stage; an error pointer freed once each.
+    unsafe {
+        assert_eq!(
+            mh_context3d_present(stage, never, &mut err),
+            MhStatus::InvalidArgument
+        );
+        let message = CStr::from_ptr((*err).message)
+            .to_string_lossy()
+            .into_owned();
+        assert!(message.contains("not made by this stage"), "{message}");
+        mh_error_free(err);
+        ok(
+            mh_stage3d_request_context3d(stage, c"auto".as_ptr(), c"baseline".as_ptr(), &mut err),
+            err,
+            "request again",
+        );
+        assert_eq!(
+            seen.context, never,
+            "the second context takes the next handle"
+        );
+        assert_eq!(
+            mh_context3d_present(stage, first, &mut err),
+            MhStatus::FlashError
+        );
+        assert_eq!((*err).id, 3694, "the replaced context was disposed");
+        mh_error_free(err);
+        let later = MhContext3D { id: never.id + 1 };
+        assert_eq!(
+            mh_context3d_present(stage, later, &mut err),
+            MhStatus::InvalidArgument
+        );
+        mh_error_free(err);
+        mh_stage3d_destroy(stage);
+    }
+}
