@@ -68,11 +68,16 @@ impl BackendKind {
     }
 }
 
+/// The environment variable naming a folder where each Stage3D's calls are recorded as a
+/// Molehill trace (`molehill replay` runs it again), written when Ruffle drops the Stage3D.
+pub const RECORD_VARIABLE: &str = "MOLEHILL_RUFFLE_RECORD";
+
 /// One `stage.stage3Ds[i]`: Molehill's Stage3D, and the queue its events wait in until Ruffle
 /// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
 pub struct Stage3DHost {
     stage: Stage3D,
     events: Rc<EventQueue>,
+    recording: Option<(player_shim::Recorder, std::path::PathBuf)>,
 }
 
 impl std::fmt::Debug for Stage3DHost {
@@ -95,7 +100,20 @@ impl Stage3DHost {
         let events = EventQueue::new();
         let mut stage = Stage3D::new(factory, events.clone());
         stage.set_swf_version(u32::from(swf_version));
-        Stage3DHost { stage, events }
+        let recording = std::env::var_os(RECORD_VARIABLE).map(|dir| {
+            static NEXT: AtomicU64 = AtomicU64::new(1);
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = std::path::Path::new(&dir)
+                .join(format!("stage3d-{}-{n}.trace", std::process::id()));
+            let recorder = player_shim::Recorder::new();
+            stage.start_recording(recorder.clone());
+            (recorder, path)
+        });
+        Stage3DHost {
+            stage,
+            events,
+            recording,
+        }
     }
 
     /// The Stage3D.
@@ -111,6 +129,20 @@ impl Stage3DHost {
     /// The events to dispatch now, oldest first.
     pub fn take_events(&self) -> Vec<Stage3DEvent> {
         self.events.take()
+    }
+}
+
+impl Drop for Stage3DHost {
+    fn drop(&mut self) {
+        if let Some((recorder, path)) = self.recording.take() {
+            if recorder.trace().statements.is_empty() {
+                return;
+            }
+            match std::fs::write(&path, recorder.to_text()) {
+                Ok(()) => log::info!("Stage3D calls recorded in {}", path.display()),
+                Err(e) => log::warn!("cannot write {}: {e}", path.display()),
+            }
+        }
     }
 }
 
@@ -158,10 +190,9 @@ pub fn present(ctx: &mut Context3D) -> Result<Frame, FlashError> {
 
 /// Premultiplied `0xAARRGGBB` pixels (Molehill's) as premultiplied RGBA bytes (Ruffle's).
 pub fn argb_to_rgba(pixels: &[u32]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pixels.len() * 4);
-    for &p in pixels {
-        let [a, r, g, b] = p.to_be_bytes();
-        out.extend_from_slice(&[r, g, b, a]);
+    let mut out = vec![0; pixels.len() * 4];
+    for (o, &p) in out.chunks_exact_mut(4).zip(pixels) {
+        o.copy_from_slice(&p.rotate_left(8).to_be_bytes());
     }
     out
 }
