@@ -8,15 +8,19 @@
 //! molehill replay [--backend gl|wgpu|wgpu-gl] [--out DIR] [--update] TRACE|DIR...
 //! molehill bench [--backend gl|wgpu|wgpu-gl] [--frames N] [--baseline [--rounds N] [--only molehill|raw]] [SCENARIO]
 //! ```
-//! Each subcommand lives in a module of its own; this file only parses arguments.
+//! Each subcommand lives in a module of its own; this file only parses arguments. `replay` and
+//! `bench` are the default features `replay` and `bench`; `--no-default-features` builds the
+//! AGAL tools alone.
 //! Every failure is a message on stderr and a non-zero exit, never a panic.
 
 mod agal_asm;
 mod agal_glsl;
 mod agal_validate;
 mod agal_wgsl;
+#[cfg(feature = "bench")]
 mod bench;
 mod input;
+#[cfg(feature = "replay")]
 mod replay;
 
 use std::path::PathBuf;
@@ -41,9 +45,11 @@ enum Command {
     #[command(subcommand)]
     Agal(AgalCommand),
     /// Replay conformance traces headless and check their expectations.
+    #[cfg(feature = "replay")]
     Replay(replay::ReplayArgs),
     /// Time frames drawn through the shim on headless GL: frames/s, draws/s, GL calls per draw;
     /// with --baseline, against a hand-written GL program drawing the same frames.
+    #[cfg(feature = "bench")]
     Bench(bench::BenchArgs),
 }
 
@@ -65,6 +71,7 @@ enum AgalCommand {
 }
 
 /// `--backend NAME`: `gl`, `wgpu` or `wgpu-gl`.
+#[cfg(feature = "replay")]
 fn parse_backend(name: &str) -> Result<molehill_replay::BackendKind, String> {
     molehill_replay::BackendKind::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = molehill_replay::BackendKind::ALL
@@ -84,7 +91,9 @@ fn main() -> ExitCode {
         Command::Agal(AgalCommand::Validate(args)) => agal_validate::run(&args),
         Command::Agal(AgalCommand::Glsl(args)) => agal_glsl::run(&args),
         Command::Agal(AgalCommand::Wgsl(args)) => agal_wgsl::run(&args),
+        #[cfg(feature = "replay")]
         Command::Replay(args) => replay::run(&args),
+        #[cfg(feature = "bench")]
         Command::Bench(args) => bench::run(&args),
     };
     match result {

@@ -5,7 +5,8 @@
 //!   embedder never builds them). Our own code is held to the same version by clippy's
 //!   `incompatible_msrv` lint, which reads `rust-version` (`cargo clippy -- -D warnings` in CI);
 //! - an embedder of the facade (`molehill-player`, with its `gl` backend) builds no
-//!   command-line, image or logger-implementation crate.
+//!   command-line, image or logger-implementation crate;
+//! - the AGAL tools alone (`molehill-cli --no-default-features`) build no GPU or codec crate.
 
 use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
@@ -210,6 +211,59 @@ fn the_jpeg_xr_decoder_comes_only_with_its_feature() {
         assert!(
             with.contains(wanted),
             "molehill-player with atf-jpegxr lacks {wanted}: {with:?}"
+        );
+    }
+}
+
+/// `molehill agal ...` without the drawing subcommands (issue 26: assembling AGAL needed the
+/// whole CLI built, wgpu and jxrlib included): `--no-default-features` builds the AGAL tools on
+/// agal and clap alone.
+#[test]
+fn the_agal_tools_alone_build_no_gpu_or_codec_crate() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "tree",
+            "--locked",
+            "-p",
+            "molehill-cli",
+            "--no-default-features",
+            "-e",
+            "normal,build",
+            "--prefix",
+            "none",
+            "--format",
+            "{p}",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    let names: BTreeSet<&str> = tree
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(names.contains("molehill-agal"), "{names:?}");
+    assert!(names.contains("clap"), "{names:?}");
+    for unwanted in [
+        "wgpu",
+        "glow",
+        "glutin",
+        "jpegxr",
+        "molehill-context3d",
+        "molehill-replay",
+        "molehill-player",
+        "indicatif",
+        "png",
+    ] {
+        assert!(
+            !names.contains(unwanted),
+            "molehill-cli --no-default-features builds {unwanted}: {names:?}"
         );
     }
 }
