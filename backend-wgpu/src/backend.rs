@@ -116,12 +116,18 @@ impl WgpuBackend {
 
     /// A backend on `gpu`.
     pub fn new(gpu: Gpu) -> WgpuBackend {
+        // On a lent device what is made here is Molehill's work too: inside its own scopes.
+        let scope = gpu.call_scope();
         let pipelines = Pipelines::new(&gpu.device);
         let stream = ConstantStream::new(&gpu.device, STREAM_BYTES);
+        let placeholders = Placeholders::new(&gpu.device, &gpu.queue);
+        if let Some(scope) = scope {
+            scope.close(&gpu.sink);
+        }
         let mut targets = Targets::default();
         targets.set_msaa(gpu.caps.msaa_samples, gpu.caps.msaa_half_float);
         WgpuBackend {
-            placeholders: Placeholders::new(&gpu.device, &gpu.queue),
+            placeholders,
             pipelines,
             bindings: TextureBindings::default(),
             vertex_buffers: HashMap::new(),

@@ -244,9 +244,10 @@ impl Gpu {
     /// device-lost callback. Each backend call runs inside validation, out-of-memory and
     /// internal error scopes of its own (on the calling thread's scope stack), so what
     /// Molehill's calls cause is Molehill's (#3710 with `enableErrorChecking`, a log line
-    /// without) and the host's handler sees only the host's errors. A device loss reaches
-    /// Molehill through a failing `poll` at `present` or through the host, whose device-lost
-    /// callback calls [`crate::WgpuBackend::lose_context`].
+    /// without) and the host's handler sees only the host's errors. wgpu drops the errors of a
+    /// lost device, so a loss reaches Molehill through the host: its device-lost callback calls
+    /// `set_lost` on a clone of [`Gpu::sink`] (docs/backend-wgpu.md), or the host calls
+    /// [`crate::WgpuBackend::lose_context`].
     pub fn from_parts(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Gpu {
         Gpu::make(adapter, device, queue, true)
     }

@@ -90,3 +90,67 @@ fn errors_of_molehills_calls_on_a_lent_device_are_molehills() {
     assert_eq!(e.id, 3710, "{}", e.message);
     assert!(seen.lock().unwrap().is_empty(), "{:?}", seen.lock());
 }
+
+#[test]
+fn a_host_scope_around_molehills_calls_gets_only_the_hosts_errors() {
+    let (adapter, device, queue, seen) = host_device();
+    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue);
+    let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
+    ctx.set_enable_error_checking(true).expect("checking");
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .expect("back buffer");
+    clear_and_present(&mut ctx).expect("a clean frame");
+
+    // The host's scope around a frame of Molehill's in which Molehill meets an error of its
+    // own: Molehill's scopes are pushed and popped inside the host's, so the host's catches
+    // nothing of Molehill's, and its stack is balanced when it pops.
+    let host_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    ctx.backend().frame().expect("frame").texture.destroy();
+    let e = clear_and_present(&mut ctx).expect_err("drawing into a destroyed texture");
+    assert_eq!(e.id, 3710, "{}", e.message);
+    assert!(
+        pollster::block_on(host_scope.pop()).is_none(),
+        "Molehill's error stayed Molehill's"
+    );
+
+    // The host's own error inside its scope, around Molehill's calls, is the host's.
+    let host_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let _ = ctx.present();
+    let _bad = hosts_bad_buffer(&device);
+    let _ = ctx.present();
+    assert!(
+        pollster::block_on(host_scope.pop()).is_some(),
+        "the host's scope caught the host's error"
+    );
+    assert!(seen.lock().unwrap().is_empty(), "{:?}", seen.lock());
+}
+
+#[test]
+fn the_hosts_device_lost_callback_still_fires_and_can_tell_molehill() {
+    let (adapter, device, queue, _seen) = host_device();
+    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue);
+    // What docs/backend-wgpu.md asks of a host: its own callback, which also tells Molehill
+    // (the sink is Send + Sync; the backend is not).
+    let sink = backend.gpu().sink.clone();
+    let host_saw = Arc::new(Mutex::new(None));
+    let h = host_saw.clone();
+    device.set_device_lost_callback(move |reason, _message| {
+        *h.lock().unwrap() = Some(format!("{reason:?}"));
+        sink.set_lost();
+    });
+    let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .expect("back buffer");
+    clear_and_present(&mut ctx).expect("a clean frame");
+    assert!(host_saw.lock().unwrap().is_none());
+    device.destroy();
+    // wgpu loses a destroyed device once its queue is empty, at a poll.
+    let _ = device.poll(wgpu::PollType::wait_indefinitely());
+    assert!(
+        host_saw.lock().unwrap().is_some(),
+        "the host's device-lost callback fired"
+    );
+    let e = clear_and_present(&mut ctx).expect_err("a lost device");
+    assert_eq!(e.id, 3694, "{}", e.message);
+    assert!(ctx.is_lost());
+}
