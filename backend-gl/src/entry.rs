@@ -80,6 +80,10 @@ pub struct GlBackend {
     frames: Frames,
     frame_output: bool,
     readback: Readback,
+    /// Lost by a broken contract while Molehill's state was in place in the host's context
+    /// ([`HostRestore::AtPresent`]): the host's state goes back when the kept objects are
+    /// deleted ([`GlBackend::release_orphans`]).
+    restore_at_release: bool,
     /// Draws kept until the next entry (error checking off; see [`crate::queue`]).
     queue: DrawQueue,
 }
@@ -99,6 +103,7 @@ impl GlBackend {
             frames: Frames::default(),
             frame_output,
             readback: Readback::default(),
+            restore_at_release: false,
             queue: DrawQueue::default(),
         }
     }
@@ -211,8 +216,13 @@ impl GlBackend {
 
     /// Puts the host's GL state back now, if Molehill's is in place
     /// ([`HostRestore::AtPresent`]); nothing to do otherwise. The host's context must be
-    /// current.
+    /// current. On a backend lost while Molehill's state was in place, this is also when the
+    /// host's state goes back and the objects left in its context are deleted.
     pub fn restore_host_state(&mut self) {
+        if self.core.has_orphans() {
+            self.release_orphans();
+            return;
+        }
         if !self.ours_bound || self.core.is_lost() {
             return;
         }
@@ -337,6 +347,7 @@ impl GlBackend {
     /// host's context, a broken contract leaves Molehill's objects (frames and reads
     /// included) in the live context, kept for [`GlBackend::release_orphans`].
     fn lost_by(&mut self, e: ContextError) {
+        self.restore_at_release = self.ours_bound && self.core.gl.context().is_host();
         self.forget_binding();
         self.queue.clear();
         self.core.lost_by(e);
@@ -359,8 +370,15 @@ impl GlBackend {
 
     /// Whether objects of this lost backend are still in the host's live context: the
     /// host's context was not current at a call (or its hook failed), so they could not be
-    /// deleted then. They are deleted at the first later call (each fails with #3694) or
-    /// drop of the backend that finds the host's context current again.
+    /// deleted then. They are deleted by the first of these that finds the host's context
+    /// current again: a later trait call on this backend (each fails with #3694; through
+    /// `context3d::Context3D`, whose calls stop at the loss, that is `Context3D::dispose`),
+    /// [`GlBackend::restore_host_state`], or the drop of the backend (the `Context3D` dropped
+    /// or replaced by a new `requestContext3D`, the stage destroyed).
+    ///
+    /// The host's context must be the same one: destroy the stage (or call
+    /// [`GlBackend::lose_context`], which forgets the objects) before destroying or re-creating
+    /// the context it lives in, as for any object made in a context.
     pub fn has_orphaned_objects(&self) -> bool {
         self.core.has_orphans()
     }
@@ -373,6 +391,13 @@ impl GlBackend {
         }
         if self.core.gl.context().make_current().is_err() {
             return false;
+        }
+        if std::mem::take(&mut self.restore_at_release) {
+            // Molehill's state was left in place at the loss (HostRestore::AtPresent): the
+            // host's goes back first (the cache knows nothing, so all of it is set).
+            if let Some(state) = &self.host_state {
+                self.core.gl.leave_host(state);
+            }
         }
         self.frames.clear(Some(&mut self.core.gl));
         self.readback.clear(Some(&mut self.core.gl));
@@ -526,6 +551,9 @@ impl Drop for GlBackend {
     /// host's context current (or its hook to make it so); when it is not, nothing can be
     /// deleted safely and the objects go with the host's context.
     fn drop(&mut self) {
+        // A drop comes at a less predictable time than a call: ask EGL again rather than trust
+        // CurrentCheck::AtPresent's knowledge of this frame.
+        self.known_current = false;
         let ctx = self.core.gl.context();
         if (ctx.is_host() || ctx.shares_objects()) && !self.core.is_lost() {
             Backend::dispose_context(self);

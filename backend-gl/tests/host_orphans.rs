@@ -132,14 +132,81 @@ fn lost_while_molehills_state_was_bound_leaves_nothing() {
     // player's context still had Molehill's objects bound.
     let mut player = Player::new(16);
     let before = player.objects();
+    let state = player.bound();
     let mut r = busy_stage(&player);
     r.b.set_host_restore(HostRestore::AtPresent);
+    let p = r.program(POS_COLOR_VS, COLOR_FS);
+    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, [0.0, 1.0, 0.0, 1.0]);
     r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.draw_color(p, q);
+    assert_ne!(
+        player.bound(),
+        state,
+        "Molehill's state in place (AtPresent)"
+    );
     let _other = lose_with_another_context_current(&mut r);
     player.make_current();
+    // What an AtPresent host does before it draws: its state comes back, and the objects go.
+    r.b.restore_host_state();
+    assert!(!r.b.has_orphaned_objects());
+    assert_eq!(player.bound(), state, "the player's state put back");
+    assert_eq!(player.objects(), before);
     drop(r);
     assert_eq!(player.objects(), before);
     assert_eq!(player.gl_error(), glow::NO_ERROR);
+}
+
+#[test]
+fn lost_then_reported_lost_deletes_nothing_later() {
+    // The player saw its context go after the broken contract: lose_context() forgets the
+    // objects, and nothing is deleted in whatever context is current later.
+    let mut player = Player::new(16);
+    let before = player.objects();
+    let mut r = busy_stage(&player);
+    let during = objects_with_stage(&player, before);
+    let _other = lose_with_another_context_current(&mut r);
+    r.b.lose_context();
+    assert!(!r.b.has_orphaned_objects());
+    player.make_current();
+    drop(r);
+    assert_eq!(player.objects(), during);
+}
+
+#[test]
+fn through_context3d_dispose_deletes_what_a_loss_left() {
+    // Context3D's calls stop at the loss (#3694 before the backend), so content's dispose()
+    // is what reaches the backend again.
+    let mut player = Player::new(16);
+    let before = player.objects();
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut ctx = Context3D::request(b, "auto", "baseline").expect("context");
+    ctx.configure_back_buffer(32, 32, 0, true, false, false)
+        .expect("back buffer");
+    let vb = ctx
+        .create_vertex_buffer(3, 2, "staticDraw")
+        .expect("buffer");
+    ctx.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3)
+        .expect("upload");
+    ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)
+        .expect("clear");
+    ctx.present().expect("present");
+    assert_ne!(player.objects(), before);
+    let other = GlContext::headless(&ContextOptions::default()).expect("other");
+    other.make_current().expect("other current");
+    let e = ctx.present().expect_err("present in another context");
+    assert_eq!(e.id, 3694, "{}", e.message);
+    player.make_current();
+    let e = ctx
+        .clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)
+        .expect_err("still lost");
+    assert_eq!(e.id, 3694, "{}", e.message);
+    assert!(
+        ctx.backend().has_orphaned_objects(),
+        "no call reached the backend"
+    );
+    ctx.dispose(false);
+    assert!(!ctx.backend().has_orphaned_objects());
+    assert_eq!(player.objects(), before);
 }
 
 #[test]

@@ -4,10 +4,11 @@
  * 1. The player makes its EGL context (Mesa's surfaceless platform: no display needed) and its
  *    own framebuffer, program and state, as a player has before any SWF runs.
  * 2. A stage in that context: mh_stage3d_new_on_host_context with the player's loader.
- * 3. Each frame: the content's calls (clear, a red quad over the top half, present), then the
- *    player composites the frame texture over its own background with its own shader
- *    (premultiplied alpha: ONE, ONE_MINUS_SRC_ALPHA; row 0 of the frame at the top) and tells
- *    Molehill it changed GL state.
+ * 3. Each frame: the content's calls (clear to transparent black, a red quad over the top
+ *    half, present), then the player shows the stage with its own shader: its stage colour,
+ *    then the Stage3D layer at its x, y, opaque as Flash Player shows it (the back buffer's
+ *    alpha is ignored, nothing is blended; row 0 of the frame at the top), and tells Molehill
+ *    it changed GL state.
  * 4. The player releases its context in the middle of a frame (a window hidden, a context
  *    switched): the next call is Error #3694 at once, with no GL call into the wrong context.
  * 5. With its context current again the player destroys the stage: no object of Molehill's is
@@ -83,8 +84,9 @@ static void on_event(void *user_data, const MhEvent *event) {
   }
 }
 
-/* The player's compositing program: a quad over its whole target sampling the Stage3D frame,
- * whose row 0 is the top row of the picture (so the top of the screen samples t = 0). */
+/* The player's compositing program: a quad over the layer's rectangle (the viewport) sampling
+ * the Stage3D frame, whose row 0 is the top row of the picture (so the top samples t = 0).
+ * Opaque: Flash Player ignores the back buffer's alpha and blends nothing. */
 static const char *composite_vs =
     "#version 300 es\n"
     "layout(location = 0) in vec2 p;\n"
@@ -96,7 +98,7 @@ static const char *composite_fs =
     "uniform sampler2D frame;\n"
     "in vec2 uv;\n"
     "out vec4 o;\n"
-    "void main() { o = texture(frame, uv); }\n";
+    "void main() { o = vec4(texture(frame, uv).rgb, 1.0); }\n";
 
 static GLuint shader(GLenum kind, const char *source) {
   GLuint s = glCreateShader(kind);
@@ -151,22 +153,22 @@ static void player_free(Player *p) {
   glDeleteTextures(1, &p->target);
 }
 
-/* The stage as the player shows it: its background, then the Stage3D layer (premultiplied),
- * then (not drawn here) its display list. Its own state is bound again each time. */
-static void player_composite(Player *p, GLuint frame_texture) {
+/* The stage as the player shows it (context3d::stage's rule): the stage colour, then the
+ * Stage3D layer (w x h) at its x, y (from the top), opaque, then (not drawn here) the display
+ * list. Its own state is bound again each time. */
+static void player_composite(Player *p, GLuint frame_texture, int x, int y, int w, int h) {
   glBindFramebuffer(GL_FRAMEBUFFER, p->fbo);
   glViewport(0, 0, 64, 64);
   glClearColor(0.25f, 0.25f, 0.25f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
+  glViewport(x, 64 - (y + h), w, h); /* GL's rows are bottom-up */
   glUseProgram(p->program);
   glBindVertexArray(p->vao);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, frame_texture);
   glUniform1i(glGetUniformLocation(p->program, "frame"), 0);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glDisable(GL_BLEND);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
 }
 
 /* The player's pixel at (x, y), y from the top, as 0xAARRGGBB. */
@@ -214,7 +216,7 @@ static MhByteArray little(const uint8_t *bytes, size_t length) {
   return b;
 }
 
-/* The content's frame: transparent, a red quad over the top half, present. */
+/* The content's frame: transparent black, a red quad over the top half, present. */
 static void content_frame(MhStage3D *stage, MhContext3D ctx, MhIndexBuffer3D ib) {
   MhError *err = NULL;
   ok(mh_context3d_clear(stage, ctx, 0, 0, 0, 0, 1, 0, 0xFFFFFFFFu, &err), err, "clear");
@@ -248,7 +250,7 @@ int main(void) {
   MhProgram3D program = {0};
   MhFrameTexture frame;
   int objects_before, objects_during, objects_after, frame_no;
-  unsigned top, bottom;
+  unsigned top, bottom, stage_colour;
 
   /* 1. The player's context: EGL on Mesa's surfaceless platform, GL ES 3.0, no surface. */
   dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -283,7 +285,7 @@ int main(void) {
 
   /* The content's set-up, as a SWF does in its context3DCreate handler. */
   err = NULL;
-  ok(mh_context3d_configure_back_buffer(stage, ctx, 64, 64, 0, false, false, false, &err), err,
+  ok(mh_context3d_configure_back_buffer(stage, ctx, 32, 32, 0, false, false, false, &err), err,
      "configureBackBuffer");
   err = NULL;
   ok(mh_context3d_create_vertex_buffer(stage, ctx, 4, 6, "staticDraw", &vb, &err), err,
@@ -318,18 +320,22 @@ int main(void) {
     memset(&frame, 0, sizeof frame);
     err = NULL;
     ok(mh_context3d_frame_texture(stage, ctx, &frame, &err), err, "frame texture");
-    CHECK(frame.texture != 0 && frame.width == 64 && frame.height == 64 &&
+    CHECK(frame.texture != 0 && frame.width == 32 && frame.height == 32 &&
               frame.sequence == (uint64_t)frame_no,
           "frame %d: texture %u, %ux%u, sequence %llu", frame_no, frame.texture, frame.width,
           frame.height, (unsigned long long)frame.sequence);
-    player_composite(&player, frame.texture);
-    top = player_pixel(&player, 32, 16);
-    bottom = player_pixel(&player, 32, 48);
+    /* The layer at x = 16, y = 16 of the 64 x 64 stage. */
+    player_composite(&player, frame.texture, 16, 16, 32, 32);
+    top = player_pixel(&player, 32, 20);
+    bottom = player_pixel(&player, 32, 44);
+    stage_colour = player_pixel(&player, 4, 4);
     CHECK(top == 0xFFFF0000u, "frame %d: the Stage3D quad at the top: %08x", frame_no, top);
-    CHECK(bottom >> 24 == 0xFF && near(bottom >> 16 & 0xFF, 0x40) &&
-              near(bottom >> 8 & 0xFF, 0x40) && near(bottom & 0xFF, 0x40),
-          "frame %d: the player's background through the transparent layer: %08x", frame_no,
+    CHECK(bottom == 0xFF000000u,
+          "frame %d: the layer's transparent black shown opaque, as in Flash: %08x", frame_no,
           bottom);
+    CHECK(stage_colour >> 24 == 0xFF && near(stage_colour >> 16 & 0xFF, 0x40) &&
+              near(stage_colour >> 8 & 0xFF, 0x40) && near(stage_colour & 0xFF, 0x40),
+          "frame %d: the stage colour outside the layer: %08x", frame_no, stage_colour);
     CHECK(glGetError() == GL_NO_ERROR, "frame %d: the player's GL is clean", frame_no);
     /* The player bound its own objects and changed blend and viewport: Molehill re-reads. */
     err = NULL;
