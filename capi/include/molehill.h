@@ -1912,9 +1912,12 @@ MhStatus mh_stage3d_new_on_host_context(uint32_t api,
 
 /**
  * The frame the last `present` of `context` made, as a texture of the player's context
- * (`texture` is 0 before the first `present`). Frames are double-buffered: frame N's texture
- * is written again at the present of frame N+2. Not an AS3 call; only for stages made by
- * `mh_stage3d_new_on_host_context` (`MH_STATUS_INVALID_ARGUMENT` otherwise).
+ * (`texture` is 0 before the first `present`, and once the context is lost). Frames are
+ * double-buffered: frame N's texture is written again at the present of frame N+2. After a
+ * call has thrown #3694, forget any frame texture you hold: it is deleted with the lost
+ * context's other objects, and GL may give its name to something else. Not an AS3 call; only
+ * for stages made by `mh_stage3d_new_on_host_context` (`MH_STATUS_INVALID_ARGUMENT`
+ * otherwise).
  *
  * # Safety
  *
