@@ -84,6 +84,26 @@ pub fn unpremultiply(argb: u32) -> u32 {
     u32::from_be_bytes([a, u(r), u(g), u(b)])
 }
 
+/// `0xAARRGGBB` pixels as RGBA bytes, 4 a pixel in memory order (what a renderer's RGBA8
+/// texture upload takes: Ruffle's `BitmapFormat::Rgba`, `wgpu::TextureFormat::Rgba8Unorm`,
+/// GL's `RGBA`/`UNSIGNED_BYTE`). Premultiplication is kept as it is. A player that shows a
+/// Stage3D frame in its own renderer converts [`crate::Context3D::back_buffer_pixels`] so.
+pub fn argb_to_rgba_bytes(pixels: &[u32]) -> Vec<u8> {
+    let mut out = vec![0; pixels.len() * 4];
+    for (o, &p) in out.chunks_exact_mut(4).zip(pixels) {
+        o.copy_from_slice(&p.rotate_left(8).to_be_bytes());
+    }
+    out
+}
+
+/// RGBA bytes (4 a pixel, memory order; a trailing partial pixel is ignored) as
+/// `0xAARRGGBB` pixels: the inverse of [`argb_to_rgba_bytes`].
+pub fn rgba_bytes_to_argb(rgba: &[u8]) -> Vec<u32> {
+    rgba.chunks_exact(4)
+        .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]]))
+        .collect()
+}
+
 impl<'a> BitmapData<'a> {
     /// The pixels premultiplied, with alpha forced to 0xFF when not `transparent` (what a
     /// texture upload takes). Borrowed when they are so already (a transparent, premultiplied
@@ -138,6 +158,19 @@ mod tests {
         assert_eq!(unpremultiply(0x80800000), 0x80FF0000);
         assert_eq!(premultiply(0xFF123456), 0xFF123456);
         assert_eq!(unpremultiply(0x00123456), 0);
+    }
+
+    #[test]
+    fn rgba_bytes_are_memory_order_and_round_trip() {
+        let argb = [0x80402010u32, 0xFF00FF00, 0x00000000, 0x01020304];
+        let rgba = argb_to_rgba_bytes(&argb);
+        assert_eq!(
+            rgba,
+            [0x40, 0x20, 0x10, 0x80, 0x00, 0xFF, 0x00, 0xFF, 0, 0, 0, 0, 0x02, 0x03, 0x04, 0x01]
+        );
+        assert_eq!(rgba_bytes_to_argb(&rgba), argb);
+        assert_eq!(rgba_bytes_to_argb(&rgba[..7]), argb[..1]);
+        assert!(argb_to_rgba_bytes(&[]).is_empty());
     }
 
     #[test]

@@ -189,21 +189,11 @@ pub fn present(ctx: &mut Context3D) -> Result<Frame, FlashError> {
 }
 
 /// Premultiplied `0xAARRGGBB` pixels (Molehill's) as premultiplied RGBA bytes (Ruffle's).
-pub fn argb_to_rgba(pixels: &[u32]) -> Vec<u8> {
-    let mut out = vec![0; pixels.len() * 4];
-    for (o, &p) in out.chunks_exact_mut(4).zip(pixels) {
-        o.copy_from_slice(&p.rotate_left(8).to_be_bytes());
-    }
-    out
-}
+pub use player_shim::as3::argb_to_rgba_bytes as argb_to_rgba;
 
 /// Ruffle's BitmapData pixels (premultiplied RGBA bytes) as Molehill's premultiplied
 /// `0xAARRGGBB`.
-pub fn rgba_to_argb(rgba: &[u8]) -> Vec<u32> {
-    rgba.chunks_exact(4)
-        .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]]))
-        .collect()
-}
+pub use player_shim::as3::rgba_bytes_to_argb as rgba_to_argb;
 
 /// Time spent handing frames to Ruffle, over the process (every test of a run together).
 #[derive(Debug, Default)]
