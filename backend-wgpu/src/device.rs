@@ -47,12 +47,27 @@ impl Api {
 pub struct DeviceOptions {
     /// The native API.
     pub api: Api,
+    /// Ask for timestamp queries (`TIMESTAMP_QUERY` and `TIMESTAMP_QUERY_INSIDE_ENCODERS`)
+    /// where the adapter has them, for tools that time the device's queue (`molehill bench
+    /// --baseline --backend wgpu`). Off by default; the backend itself never uses them.
+    pub timestamps: bool,
 }
 
 impl DeviceOptions {
     /// The options for a device of `api`.
     pub fn new(api: Api) -> DeviceOptions {
-        DeviceOptions { api }
+        DeviceOptions {
+            api,
+            timestamps: false,
+        }
+    }
+
+    /// The same options, asking for timestamp queries where the adapter has them.
+    pub fn with_timestamps(self) -> DeviceOptions {
+        DeviceOptions {
+            timestamps: true,
+            ..self
+        }
     }
 }
 
@@ -195,8 +210,13 @@ impl Gpu {
             reason: e.to_string(),
             packages: api.packages(),
         })?;
-        let features = adapter.features()
-            & (wgpu::Features::TEXTURE_COMPRESSION_BC | wgpu::Features::TEXTURE_COMPRESSION_ETC2);
+        let mut wanted =
+            wgpu::Features::TEXTURE_COMPRESSION_BC | wgpu::Features::TEXTURE_COMPRESSION_ETC2;
+        if options.timestamps {
+            wanted |=
+                wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS;
+        }
+        let features = adapter.features() & wanted;
         let mut limits = wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits());
         let al = adapter.limits();
         limits.max_vertex_buffers = al.max_vertex_buffers.min(16);
