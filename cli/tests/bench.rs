@@ -1,5 +1,5 @@
 //! `molehill bench`: each scenario runs (2 frames on headless GL, and on wgpu) and prints its
-//! fields. The numbers are not checked, only that they are there and are numbers; the counts of
+//! fields; `--baseline` on GL and on wgpu draws the pictures of the hand-written programs. The numbers are not checked, only that they are there and are numbers; the counts of
 //! work are (every draw reached the device once; a wgpu frame is one pass and one submit).
 
 use std::process::Command;
@@ -167,6 +167,73 @@ fn baseline_pictures_are_identical_in_every_scenario() {
     {
         assert!(line.contains(" ms/frame, "), "{stdout}");
     }
+}
+
+/// `--baseline --backend wgpu` on lavapipe: the hand-written wgpu program's picture is
+/// identical to Molehill's in every scenario (the command exits 1 when one differs); each
+/// prints both sides, the ratio, and where a frame's time goes on each side (numbers, not
+/// checked). `upload` is left out: its rounds are at least 10 frames of up to 2048x2048
+/// textures (about 25 s in a debug build); `streaming` uploads the same way.
+#[test]
+fn wgpu_baseline_pictures_are_identical_in_every_scenario() {
+    for scenario in ["starling", "state", "mesh", "skinning", "streaming"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+            .args([
+                "bench",
+                "--baseline",
+                "--backend",
+                "wgpu",
+                "--frames",
+                "1",
+                "--rounds",
+                "2",
+                scenario,
+            ])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 8, "{stdout}");
+        assert!(lines[0].starts_with(&format!("{scenario}: ")), "{stdout}");
+        assert!(
+            lines[0].contains(", 2 rounds of 1 frames per side, one device; wgpu Vulkan "),
+            "{stdout}"
+        );
+        assert!(lines[1].starts_with("  molehill  "), "{stdout}");
+        assert!(lines[2].starts_with("  raw       "), "{stdout}");
+        for line in &lines[1..3] {
+            assert!(line.contains(" ms/frame, "), "{stdout}");
+        }
+        assert!(number_after(lines[3], "min") > 0.0, "{stdout}");
+        assert!(number_after(lines[3], "median") > 0.0, "{stdout}");
+        assert!(lines[4].starts_with("  ms per frame: encode "), "{stdout}");
+        for (line, side) in lines[5..7].iter().zip(["  molehill ", "  raw      "]) {
+            assert!(line.starts_with(side), "{stdout}");
+            for field in ["encode", "submit", "drain", "wait"] {
+                assert!(number_after(line, field) >= 0.0, "{stdout}");
+            }
+            assert!(
+                line.contains(" | alone: ") && line.contains(" queue "),
+                "{stdout}"
+            );
+        }
+        assert_eq!(lines[7], "  pictures identical (512x512)", "{stdout}");
+    }
+}
+
+#[test]
+fn baseline_refuses_wgpu_gl() {
+    let out = Command::new(env!("CARGO_BIN_EXE_molehill"))
+        .args(["bench", "--baseline", "--backend", "wgpu-gl", "state"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--backend gl or wgpu"));
 }
 
 #[test]

@@ -1,18 +1,26 @@
-//! `molehill bench --baseline`: one scenario through Molehill and through the hand-written
-//! GL baseline in one process, in alternating rounds (A B, B A, ...: drift of the machine
-//! hits both sides alike), the ratio of their frame times per round reported as min, median
-//! and max, and the two last pictures compared pixel for pixel.
+//! `molehill bench --baseline`: one scenario through Molehill and through a hand-written
+//! baseline (GL, or wgpu with `--backend wgpu`) in one process, in alternating rounds (A B,
+//! B A, ...: drift of the machine hits both sides alike), the ratio of their frame times per
+//! round reported as min, median and max, and the two last pictures compared pixel for pixel
+//! (identical, no tolerance).
 //!
 //! Each round draws `--frames` frames on one side, then reads the back buffer back (which
 //! waits for the GPU) before its clock stops; both sides do the same. With `GALLIUM_NOOP=1`
 //! Mesa runs its whole GL front end but draws nothing (the CPU-bound case a fast GPU gives);
-//! the pictures are then not compared.
+//! the pictures are then not compared. On wgpu the report also says where a frame's time
+//! goes on each side: encoding (the calls before `present`), submission (`present`), the
+//! final wait, and, with each frame waited for alone, the wait and the queue's time between
+//! timestamps ([`super::stamps`]).
 
 use std::time::Instant;
 
+use molehill_replay::BackendKind;
+
 use super::raw::RawRenderer;
+use super::raw_wgpu::RawWgpuRenderer;
 use super::scenarios::{Renderer, Scenario, Scene, SIDE};
 use super::shim::ShimRenderer;
+use super::stamps::Stamps;
 use super::BenchArgs;
 
 /// One side of the comparison.
@@ -30,6 +38,17 @@ struct Runner<'r, R: Renderer> {
     scene: Box<dyn Scene<R> + 'r>,
 }
 
+/// Seconds per frame of one round, and where they went on the player's thread: in the
+/// scenario's calls before `present` (encoding), in `present` (submission), and in the
+/// read-back that ends the round (the wait for what the device had left to do).
+#[derive(Debug, Clone, Copy, Default)]
+struct Round {
+    frame: f64,
+    calls: f64,
+    present: f64,
+    readback: f64,
+}
+
 impl<'r, R: Renderer + 'r> Runner<'r, R> {
     fn new(mut renderer: R, scenario: Scenario, side: u32) -> Result<Self, String> {
         renderer.begin_round()?;
@@ -40,15 +59,78 @@ impl<'r, R: Renderer + 'r> Runner<'r, R> {
         Ok(Runner { renderer, scene })
     }
 
-    /// Seconds per frame over `frames` frames, and the last picture.
-    fn round(&mut self, frames: u32) -> Result<(f64, Vec<u32>), String> {
+    /// `frames` frames, and the last picture.
+    fn round(&mut self, frames: u32) -> Result<(Round, Vec<u32>), String> {
         self.renderer.begin_round()?;
+        self.renderer.take_present_time();
         let start = Instant::now();
         for n in 1..=frames {
             self.scene.frame(&mut self.renderer, n)?;
         }
+        let looped = start.elapsed().as_secs_f64();
+        let present = self.renderer.take_present_time().as_secs_f64();
         let picture = self.renderer.picture()?;
-        Ok((start.elapsed().as_secs_f64() / f64::from(frames), picture))
+        let total = start.elapsed().as_secs_f64();
+        let per = |t: f64| t / f64::from(frames);
+        let round = Round {
+            frame: per(total),
+            calls: per((looped - present).max(0.0)),
+            present: per(present),
+            readback: per(total - looped),
+        };
+        Ok((round, picture))
+    }
+
+    /// `frames` frames, each waited for (`device.poll`) before the next: seconds per frame in
+    /// the calls, in `present` and in the wait after it (in `readback`), and the queue's time
+    /// per frame from `stamps` (median), where the device has timestamps.
+    fn alone(
+        &mut self,
+        frames: u32,
+        device: &wgpu::Device,
+        mut stamps: Option<&mut Stamps>,
+    ) -> Result<(Round, Option<f64>), String> {
+        self.renderer.begin_round()?;
+        self.renderer.take_present_time();
+        let (mut frame, mut wait) = (0.0, 0.0);
+        for n in 1..=frames {
+            if let Some(s) = stamps.as_deref_mut() {
+                s.mark(false);
+            }
+            let start = Instant::now();
+            self.scene.frame(&mut self.renderer, n)?;
+            frame += start.elapsed().as_secs_f64();
+            // The wait starts here: a submit (this mark's) waits on lavapipe for the queue to
+            // finish the previous one.
+            let start = Instant::now();
+            if let Some(s) = stamps.as_deref_mut() {
+                s.mark(true);
+            }
+            device
+                .poll(wgpu::PollType::Wait {
+                    submission_index: None,
+                    timeout: None,
+                })
+                .map_err(|e| format!("wait: {e}"))?;
+            wait += start.elapsed().as_secs_f64();
+        }
+        let present = self.renderer.take_present_time().as_secs_f64();
+        self.renderer.picture()?;
+        let gpu = match stamps {
+            Some(s) => {
+                let spans = s.take()?;
+                (!spans.is_empty()).then(|| median(&sorted(spans)))
+            }
+            None => None,
+        };
+        let per = |t: f64| t / f64::from(frames);
+        let round = Round {
+            frame: per(frame + wait),
+            calls: per((frame - present).max(0.0)),
+            present: per(present),
+            readback: per(wait),
+        };
+        Ok((round, gpu))
     }
 }
 
@@ -87,12 +169,151 @@ fn frames_for(scenario: Scenario, side: u32, frames: u32) -> u32 {
     }
 }
 
-/// Runs the comparison and prints it; `Ok(false)` when the pictures differ.
-pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, String> {
-    let name = match scenario {
+/// Both sides' rounds, and their last pictures.
+#[derive(Debug, Default)]
+struct Outcome {
+    molehill: Vec<Round>,
+    raw: Vec<Round>,
+    ratios: Vec<f64>,
+    m_picture: Vec<u32>,
+    r_picture: Vec<u32>,
+}
+
+/// Alternating rounds: Molehill first in even rounds, the baseline first in odd ones.
+fn alternate<'r, M: Renderer + 'r, R: Renderer + 'r>(
+    molehill: &mut Option<Runner<'r, M>>,
+    raw: &mut Option<Runner<'r, R>>,
+    rounds: u32,
+    frames: u32,
+) -> Result<Outcome, String> {
+    let mut out = Outcome::default();
+    for round in 0..rounds {
+        let (mut m_round, mut r_round) = (None, None);
+        for step in 0..2 {
+            let molehill_first = round % 2 == 0;
+            if (step == 0) == molehill_first {
+                if let Some(m) = molehill.as_mut() {
+                    let (t, p) = m.round(frames)?;
+                    m_round = Some(t);
+                    out.m_picture = p;
+                }
+            } else if let Some(r) = raw.as_mut() {
+                let (t, p) = r.round(frames)?;
+                r_round = Some(t);
+                out.r_picture = p;
+            }
+        }
+        out.molehill.extend(m_round);
+        out.raw.extend(r_round);
+        if let (Some(m), Some(r)) = (m_round, r_round) {
+            out.ratios.push(m.frame / r.frame);
+        }
+    }
+    Ok(out)
+}
+
+/// The median of one field of `rounds`.
+fn median_of(rounds: &[Round], field: impl Fn(&Round) -> f64) -> f64 {
+    median(&sorted(rounds.iter().map(field).collect()))
+}
+
+/// Prints both sides' times and the ratio.
+fn report(out: &Outcome, draws: usize, bytes: usize) {
+    let side = |label: &str, rounds: &[Round]| {
+        if rounds.is_empty() {
+            return;
+        }
+        let t = median_of(rounds, |r| r.frame);
+        let per_byte = if bytes > 0 {
+            format!(", {:.3} ns/byte uploaded", t * 1e9 / bytes as f64)
+        } else {
+            String::new()
+        };
+        println!(
+            "  {label:<9} {:.3} ms/frame, {:.0} draws/s (median of rounds){per_byte}",
+            t * 1e3,
+            draws as f64 / t
+        );
+    };
+    side("molehill", &out.molehill);
+    side("raw", &out.raw);
+}
+
+fn report_ratio(ratios: &[f64]) {
+    let ratios = sorted(ratios.to_vec());
+    println!(
+        "  ratio molehill/raw: min {:.3} median {:.3} max {:.3}",
+        ratios[0],
+        median(&ratios),
+        ratios[ratios.len() - 1]
+    );
+}
+
+/// Compares the two last pictures and prints the result; `false` when they differ.
+fn report_pictures(out: &Outcome) -> bool {
+    let (m, r) = (&out.m_picture, &out.r_picture);
+    let differ: Vec<usize> = (0..m.len().max(r.len()))
+        .filter(|&i| m.get(i) != r.get(i))
+        .collect();
+    match differ.first() {
+        None => {
+            let first = m.first().copied();
+            let blank = m.iter().all(|&p| Some(p) == first);
+            println!(
+                "  pictures identical ({SIDE}x{SIDE}{})",
+                if blank { ", but blank" } else { "" }
+            );
+            true
+        }
+        Some(&i) => {
+            println!(
+                "  PICTURES DIFFER: {} pixels, first at ({}, {}): molehill {:08x}, raw {:08x}",
+                differ.len(),
+                i % SIDE as usize,
+                i / SIDE as usize,
+                m.get(i).copied().unwrap_or(0),
+                r.get(i).copied().unwrap_or(0)
+            );
+            false
+        }
+    }
+}
+
+/// The scenario's name in the report.
+fn label(scenario: Scenario, side: u32) -> String {
+    match scenario {
         Scenario::Upload => format!("upload {side}x{side}"),
         s => s.name().to_string(),
-    };
+    }
+}
+
+/// Draws per frame and bytes uploaded per frame, from whichever side runs.
+fn work<M: Renderer, R: Renderer>(
+    molehill: &Option<Runner<'_, M>>,
+    raw: &Option<Runner<'_, R>>,
+) -> (usize, usize) {
+    match (molehill, raw) {
+        (Some(m), _) => (m.scene.draws(), m.scene.texture_bytes()),
+        (_, Some(r)) => (r.scene.draws(), r.scene.texture_bytes()),
+        _ => (0, 0),
+    }
+}
+
+/// Runs the comparison on `--backend` (gl or wgpu) and prints it; `Ok(false)` when the
+/// pictures differ.
+pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, String> {
+    match args.backend {
+        BackendKind::Gl => compare_gl(scenario, side, args),
+        BackendKind::Wgpu => compare_wgpu(scenario, side, args),
+        other => Err(format!(
+            "--baseline compares with a hand-written GL or wgpu (Vulkan) program: use \
+             --backend gl or wgpu, not {other}"
+        )),
+    }
+}
+
+fn compare_gl(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, String> {
+    let name = label(scenario, side);
     let err = |e: String| format!("{name}: {e}");
     let frames = frames_for(scenario, side, args.frames);
     let (mut stage, backend) = super::gl_stage(args.current_check).map_err(err)?;
@@ -118,11 +339,7 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
         _ => Some(Runner::new(RawRenderer::new().map_err(err)?, scenario, side).map_err(err)?),
     };
     let takes_bgra = raw.as_ref().map(|r| r.renderer.takes_bgra());
-    let (draws, bytes) = match (&molehill, &raw) {
-        (Some(m), _) => (m.scene.draws(), m.scene.texture_bytes()),
-        (_, Some(r)) => (r.scene.draws(), r.scene.texture_bytes()),
-        _ => (0, 0),
-    };
+    let (draws, bytes) = work(&molehill, &raw);
     println!(
         "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {} rounds of {frames} frames per side, current check {}; {driver}{}",
         args.rounds,
@@ -132,62 +349,15 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
         },
         if noop() { " (GALLIUM_NOOP)" } else { "" }
     );
-    let (mut m_times, mut r_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut m_picture, mut r_picture) = (Vec::new(), Vec::new());
-    for round in 0..args.rounds {
-        let mut m_time = None;
-        let mut r_time = None;
-        for step in 0..2 {
-            let molehill_first = round % 2 == 0;
-            if (step == 0) == molehill_first {
-                if let Some(m) = molehill.as_mut() {
-                    let (t, p) = m.round(frames).map_err(err)?;
-                    m_time = Some(t);
-                    m_picture = p;
-                }
-            } else if let Some(r) = raw.as_mut() {
-                let (t, p) = r.round(frames).map_err(err)?;
-                r_time = Some(t);
-                r_picture = p;
-            }
-        }
-        m_times.extend(m_time);
-        r_times.extend(r_time);
-        if let (Some(m), Some(r)) = (m_time, r_time) {
-            ratios.push(m / r);
-        }
-    }
-    let report = |label: &str, times: Vec<f64>| {
-        if times.is_empty() {
-            return;
-        }
-        let t = median(&sorted(times));
-        let per_byte = if bytes > 0 {
-            format!(", {:.3} ns/byte uploaded", t * 1e9 / bytes as f64)
-        } else {
-            String::new()
-        };
-        println!(
-            "  {label:<9} {:.3} ms/frame, {:.0} draws/s (median of rounds){per_byte}",
-            t * 1e3,
-            draws as f64 / t
-        );
-    };
-    report("molehill", m_times);
-    report("raw", r_times);
+    let out = alternate(&mut molehill, &mut raw, args.rounds, frames).map_err(err)?;
+    report(&out, draws, bytes);
     if takes_bgra == Some(false) {
         println!("  (the raw side swizzles bgra: this context takes no GL_BGRA)");
     }
-    if ratios.is_empty() {
+    if out.ratios.is_empty() {
         return Ok(true);
     }
-    let ratios = sorted(ratios);
-    println!(
-        "  ratio molehill/raw: min {:.3} median {:.3} max {:.3}",
-        ratios[0],
-        median(&ratios),
-        ratios[ratios.len() - 1]
-    );
+    report_ratio(&out.ratios);
     if noop() {
         println!("  pictures not compared (GALLIUM_NOOP draws nothing)");
         if threaded_driver() {
@@ -199,29 +369,88 @@ pub fn compare(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, 
         }
         return Ok(true);
     }
-    let differ: Vec<usize> = (0..m_picture.len().max(r_picture.len()))
-        .filter(|&i| m_picture.get(i) != r_picture.get(i))
-        .collect();
-    match differ.first() {
-        None => {
-            let first = m_picture.first().copied();
-            let blank = m_picture.iter().all(|&p| Some(p) == first);
-            println!(
-                "  pictures identical ({SIDE}x{SIDE}{})",
-                if blank { ", but blank" } else { "" }
-            );
-            Ok(true)
-        }
-        Some(&i) => {
-            println!(
-                "  PICTURES DIFFER: {} pixels, first at ({}, {}): molehill {:08x}, raw {:08x}",
-                differ.len(),
-                i % SIDE as usize,
-                i / SIDE as usize,
-                m_picture.get(i).copied().unwrap_or(0),
-                r_picture.get(i).copied().unwrap_or(0)
-            );
-            Ok(false)
-        }
+    Ok(report_pictures(&out))
+}
+
+/// `--backend wgpu`: Molehill on a headless Vulkan device (`WgpuBackend::headless`, asking
+/// for timestamp queries where the adapter has them) and the raw program on the same device
+/// and queue. After the timed rounds, one more round per side with every frame waited for
+/// says where a frame's time goes.
+fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, String> {
+    let name = label(scenario, side);
+    let err = |e: String| format!("{name}: {e}");
+    let frames = frames_for(scenario, side, args.frames);
+    let options = backend_wgpu::DeviceOptions::new(backend_wgpu::Api::Vulkan).with_timestamps();
+    let (mut stage, backend) = super::wgpu_stage(options).map_err(err)?;
+    let gpu = backend.borrow().gpu().clone();
+    let ctx = stage.context3d_mut().ok_or("no context")?;
+    let driver = ctx.driver_info();
+    let mut molehill = match args.only {
+        Some(Side::Raw) => None,
+        _ => Some(Runner::new(ShimRenderer::new(ctx).map_err(err)?, scenario, side).map_err(err)?),
+    };
+    let mut raw = match args.only {
+        Some(Side::Molehill) => None,
+        _ => Some(
+            Runner::new(
+                RawWgpuRenderer::new(&gpu.device, &gpu.queue),
+                scenario,
+                side,
+            )
+            .map_err(err)?,
+        ),
+    };
+    let (draws, bytes) = work(&molehill, &raw);
+    println!(
+        "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {} rounds of {frames} frames per side, one device; {driver}",
+        args.rounds,
+    );
+    let out = alternate(&mut molehill, &mut raw, args.rounds, frames).map_err(err)?;
+    report(&out, draws, bytes);
+    if !out.ratios.is_empty() {
+        report_ratio(&out.ratios);
     }
+    // Where the time goes: the timed rounds' split, then each frame alone.
+    let mut stamps = Stamps::new(&gpu.device, &gpu.queue);
+    let alone_frames = frames.min(super::stamps::MAX_FRAMES);
+    println!(
+        "  ms per frame: encode (calls before present), submit (present), drain (the round's \
+         final wait); alone ({alone_frames} frames, each waited for): wait, and queue time \
+         between timestamps{}",
+        if stamps.is_none() {
+            " (none: the device has no timestamp queries)"
+        } else {
+            ""
+        }
+    );
+    let ms = |t: f64| t * 1e3;
+    let split = |label: &str, rounds: &[Round], alone: (Round, Option<f64>)| {
+        let (a, gpu) = alone;
+        println!(
+            "  {label:<9} encode {:.3} submit {:.3} drain {:.3} | alone: encode {:.3} submit {:.3} wait {:.3} queue {}",
+            ms(median_of(rounds, |r| r.calls)),
+            ms(median_of(rounds, |r| r.present)),
+            ms(median_of(rounds, |r| r.readback)),
+            ms(a.calls),
+            ms(a.present),
+            ms(a.readback),
+            gpu.map_or("-".to_string(), |g| format!("{:.3}", ms(g))),
+        );
+    };
+    if let Some(m) = molehill.as_mut() {
+        let alone = m
+            .alone(alone_frames, &gpu.device, stamps.as_mut())
+            .map_err(err)?;
+        split("molehill", &out.molehill, alone);
+    }
+    if let Some(r) = raw.as_mut() {
+        let alone = r
+            .alone(alone_frames, &gpu.device, stamps.as_mut())
+            .map_err(err)?;
+        split("raw", &out.raw, alone);
+    }
+    if out.ratios.is_empty() {
+        return Ok(true);
+    }
+    Ok(report_pictures(&out))
 }

@@ -5,21 +5,25 @@
 //! Modules: [`scenarios`] (the frames, written once over a [`scenarios::Renderer`]),
 //! [`shaders`] (their programs in AGAL and in GLSL),
 //! [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL: the
-//! baseline), [`ab`] (the alternating A/B timing against the baseline, and the picture
-//! check).
+//! GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`ab`] (the
+//! alternating A/B timing against a baseline, and the picture check), [`stamps`] (wgpu
+//! timestamp queries around each frame).
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
 //! (`backend_gl::GlBackend::call_counts`) or wgpu render passes, submits, pipelines and bind
 //! groups per frame (`backend_wgpu::WgpuBackend::counters`), read through a
 //! [`SharedBackend`]. Numbers are reported, never checked (but a run whose draws were dropped
-//! fails). `--baseline` is GL only: the baseline is a hand-written GL program.
+//! fails). `--baseline` compares with a hand-written GL program (`--backend gl`) or a
+//! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
 mod raw;
+mod raw_wgpu;
 mod scenarios;
 mod shaders;
 mod shim;
+mod stamps;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -44,15 +48,16 @@ pub struct BenchArgs {
     /// and round (the upload scenario scales them down for large textures).
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
     pub frames: u32,
-    /// Time each scenario against a hand-written GL program drawing the same frames, in
-    /// alternating rounds, and check that the two pictures are identical.
+    /// Time each scenario against a hand-written GL program (`--backend gl`) or wgpu program
+    /// (`--backend wgpu`) drawing the same frames, in alternating rounds, and check that the
+    /// two pictures are identical.
     #[arg(long)]
     pub baseline: bool,
     /// With --baseline: A/B rounds.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: u32,
     /// The renderer: `gl`, `wgpu` (Vulkan) or `wgpu-gl` (wgpu's GL backend). --baseline needs
-    /// `gl`.
+    /// `gl` or `wgpu`.
     #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
     pub backend: BackendKind,
     /// With --baseline: run one side only (for profilers such as callgrind).
@@ -78,8 +83,12 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
             .chain([Scenario::Upload])
             .collect(),
     };
-    if args.baseline && args.backend != BackendKind::Gl {
-        return Err("--baseline compares with a hand-written GL program: use --backend gl".into());
+    if args.baseline && args.backend == BackendKind::WgpuGl {
+        return Err(
+            "--baseline compares with a hand-written GL or wgpu (Vulkan) program: use \
+             --backend gl or wgpu"
+                .into(),
+        );
     }
     let mut ok = true;
     for scenario in scenarios {
@@ -204,12 +213,17 @@ fn stage_of(kind: BackendKind, check: CheckArg) -> Result<(Stage3D, Probe), Stri
     } else {
         Api::Vulkan
     };
+    let (stage, backend) = wgpu_stage(DeviceOptions::new(api))?;
+    Ok((stage, Probe::Wgpu(backend)))
+}
+
+/// A stage whose context runs on a new headless [`WgpuBackend`] made with `options`, and that
+/// backend.
+fn wgpu_stage(options: DeviceOptions) -> Result<(Stage3D, Rc<RefCell<WgpuBackend>>), String> {
     let made: Rc<RefCell<Option<Rc<RefCell<WgpuBackend>>>>> = Rc::default();
     let slot = made.clone();
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&DeviceOptions::new(
-            api,
-        ))?));
+        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&options)?));
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(SharedBackend(backend)))
     };
@@ -218,9 +232,10 @@ fn stage_of(kind: BackendKind, check: CheckArg) -> Result<(Stage3D, Probe), Stri
         .request_context3d("auto", "standard")
         .map_err(|e| e.to_string())?;
     let backend = made.borrow().clone().ok_or(format!(
-        "no headless {kind} backend could be made (see the log)"
+        "no headless {:?} wgpu backend could be made (see the log)",
+        options.api
     ))?;
-    Ok((stage, Probe::Wgpu(backend)))
+    Ok((stage, backend))
 }
 
 fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> {

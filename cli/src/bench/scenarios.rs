@@ -1,9 +1,10 @@
 //! The bench's scenarios, written once over [`Renderer`]: Molehill's shim ([`super::shim`])
-//! and the hand-written GL baseline ([`super::raw`]) each implement it, so both draw the
-//! same frames from the same data. Each scenario holds its data in the renderer's number
-//! type ([`Num`]); both renderers take AS3's `Number` (`f64`), as content hands it to a Flash
-//! player: the shim passes it on, the baseline converts it to `f32` itself (see
-//! [`super::raw`]), so the two sides run the same scenario code on the same data.
+//! and the hand-written GL and wgpu baselines ([`super::raw`], [`super::raw_wgpu`]) each
+//! implement it, so that both sides draw the same frames from the same data. Each scenario
+//! holds its data in the renderer's number type ([`Num`]); every renderer takes AS3's `Number`
+//! (`f64`), as content hands it to a Flash player: the shim passes it on, a baseline converts
+//! it to `f32` itself (see [`super::raw`]), so the two sides run the same scenario code on the
+//! same data.
 
 use super::shaders::{COLOR, MESH_ONE, MESH_PLAIN, MESH_TWO, SKIN, STARLING, TINT};
 
@@ -26,7 +27,7 @@ impl Num for f64 {
 }
 
 /// Blend modes the scenarios use: (source, destination) factors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Blend {
     /// `one`, `zero`: no blending.
     Opaque,
@@ -39,7 +40,7 @@ pub enum Blend {
 }
 
 /// Depth compare modes the scenarios use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Compare {
     /// `always`.
     Always,
@@ -50,7 +51,7 @@ pub enum Compare {
 }
 
 /// Culled faces (Flash's names: clockwise on screen is front).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cull {
     /// `none`.
     None,
@@ -60,8 +61,9 @@ pub enum Cull {
     Front,
 }
 
-/// One program: AGAL for Molehill, the same shaders hand-written in GLSL ES 3.00 for the
-/// baseline (`vc`/`fc` arrays, attributes at locations 0.., samplers `fs0`..).
+/// One program: AGAL for Molehill, the same shaders hand-written in GLSL ES 3.00 for the GL
+/// baseline (`vc`/`fc` arrays, attributes at locations 0.., samplers `fs0`..) and in WGSL for
+/// the wgpu baseline (see [`super::shaders`] for its bindings).
 #[derive(Debug, Clone, Copy)]
 pub struct Shader {
     /// AGAL vertex program.
@@ -72,6 +74,10 @@ pub struct Shader {
     pub glsl_vertex: &'static str,
     /// GLSL fragment shader.
     pub glsl_fragment: &'static str,
+    /// WGSL vertex module (entry point `vs_main`).
+    pub wgsl_vertex: &'static str,
+    /// WGSL fragment module (entry point `fs_main`).
+    pub wgsl_fragment: &'static str,
     /// Vertex constant registers the GLSL declares.
     pub vc: u32,
     /// Fragment constant registers the GLSL declares (0: none).
@@ -167,6 +173,11 @@ pub trait Renderer {
     fn draw(&mut self, first_index: u32, triangles: u32) -> Result<(), String>;
     /// `present`.
     fn present(&mut self) -> Result<(), String>;
+    /// Time spent in [`Renderer::present`] since the last call (zero where the side does not
+    /// keep it).
+    fn take_present_time(&mut self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
     /// The back buffer, unpremultiplied `0xAARRGGBB` (as `Context3D::capture_back_buffer`
     /// gives it), top row first; also waits for the GPU.
     fn picture(&mut self) -> Result<Vec<u32>, String>;

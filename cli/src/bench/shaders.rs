@@ -1,6 +1,14 @@
-//! The bench's programs: each in AGAL for Molehill and hand-written in GLSL ES 3.00 for the
-//! raw baseline, with the same arithmetic (Molehill's conventions: `z' = 2z - w`, y flipped so
-//! that Flash's top row is GL's row 0), so that both pictures come out identical.
+//! The bench's programs: each in AGAL for Molehill, hand-written in GLSL ES 3.00 for the raw
+//! GL baseline and in WGSL for the raw wgpu baseline, with the same arithmetic as Molehill's
+//! translations (GL: `z' = 2z - w`, y flipped so that Flash's top row is GL's row 0; WebGPU's
+//! clip space is Flash's as it is), so that both pictures come out identical.
+//!
+//! The WGSL binds what a hand-written wgpu program would: `@group(0)` the `vc` registers the
+//! program reads at binding 0 and its `fc` at binding 1 (dynamic offsets into one buffer per
+//! frame), `@group(1)` texture `i` at binding `2i` and its sampler at `2i + 1`. It keeps the
+//! arithmetic of Molehill's WGSL (`@invariant` position, the same products in the same order)
+//! and leaves out what Molehill adds for Flash's sake: the scissor discard and the bounds
+//! check of relative constant reads.
 
 use super::scenarios::Shader;
 
@@ -31,6 +39,24 @@ in vec4 v1;
 layout(location = 0) out vec4 oc0;
 void main() {
     oc0 = texture(fs0, v0.xy) * v1;
+}
+",
+    wgsl_vertex: "@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 5>;
+struct Out {
+    @invariant @builtin(position) op: vec4<f32>,
+    @location(0) v0: vec4<f32>,
+    @location(1) v1: vec4<f32>,
+}
+@vertex
+fn vs_main(@location(0) va0: vec4<f32>, @location(1) va1: vec4<f32>, @location(2) va2: vec4<f32>) -> Out {
+    return Out(va0 * mat4x4<f32>(vc[0], vc[1], vc[2], vc[3]), va1, va2 * vc[4]);
+}
+",
+    wgsl_fragment: "@group(1) @binding(0) var fs0: texture_2d<f32>;
+@group(1) @binding(1) var fs0_sampler: sampler;
+@fragment
+fn fs_main(@location(0) v0: vec4<f32>, @location(1) v1: vec4<f32>) -> @location(0) vec4<f32> {
+    return textureSample(fs0, fs0_sampler, v0.xy) * v1;
 }
 ",
     vc: 5,
@@ -65,6 +91,12 @@ void main() {
     oc0 = v1 * fc[0];
 }
 ",
+    wgsl_fragment: "@group(0) @binding(1) var<uniform> fc: array<vec4<f32>, 1>;
+@fragment
+fn fs_main(@location(0) v0: vec4<f32>, @location(1) v1: vec4<f32>) -> @location(0) vec4<f32> {
+    return v1 * fc[0];
+}
+",
     fc: 1,
     samplers: 0,
     ..STARLING
@@ -81,10 +113,28 @@ void main() {
     oc0 = fc[0];
 }
 ",
+    wgsl_fragment: "@group(0) @binding(1) var<uniform> fc: array<vec4<f32>, 1>;
+@fragment
+fn fs_main() -> @location(0) vec4<f32> {
+    return fc[0];
+}
+",
     fc: 1,
     samplers: 0,
     ..STARLING
 };
+
+/// The WGSL twin of [`POSITION_UV_VERTEX`].
+const POSITION_UV_VERTEX_WGSL: &str = "@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 4>;
+struct Out {
+    @invariant @builtin(position) op: vec4<f32>,
+    @location(0) v0: vec4<f32>,
+}
+@vertex
+fn vs_main(@location(0) va0: vec4<f32>, @location(1) va1: vec4<f32>) -> Out {
+    return Out(va0 * mat4x4<f32>(vc[0], vc[1], vc[2], vc[3]), va1);
+}
+";
 
 /// Mesh scene: one texture, two textures, and uv as colour.
 pub const MESH_ONE: Shader = Shader {
@@ -99,6 +149,15 @@ in vec4 v0;
 layout(location = 0) out vec4 oc0;
 void main() {
     oc0 = texture(fs0, v0.xy) * fc[0];
+}
+",
+    wgsl_vertex: POSITION_UV_VERTEX_WGSL,
+    wgsl_fragment: "@group(0) @binding(1) var<uniform> fc: array<vec4<f32>, 1>;
+@group(1) @binding(0) var fs0: texture_2d<f32>;
+@group(1) @binding(1) var fs0_sampler: sampler;
+@fragment
+fn fs_main(@location(0) v0: vec4<f32>) -> @location(0) vec4<f32> {
+    return textureSample(fs0, fs0_sampler, v0.xy) * fc[0];
 }
 ",
     vc: 4,
@@ -121,6 +180,17 @@ void main() {
     oc0 = ft0 * fc[0];
 }
 ",
+    wgsl_fragment: "@group(0) @binding(1) var<uniform> fc: array<vec4<f32>, 1>;
+@group(1) @binding(0) var fs0: texture_2d<f32>;
+@group(1) @binding(1) var fs0_sampler: sampler;
+@group(1) @binding(2) var fs1: texture_2d<f32>;
+@group(1) @binding(3) var fs1_sampler: sampler;
+@fragment
+fn fs_main(@location(0) v0: vec4<f32>) -> @location(0) vec4<f32> {
+    let ft0 = textureSample(fs0, fs0_sampler, v0.xy) * textureSample(fs1, fs1_sampler, v0.xy);
+    return ft0 * fc[0];
+}
+",
     samplers: 2,
     ..MESH_ONE
 };
@@ -133,6 +203,12 @@ in vec4 v0;
 layout(location = 0) out vec4 oc0;
 void main() {
     oc0 = v0 * fc[0];
+}
+",
+    wgsl_fragment: "@group(0) @binding(1) var<uniform> fc: array<vec4<f32>, 1>;
+@fragment
+fn fs_main(@location(0) v0: vec4<f32>) -> @location(0) vec4<f32> {
+    return v0 * fc[0];
 }
 ",
     samplers: 0,
@@ -164,6 +240,23 @@ in vec4 v0;
 layout(location = 0) out vec4 oc0;
 void main() {
     oc0 = v0;
+}
+",
+    wgsl_vertex: "@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 112>;
+struct Out {
+    @invariant @builtin(position) op: vec4<f32>,
+    @location(0) v0: vec4<f32>,
+}
+@vertex
+fn vs_main(@location(0) va0: vec4<f32>, @location(1) va1: vec4<f32>, @location(2) va2: vec4<f32>) -> Out {
+    let n = u32(floor(va1.x + 0.5)) + 4u;
+    let vt0 = vec4<f32>(va0 * mat3x4<f32>(vc[n], vc[n + 1u], vc[n + 2u]), va0.w);
+    return Out(vt0 * mat4x4<f32>(vc[0], vc[1], vc[2], vc[3]), va2);
+}
+",
+    wgsl_fragment: "@fragment
+fn fs_main(@location(0) v0: vec4<f32>) -> @location(0) vec4<f32> {
+    return v0;
 }
 ",
     vc: 112,

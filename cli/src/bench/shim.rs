@@ -274,6 +274,10 @@ impl Renderer for ShimRenderer<'_> {
         r
     }
 
+    fn take_present_time(&mut self) -> std::time::Duration {
+        std::mem::take(&mut self.present_time)
+    }
+
     fn picture(&mut self) -> Result<Vec<u32>, String> {
         // drawToBitmapData after present throws #3692; this is the capture replays use.
         Ok(text(self.ctx.capture_back_buffer())?.2)
