@@ -27,35 +27,17 @@ use wgpu::util::DeviceExt;
 
 use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
+mod programs;
+
+use programs::{attachment, PipelineKey, RawProgram, RawTexture};
+
 /// Bytes of the frame's uniform buffer (the scenarios need at most about 130 KiB).
 const UNIFORM_BYTES: u64 = 1 << 20;
 /// Registers of the CPU copies of `vc` and `fc` (AGAL 1's files).
 const VC: usize = 128;
 const FC: usize = 28;
-const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
-const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
-
-/// A program: its modules, layouts, constants bind group and what it reads.
-#[derive(Debug)]
-struct RawProgram {
-    vs: wgpu::ShaderModule,
-    fs: wgpu::ShaderModule,
-    layout: wgpu::PipelineLayout,
-    textures_layout: Option<wgpu::BindGroupLayout>,
-    constants: wgpu::BindGroup,
-    /// `vc` and `fc` registers read (`fc` 0: no binding).
-    registers: [u32; 2],
-    samplers: usize,
-}
-
-/// A texture, its view and its sampler.
-#[derive(Debug)]
-struct RawTexture {
-    texture: wgpu::Texture,
-    view: wgpu::TextureView,
-    sampler: wgpu::Sampler,
-    side: u32,
-}
+pub(super) const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+pub(super) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 
 /// A vertex buffer's attributes (an index into the layouts) with its index buffer.
 #[derive(Debug, Clone, Copy)]
@@ -63,17 +45,6 @@ struct RawMesh {
     vertices: usize,
     layout: usize,
     indices: usize,
-}
-
-/// Everything a pipeline depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct PipelineKey {
-    program: usize,
-    layout: usize,
-    blend: Blend,
-    depth: (bool, Compare),
-    cull: Cull,
-    mask: [bool; 4],
 }
 
 /// What the open pass has bound.
@@ -126,64 +97,6 @@ pub struct RawWgpuRenderer {
     /// The last `Number`s converted to `f32` (reused).
     floats: Vec<f32>,
     present_time: Duration,
-}
-
-fn compare(c: Compare) -> wgpu::CompareFunction {
-    match c {
-        Compare::Always => wgpu::CompareFunction::Always,
-        Compare::Less => wgpu::CompareFunction::Less,
-        Compare::LessEqual => wgpu::CompareFunction::LessEqual,
-    }
-}
-
-fn blend_state(b: Blend) -> Option<wgpu::BlendState> {
-    use wgpu::BlendFactor as F;
-    let (src_factor, dst_factor) = match b {
-        Blend::Opaque => return None,
-        Blend::Premultiplied => (F::One, F::OneMinusSrcAlpha),
-        Blend::Alpha => (F::SrcAlpha, F::OneMinusSrcAlpha),
-        Blend::Add => (F::One, F::One),
-    };
-    let c = wgpu::BlendComponent {
-        src_factor,
-        dst_factor,
-        operation: wgpu::BlendOperation::Add,
-    };
-    Some(wgpu::BlendState { color: c, alpha: c })
-}
-
-fn uniform_entry(binding: u32, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayoutEntry {
-    wgpu::BindGroupLayoutEntry {
-        binding,
-        visibility,
-        ty: wgpu::BindingType::Buffer {
-            ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset: true,
-            min_binding_size: None,
-        },
-        count: None,
-    }
-}
-
-fn attachment(
-    device: &wgpu::Device,
-    format: wgpu::TextureFormat,
-    usage: wgpu::TextureUsages,
-) -> wgpu::Texture {
-    device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("raw target"),
-        size: wgpu::Extent3d {
-            width: SIDE,
-            height: SIDE,
-            depth_or_array_layers: 1,
-        },
-        mip_level_count: 1,
-        sample_count: 1,
-        dimension: wgpu::TextureDimension::D2,
-        format,
-        usage,
-        view_formats: &[],
-    })
 }
 
 impl RawWgpuRenderer {
@@ -303,101 +216,6 @@ impl RawWgpuRenderer {
         Ok(offsets)
     }
 
-    fn make_pipeline(&self, key: &PipelineKey) -> wgpu::RenderPipeline {
-        let program = &self.programs[key.program];
-        let (stride, attributes) = &self.layouts[key.layout];
-        let m = key.mask;
-        let mut mask = wgpu::ColorWrites::empty();
-        for (on, bit) in m.into_iter().zip([
-            wgpu::ColorWrites::RED,
-            wgpu::ColorWrites::GREEN,
-            wgpu::ColorWrites::BLUE,
-            wgpu::ColorWrites::ALPHA,
-        ]) {
-            if on {
-                mask |= bit;
-            }
-        }
-        let stencil_face = wgpu::StencilFaceState::IGNORE;
-        self.device
-            .create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some("raw"),
-                layout: Some(&program.layout),
-                vertex: wgpu::VertexState {
-                    module: &program.vs,
-                    entry_point: Some("vs_main"),
-                    compilation_options: Default::default(),
-                    buffers: &[Some(wgpu::VertexBufferLayout {
-                        array_stride: *stride,
-                        step_mode: wgpu::VertexStepMode::Vertex,
-                        attributes,
-                    })],
-                },
-                primitive: wgpu::PrimitiveState {
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    // Flash's front faces are clockwise on screen.
-                    front_face: wgpu::FrontFace::Cw,
-                    cull_mode: match key.cull {
-                        Cull::None => None,
-                        Cull::Back => Some(wgpu::Face::Back),
-                        Cull::Front => Some(wgpu::Face::Front),
-                    },
-                    ..Default::default()
-                },
-                depth_stencil: Some(wgpu::DepthStencilState {
-                    format: DEPTH_FORMAT,
-                    depth_write_enabled: Some(key.depth.0),
-                    depth_compare: Some(compare(key.depth.1)),
-                    stencil: wgpu::StencilState {
-                        front: stencil_face,
-                        back: stencil_face,
-                        read_mask: 0xff,
-                        write_mask: 0xff,
-                    },
-                    bias: wgpu::DepthBiasState::default(),
-                }),
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &program.fs,
-                    entry_point: Some("fs_main"),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format: COLOR_FORMAT,
-                        blend: blend_state(key.blend),
-                        write_mask: mask,
-                    })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
-    }
-
-    fn texture_group(
-        &self,
-        p: usize,
-        textures: [Option<usize>; 2],
-    ) -> Result<wgpu::BindGroup, String> {
-        let program = &self.programs[p];
-        let layout = program.textures_layout.as_ref().ok_or("no sampler")?;
-        let mut entries = Vec::new();
-        for (i, t) in textures.iter().enumerate().take(program.samplers) {
-            let t = &self.textures[t.ok_or("a sampler without texture")?];
-            entries.push(wgpu::BindGroupEntry {
-                binding: 2 * i as u32,
-                resource: wgpu::BindingResource::TextureView(&t.view),
-            });
-            entries.push(wgpu::BindGroupEntry {
-                binding: 2 * i as u32 + 1,
-                resource: wgpu::BindingResource::Sampler(&t.sampler),
-            });
-        }
-        Ok(self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("raw textures"),
-            layout,
-            entries: &entries,
-        }))
-    }
-
     /// The open pass, begun with the pending clear as its load operations.
     fn begin_pass(&mut self) {
         let encoder = self.encoder.get_or_insert_with(|| {
@@ -458,132 +276,16 @@ impl Renderer for RawWgpuRenderer {
     type Mesh = usize;
 
     fn program(&mut self, shader: &Shader) -> Result<usize, String> {
-        let device = &self.device;
-        let module = |label, code: &str| {
-            device.create_shader_module(wgpu::ShaderModuleDescriptor {
-                label: Some(label),
-                source: wgpu::ShaderSource::Wgsl(code.into()),
-            })
-        };
-        let vs = module("raw vertex", shader.wgsl_vertex);
-        let fs = module("raw fragment", shader.wgsl_fragment);
-        let mut entries = vec![uniform_entry(0, wgpu::ShaderStages::VERTEX)];
-        if shader.fc > 0 {
-            entries.push(uniform_entry(1, wgpu::ShaderStages::FRAGMENT));
-        }
-        let constants_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("raw constants"),
-            entries: &entries,
-        });
-        let samplers = shader.samplers as usize;
-        let textures_layout = (samplers > 0).then(|| {
-            let entries: Vec<wgpu::BindGroupLayoutEntry> = (0..samplers as u32)
-                .flat_map(|i| {
-                    [
-                        wgpu::BindGroupLayoutEntry {
-                            binding: 2 * i,
-                            visibility: wgpu::ShaderStages::FRAGMENT,
-                            ty: wgpu::BindingType::Texture {
-                                sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                                view_dimension: wgpu::TextureViewDimension::D2,
-                                multisampled: false,
-                            },
-                            count: None,
-                        },
-                        wgpu::BindGroupLayoutEntry {
-                            binding: 2 * i + 1,
-                            visibility: wgpu::ShaderStages::FRAGMENT,
-                            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                            count: None,
-                        },
-                    ]
-                })
-                .collect();
-            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some("raw textures"),
-                entries: &entries,
-            })
-        });
-        let mut groups = vec![Some(&constants_layout)];
-        if let Some(t) = &textures_layout {
-            groups.push(Some(t));
-        }
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("raw"),
-            bind_group_layouts: &groups,
-            immediate_size: 0,
-        });
-        let binding = |binding: u32, registers: u32| wgpu::BindGroupEntry {
-            binding,
-            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                buffer: &self.uniforms,
-                offset: 0,
-                size: wgpu::BufferSize::new(16 * u64::from(registers)),
-            }),
-        };
-        let mut bindings = vec![binding(0, shader.vc)];
-        if shader.fc > 0 {
-            bindings.push(binding(1, shader.fc));
-        }
-        let constants = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("raw constants"),
-            layout: &constants_layout,
-            entries: &bindings,
-        });
-        self.programs.push(RawProgram {
-            vs,
-            fs,
-            layout,
-            textures_layout,
-            constants,
-            registers: [shader.vc, shader.fc],
-            samplers,
-        });
+        let program = programs::program(&self.device, &self.uniforms, shader);
+        self.programs.push(program);
         Ok(self.programs.len() - 1)
     }
 
     fn texture(&mut self, side: u32, sampling: Sampling) -> Result<usize, String> {
-        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("raw texture"),
-            size: wgpu::Extent3d {
-                width: side,
-                height: side,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Bgra8Unorm,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        });
-        let filter = if sampling.linear {
-            wgpu::FilterMode::Linear
-        } else {
-            wgpu::FilterMode::Nearest
-        };
-        let wrap = if sampling.repeat {
-            wgpu::AddressMode::Repeat
-        } else {
-            wgpu::AddressMode::ClampToEdge
-        };
-        let sampler = self.device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("raw sampler"),
-            address_mode_u: wrap,
-            address_mode_v: wrap,
-            mag_filter: filter,
-            min_filter: filter,
-            ..Default::default()
-        });
-        self.textures.push(RawTexture {
-            view: texture.create_view(&Default::default()),
-            texture,
-            sampler,
-            side,
-        });
+        self.textures
+            .push(programs::texture(&self.device, side, sampling));
         Ok(self.textures.len() - 1)
     }
-
     fn upload_texture(&mut self, t: usize, bgra: &[u8]) -> Result<(), String> {
         // The scenarios upload before the frame's first draw; a write while commands that
         // may read the texture wait would land before them.
@@ -775,7 +477,12 @@ impl Renderer for RawWgpuRenderer {
             mask: self.mask,
         };
         if !self.pipelines.contains_key(&key) {
-            let pipeline = self.make_pipeline(&key);
+            let pipeline = programs::pipeline(
+                &self.device,
+                &self.programs[p],
+                &self.layouts[mesh.layout],
+                &key,
+            );
             self.pipelines.insert(key, pipeline);
         }
         let samplers = self.programs[p].samplers;
@@ -783,7 +490,8 @@ impl Renderer for RawWgpuRenderer {
         textures[..samplers].copy_from_slice(&self.bound_textures[..samplers]);
         let textures_key = (p, textures);
         if samplers > 0 && !self.texture_groups.contains_key(&textures_key) {
-            let group = self.texture_group(p, textures)?;
+            let group =
+                programs::texture_group(&self.device, &self.programs[p], &self.textures, textures)?;
             self.texture_groups.insert(textures_key, group);
         }
         let offsets = self.constant_offsets(p)?;
