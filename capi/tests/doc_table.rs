@@ -1,5 +1,6 @@
 //! docs/c-api.md's table names a C function for every method of the facade: each `pub fn` of
-//! `player-shim/src/stage3d.rs`, `context/mod.rs` and `context/resources.rs` has exactly one
+//! `impl Stage3D` in `player-shim/src/stage3d.rs` and of `impl Context3D` in `context/mod.rs`
+//! and `context/resources.rs` has exactly one
 //! row (`Type::name`), no row names a method the facade lacks, and every C function a row names
 //! is declared in `include/molehill.h`. A new facade method without a C function (or a row
 //! saying why not) fails here.
@@ -7,7 +8,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// `(Type, fn name)` for each `pub fn` of a facade file (a line starting `pub fn NAME`).
+/// `(Type, fn name)` for each `pub fn` of a facade file (a line starting `pub fn NAME`) inside
+/// an inherent `impl Type` block of the facade's type (other types of the file, such as
+/// `EventQueue` beside `Stage3D`, are not AS3 classes).
 fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
     let mut methods = Vec::new();
     for (file, ty) in [
@@ -16,7 +19,15 @@ fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
         ("player-shim/src/context/resources.rs", "Context3D"),
     ] {
         let text = std::fs::read_to_string(workspace.join(file)).expect(file);
+        let mut in_facade = false;
         for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("impl ") {
+                in_facade = rest.trim_end_matches(" {").trim() == ty;
+                continue;
+            }
+            if !in_facade {
+                continue;
+            }
             if let Some(rest) = line.trim_start().strip_prefix("pub fn ") {
                 let name: String = rest
                     .chars()
