@@ -142,6 +142,14 @@ def main():
         alpha += [["-a", a, "-q", "0.8", "-l", "2", "-f", "-U", "2", "2"],
                   ["-a", a, "-q", "0.9", "-s", "2"],
                   ["-a", a, "-q", "0.4", "-d", "1"]]
+    # Lossy colour (scaled arithmetic) with lossy alpha, planar and interleaved, every overlap
+    # and both orders: where jxr's interleaved alpha differs from jxrlib's by 1.
+    for a in ["2", "3"]:
+        for q in ["1", "0.8", "0.5"]:
+            for Q in ["5", "60"]:
+                for l in ["0", "2"]:
+                    for order in [[], ["-f"]]:
+                        alpha.append(["-a", a, "-q", q, "-Q", Q, "-l", l] + order)
     tsv = open(os.path.join(out, "sweep.tsv"), "w")
     n_ok = n_fail = 0
     for name, fmt, writer, kind, w, h, has_alpha in images:

@@ -24,6 +24,12 @@ SEEDS="../../tests/conformance/atf out/sweep"
 [ -d "$SHARED/atf" ] && SEEDS="$SEEDS $SHARED/atf"
 /usr/bin/time -v "$BIN" fuzz --seconds "${FUZZ_SECONDS:-150}" $SEEDS 2> out/fuzz-time.txt | tee out/fuzz-result.txt
 grep -E "Maximum resident" out/fuzz-time.txt
+"$BIN" fuzz-jxrlib --max "${JXRLIB_MUTATIONS:-3000}" $SEEDS | tail -1 | tee out/fuzz-jxrlib.txt
+for f in out/sweep/rgb_mixed_130x70_q1_l1_f.jxr out/sweep/gray_mixed_53x29_q0p5_l1_f.jxr; do
+  for s in "4096 4096" "16384 16384" "65536 65536"; do
+    "$BIN" bigheader $f $s; "$BIN" bigheader $f $s --default-limits
+  done
+done | tee out/bigheader.txt
 
 echo "== 4. speed (noisy on a shared machine: min / median)"
 BENCH="out/sweep/big/*.jxr"

@@ -575,6 +575,8 @@ pub struct Diff {
     pub samples: u64,
     pub different: u64,
     pub max_abs: u32,
+    /// How many of the differing samples are higher in the first image (jxr's).
+    pub first_higher: u64,
     /// The first few differing samples: (x, y, channel, a, b).
     pub first: Vec<(u32, u32, u8, u16, u16)>,
     pub shape: Option<String>,
@@ -603,6 +605,9 @@ pub fn compare(a: &Canon, b: &Canon) -> Diff {
         d.samples += 1;
         if x != y {
             d.different += 1;
+            if x > y {
+                d.first_higher += 1;
+            }
             let delta = if a.packed565 {
                 // Largest difference of the three fields.
                 let f = |v: u16| [(v >> 11) as i32, ((v >> 5) & 63) as i32, (v & 31) as i32];
@@ -628,7 +633,14 @@ impl std::fmt::Display for Diff {
         }
         write!(f, "{} samples, {} different", self.samples, self.different)?;
         if self.different > 0 {
-            write!(f, " (max |d| {}; first (x,y,ch,jxr,oracle): {:?})", self.max_abs, self.first)?;
+            write!(
+                f,
+                " (max |d| {}; {} higher in jxr, {} lower; first (x,y,ch,jxr,oracle): {:?})",
+                self.max_abs,
+                self.first_higher,
+                self.different - self.first_higher,
+                self.first
+            )?;
         }
         Ok(())
     }

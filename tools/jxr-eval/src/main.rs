@@ -34,6 +34,19 @@ fn main() {
         "bench" => cmd_bench(rest),
         "checksum" => cmd_checksum(rest),
         "fuzz-jxrlib" => cmd_fuzz_jxrlib(rest),
+        "bigheader" => cmd_bigheader(rest),
+        "inspect" => {
+            // jxr's parsed headers of each file (alpha byte count clamped first).
+            for f in rest {
+                let data = std::fs::read(f).expect("read");
+                let data = repair_alpha_count(&data).unwrap_or(data);
+                match jxr::JxrView::parse(&data) {
+                    Ok(v) => println!("{f}: {:#?}", v.info()),
+                    Err(e) => println!("{f}: {e}"),
+                }
+            }
+            0
+        }
         other => {
             eprintln!("unknown command {other}");
             2
@@ -610,6 +623,56 @@ fn cmd_fuzz_jxrlib(args: &[String]) -> i32 {
         start.elapsed().as_secs_f64()
     );
     let _ = std::fs::remove_dir_all(&tmp);
+    0
+}
+
+/// `bigheader FILE W H [--default-limits]`: FILE's codestream with its image header saying
+/// W x H (short headers: up to 65536), the data left as it is (far too little), decoded by jxr:
+/// the result, the time and this process's peak RSS. Does jxr allocate for the size it is told
+/// before it finds the data missing? One case per process, so that the peak is this case's.
+fn cmd_bigheader(args: &[String]) -> i32 {
+    let data = std::fs::read(&args[0]).expect("read");
+    let (w, h): (u32, u32) = (args[1].parse().unwrap(), args[2].parse().unwrap());
+    let limits = if args.iter().any(|a| a == "--default-limits") {
+        jxr::DecodeLimits::default()
+    } else {
+        flash_limits()
+    };
+    let mut data = repair_alpha_count(&data).unwrap_or(data);
+    let at = data.windows(8).position(|x| x == b"WMPHOTO\0").expect("codestream");
+    let short = data[at + 10] & 0x80 != 0;
+    if !short || w == 0 || h == 0 || w > 65536 || h > 65536 {
+        eprintln!("needs a short header and 1..=65536");
+        return 2;
+    }
+    // The container's width and height entries (0xBC80, 0xBC81, LONG) say the same.
+    let ifd = u32::from_le_bytes(data[4..8].try_into().unwrap()) as usize;
+    let n = usize::from(u16::from_le_bytes([data[ifd], data[ifd + 1]]));
+    for i in 0..n {
+        let p = ifd + 2 + 12 * i;
+        match u16::from_le_bytes([data[p], data[p + 1]]) {
+            0xbc80 => data[p + 8..p + 12].copy_from_slice(&w.to_le_bytes()),
+            0xbc81 => data[p + 8..p + 12].copy_from_slice(&h.to_le_bytes()),
+            _ => {}
+        }
+    }
+    data[at + 12..at + 14].copy_from_slice(&((w - 1) as u16).to_be_bytes());
+    data[at + 14..at + 16].copy_from_slice(&((h - 1) as u16).to_be_bytes());
+    let before = peak_rss_kib();
+    let t = Instant::now();
+    let r = panic::catch_unwind(AssertUnwindSafe(|| jxr_decode(&data, limits)));
+    println!(
+        "{w}x{h} ({} bytes of input): {} in {:.1} ms; peak RSS {} MiB (before {} MiB)",
+        data.len(),
+        match r {
+            Ok(Ok(c)) => format!("decoded {}x{}", c.w, c.h),
+            Ok(Err(e)) => format!("error: {e}"),
+            Err(_) => "PANIC".into(),
+        },
+        t.elapsed().as_secs_f64() * 1e3,
+        peak_rss_kib() / 1024,
+        before / 1024
+    );
     0
 }
 
