@@ -384,3 +384,36 @@ fn an_event_queue_keeps_the_events_until_the_vm_takes_them() {
         vec![Stage3DEvent::Error(FlashError::error(3702, &[]))]
     );
 }
+
+/// A player that shows frames itself gets each presented frame from `present_frame`: the
+/// back buffer as it was at `present`, and `present`'s own errors.
+#[test]
+fn present_frame_gives_the_frame_present_shows() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let e = ctx.present_frame().unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3698));
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    let (w, h, pixels) = ctx.present_frame().unwrap().expect("a frame");
+    assert_eq!((w, h, pixels.len()), (32, 32, 32 * 32));
+    // The frame is read before present: drawToBitmapData of a presented back buffer is #3692.
+    let mut px = vec![0u32; 32 * 32];
+    let mut bmp = player_shim::as3::BitmapDataMut {
+        width: 32,
+        height: 32,
+        pixels: &mut px,
+        premultiplied: true,
+        transparent: true,
+    };
+    assert_eq!(
+        ctx.draw_to_bitmap_data(&mut bmp, None, None)
+            .unwrap_err()
+            .id,
+        3692
+    );
+    ctx.dispose(false);
+    assert_eq!(ctx.present_frame().unwrap_err().id, 3694);
+}

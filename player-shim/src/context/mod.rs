@@ -269,6 +269,34 @@ impl Context3D {
         r
     }
 
+    /// `present()`, and the frame it shows: the back buffer as it was when presented,
+    /// premultiplied `0xAARRGGBB`, rows top first, `(width, height, pixels)` (what a player
+    /// composites under its display list; [`crate::as3::argb_to_rgba_bytes`] turns it into
+    /// RGBA8). Flash refuses to copy a presented back buffer until the next clear
+    /// (`drawToBitmapData` is #3692), so the frame is read just before presenting: a player
+    /// that shows frames in its own renderer calls this instead of [`present`](Self::present). Recorded as `present()`. The frame is `None` when
+    /// `present` succeeded but the back buffer could not be read (a driver error with error
+    /// checking off: the player keeps showing its last frame).
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    #[allow(clippy::type_complexity)] // (width, height, pixels), as back_buffer_pixels.
+    pub fn present_frame(&mut self) -> FlashResult<Option<(u32, u32, Vec<u32>)>> {
+        let shown = self.back_buffer_pixels();
+        self.present()?;
+        Ok(match shown {
+            Ok(frame) => Some(frame),
+            Err(e) => {
+                log::warn!("present: the frame could not be read: {e}");
+                None
+            }
+        })
+    }
+
     /// `drawToBitmapData(destination, srcRect = null, destPoint = null)`: the back buffer into
     /// `destination` (converted to its premultiplication). `src_rect` (`None`: the whole back
     /// buffer; edges truncated to whole pixels) is copied 1:1 to `dest_point` (`None`: (0, 0);
