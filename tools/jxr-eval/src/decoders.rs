@@ -128,6 +128,11 @@ pub fn flash_limits() -> jxr::DecodeLimits {
     }
 }
 
+/// `JXR_EVAL_BGR=1`: ask jxr for B, G, R(, A) (what Molehill uploads) instead of R, G, B(, A).
+fn bgr_order() -> bool {
+    std::env::var_os("JXR_EVAL_BGR").is_some_and(|v| v == "1")
+}
+
 /// Decodes `bytes` (an Annex-A container or a raw codestream) with `jxr`, in the layout the
 /// container's pixel format says (Luma, RGB, RGBA or RGB565), alpha kept.
 pub fn jxr_decode(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<Canon, String> {
@@ -136,11 +141,20 @@ pub fn jxr_decode(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<Canon, Stri
     let plane = image.planes.first().ok_or("no plane")?;
     let per_row = w as usize * usize::from(channels);
     let samples: Vec<u16> = match &image.samples {
-        jxr::DecodedSamples::U8(v) => v
-            .chunks(plane.row_stride_bytes)
-            .take(h as usize)
-            .flat_map(|row| row[..per_row].iter().map(|&s| u16::from(s)))
-            .collect(),
+        jxr::DecodedSamples::U8(v) => {
+            let mut out: Vec<u16> = v
+                .chunks(plane.row_stride_bytes)
+                .take(h as usize)
+                .flat_map(|row| row[..per_row].iter().map(|&s| u16::from(s)))
+                .collect();
+            if bgr_order() && channels >= 3 {
+                // Asked for B, G, R(, A): back to the comparison's R, G, B(, A).
+                for p in out.chunks_exact_mut(usize::from(channels)) {
+                    p.swap(0, 2);
+                }
+            }
+            out
+        }
         jxr::DecodedSamples::Rgb565(v) => {
             let stride = plane.row_stride_bytes / 2;
             v.chunks(stride)
@@ -226,7 +240,9 @@ pub fn jxr_image(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<(jxr::Decode
     let output = match (channels, packed) {
         (1, true) => PixelFormat::Rgb565,
         (1, false) => PixelFormat::U8(ChannelLayout::Luma),
+        (3, _) if bgr_order() => PixelFormat::U8(ChannelLayout::Bgr),
         (3, _) => PixelFormat::U8(ChannelLayout::Rgb),
+        _ if bgr_order() => PixelFormat::U8(ChannelLayout::Bgra),
         _ => PixelFormat::U8(ChannelLayout::Rgba),
     };
     let alpha = if channels == 4 {
