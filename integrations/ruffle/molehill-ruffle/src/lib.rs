@@ -158,34 +158,33 @@ pub struct Frame {
     pub rgba: Vec<u8>,
 }
 
-/// `present()`, and the frame it shows, read back from the back buffer just before (a
-/// present leaves the back buffer undefined until the next clear; Flash shows it as it was).
+/// `present()`, and the frame it shows (`player_shim::Context3D::present_frame`: the back
+/// buffer read just before presenting), converted for Ruffle. `None` when the frame could not
+/// be read (Ruffle keeps showing the last one).
 ///
 /// # Errors
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
-pub fn present(ctx: &mut Context3D) -> Result<Frame, FlashError> {
+pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
     let start = Instant::now();
-    let read = ctx.back_buffer_pixels();
+    let Some((width, height, pixels)) = ctx.present_frame()? else {
+        return Ok(None);
+    };
     let read_ns = start.elapsed().as_nanos() as u64;
-    ctx.present()?;
-    // A back buffer that cannot be read while present succeeds (a driver error with checking
-    // off) shows nothing new; Ruffle keeps the last frame.
-    let (width, height, pixels) = read?;
     let start = Instant::now();
     let rgba = argb_to_rgba(&pixels);
     let convert_ns = start.elapsed().as_nanos() as u64;
     STATS.add(read_ns, convert_ns);
     log::debug!(
-        "present {width}x{height}: read back {:.3} ms, to RGBA {:.3} ms",
+        "present {width}x{height}: read back and present {:.3} ms, to RGBA {:.3} ms",
         read_ns as f64 / 1e6,
         convert_ns as f64 / 1e6
     );
-    Ok(Frame {
+    Ok(Some(Frame {
         width,
         height,
         rgba,
-    })
+    }))
 }
 
 /// Premultiplied `0xAARRGGBB` pixels (Molehill's) as premultiplied RGBA bytes (Ruffle's).
