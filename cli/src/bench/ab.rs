@@ -415,8 +415,9 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
     let alone_frames = frames.min(super::stamps::MAX_FRAMES);
     println!(
         "  ms per frame: encode (calls before present), submit (present), drain (the round's \
-         final wait); alone ({alone_frames} frames, each waited for): wait, and queue time \
-         between timestamps{}",
+         final wait); alone ({alone_frames} frames, each waited for): wait after present, \
+         queue time from a timestamp before the first call to one after present (busy: less \
+         encode and submit){}",
         if stamps.is_none() {
             " (none: the device has no timestamp queries)"
         } else {
@@ -434,7 +435,11 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
             ms(a.calls),
             ms(a.present),
             ms(a.readback),
-            gpu.map_or("-".to_string(), |g| format!("{:.3}", ms(g))),
+            gpu.map_or("-".to_string(), |g| format!(
+                "{:.3} (busy {:.3})",
+                ms(g),
+                ms((g - a.calls - a.present).max(0.0))
+            )),
         );
     };
     if let Some(m) = molehill.as_mut() {
