@@ -18,6 +18,9 @@
 //! - the same picture as Molehill's capture: the back buffer (`Rgba8Unorm`, depth and stencil
 //!   `Depth24PlusStencil8`) copied to a mappable buffer, waited for, `0xAARRGGBB`,
 //!   unpremultiplied.
+//!
+//! This module records the frames; [`programs`] makes what they use (programs, pipelines,
+//! textures, bind groups).
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
