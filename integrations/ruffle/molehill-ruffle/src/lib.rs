@@ -221,7 +221,10 @@ impl Stats {
 /// Ruffle's side reports how long uploading a [`Frame`] into its bitmap took.
 pub fn record_upload(nanos: u64) {
     STATS.upload_ns.fetch_add(nanos, Ordering::Relaxed);
-    log::debug!("frame upload into Ruffle's bitmap {:.3} ms", nanos as f64 / 1e6);
+    log::debug!(
+        "frame upload into Ruffle's bitmap {:.3} ms",
+        nanos as f64 / 1e6
+    );
 }
 
 /// Frames handed over so far and the total nanoseconds spent reading them back, converting
