@@ -166,11 +166,19 @@ pub struct Frame {
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
 pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
+    let (calls, calls_ns) = FRAME_CALLS.with(|c| c.replace((0, 0)));
     let start = Instant::now();
-    let Some((width, height, pixels)) = ctx.present_frame()? else {
+    let frame = ctx.present_frame();
+    let read_ns = start.elapsed().as_nanos() as u64;
+    log::debug!(
+        target: "stage3d_timing",
+        "stage3d frame: {calls} calls {:.3} ms, present (read back included) {:.3} ms",
+        calls_ns as f64 / 1e6,
+        read_ns as f64 / 1e6
+    );
+    let Some((width, height, pixels)) = frame? else {
         return Ok(None);
     };
-    let read_ns = start.elapsed().as_nanos() as u64;
     let start = Instant::now();
     let rgba = argb_to_rgba(&pixels);
     let convert_ns = start.elapsed().as_nanos() as u64;
@@ -216,6 +224,20 @@ impl Stats {
         self.read_ns.fetch_add(read_ns, Ordering::Relaxed);
         self.convert_ns.fetch_add(convert_ns, Ordering::Relaxed);
     }
+}
+
+thread_local! {
+    /// Stage3D calls since the last present on this thread, and their nanoseconds.
+    static FRAME_CALLS: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Ruffle's side reports each Stage3D call (but `present`) and how long Molehill took: summed per
+/// frame and logged at `present` (target `stage3d_timing`, debug level).
+pub fn record_call(nanos: u64) {
+    FRAME_CALLS.with(|c| {
+        let (n, ns) = c.get();
+        c.set((n + 1, ns + nanos));
+    });
 }
 
 /// Ruffle's side reports how long uploading a [`Frame`] into its bitmap took.
