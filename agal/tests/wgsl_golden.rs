@@ -130,3 +130,40 @@ fn golden_outputs() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// `Options::scissor_override`: every golden pair translated with it validates, and differs
+/// from its golden output only by the `override scissor_discard` declaration and the test of
+/// it before the scissor rectangle (the vertex module not at all).
+#[test]
+fn scissor_override_only_adds_the_pipeline_constant() {
+    let mut failures = Vec::new();
+    for (name, version) in &cases() {
+        let vertex = assemble(name, *version, ProgramKind::Vertex);
+        let fragment = assemble(name, *version, ProgramKind::Fragment);
+        let plain = translate(&vertex, &fragment, &Options::default()).expect("translates");
+        let options = Options::default().with_scissor_override(true);
+        let shaders = translate(&vertex, &fragment, &options).expect("translates");
+        if let Err(e) = wgsl_common::check_pair(name, &shaders) {
+            failures.push(e);
+        }
+        if shaders.vertex != plain.vertex {
+            failures.push(format!("{name}: the vertex module changed"));
+        }
+        let declaration = format!(
+            "override {}: bool = true;\n",
+            agal::wgsl::SCISSOR_DISCARD_OVERRIDE
+        );
+        if !shaders.fragment.contains(&declaration) {
+            failures.push(format!("{name}: no override declared"));
+        }
+        let back = shaders.fragment.replacen(&declaration, "", 1).replacen(
+            "let outside = scissor_discard && ",
+            "let outside = ",
+            1,
+        );
+        if back != plain.fragment {
+            failures.push(format!("{name}: more than the override differs"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

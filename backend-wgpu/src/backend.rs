@@ -468,11 +468,13 @@ impl Backend for WgpuBackend {
         vertex: &Program,
         fragment: &Program,
     ) -> Result<(), BackendError> {
-        let shaders = agal::wgsl::translate(vertex, fragment, &agal::wgsl::Options::default())
-            .map_err(|e| BackendError::ShaderCompile {
+        let options = agal::wgsl::Options::default().with_scissor_override(true);
+        let shaders = agal::wgsl::translate(vertex, fragment, &options).map_err(|e| {
+            BackendError::ShaderCompile {
                 stage: ProgramKind::Vertex,
                 log: format!("WGSL translation failed: {e}"),
-            });
+            }
+        });
         self.call("Program3D.upload", |b| {
             let shaders = shaders?;
             let source = ProgramSource {

@@ -61,6 +61,9 @@ pub struct GpuProgram {
     pub textures_layout: Option<wgpu::BindGroupLayout>,
     pipeline_layout: wgpu::PipelineLayout,
     users: usize,
+    /// The fragment module declares `override scissor_discard` (translated with
+    /// `agal::wgsl::Options::scissor_override`; hand-written WGSL may not).
+    scissor_override: bool,
 }
 
 /// One vertex buffer slot of a pipeline: stride and step mode.
@@ -206,6 +209,10 @@ impl Pipelines {
         };
         let vs = module(agal::ProgramKind::Vertex, &key.0)?;
         let fs = module(agal::ProgramKind::Fragment, &key.1)?;
+        let scissor_override = key.1.contains(&format!(
+            "override {}",
+            agal::wgsl::SCISSOR_DISCARD_OVERRIDE
+        ));
         let layout = source.layout;
         let textures_layout = (!layout.samplers.is_empty()).then(|| {
             let entries: Vec<wgpu::BindGroupLayoutEntry> = layout
@@ -258,6 +265,7 @@ impl Pipelines {
             textures_layout,
             pipeline_layout,
             users: 1,
+            scissor_override,
         };
         let slot = match self.programs.iter().position(Option::is_none) {
             Some(free) => free,
@@ -500,6 +508,15 @@ fn make_pipeline(
         },
         bias: wgpu::DepthBiasState::default(),
     });
+    // A single-sampled target needs no per-pixel scissor test (the hardware scissor is exact;
+    // the discard is for lavapipe's 4x MSAA), and a discard costs even when nothing is
+    // discarded: such pipelines switch it off where the module lets them.
+    let no_discard = [(agal::wgsl::SCISSOR_DISCARD_OVERRIDE, 0.0)];
+    let fragment_constants: &[(&str, f64)] = if program.scissor_override && key.samples == 1 {
+        &no_discard
+    } else {
+        &[]
+    };
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some("draw"),
         layout: Some(&program.pipeline_layout),
@@ -527,7 +544,10 @@ fn make_pipeline(
         fragment: Some(wgpu::FragmentState {
             module: &program.fs,
             entry_point: Some("fs_main"),
-            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: fragment_constants,
+                ..wgpu::PipelineCompilationOptions::default()
+            },
             targets: &targets,
         }),
         multiview_mask: None,

@@ -52,7 +52,10 @@
 //!   back buffer and for texture targets alike. A fragment is discarded when its position
 //!   (`@builtin(position)`, pixel centres at `.5`) is outside `[x0, x1) x [y0, y1)`. Keep the
 //!   render pass's hardware scissor too: the discard is there because lavapipe's 4x MSAA
-//!   writes samples just outside a scissor's left and top edges.
+//!   writes samples just outside a scissor's left and top edges. With
+//!   [`Options::scissor_override`] the test is behind `override scissor_discard: bool = true;`,
+//!   which a pipeline for a single-sampled target sets to `false` (the hardware scissor is
+//!   exact there, and a discard costs even when nothing is discarded).
 //! - Sampler `fs<i>`: only the units the fragment program reads are declared
 //!   ([`Reflection::samplers`], with their dimension and the AGAL sampler word). The texture's
 //!   sample type is filterable float; the sampler a filtering sampler. Wrap (per axis:
@@ -148,15 +151,37 @@ pub struct Options {
     /// computed and dropped). [`Reflection::depth_written`] still says what the program does;
     /// [`Reflection::depth_output`] what the module outputs.
     pub frag_depth: bool,
+    /// Whether the fragment stage's scissor discard can be switched off per pipeline (default
+    /// `false`: the discard is always there, as documented above). With `true` the module
+    /// declares `override scissor_discard: bool = true;` ([`SCISSOR_DISCARD_OVERRIDE`]) and
+    /// the discard tests it first: a pipeline that needs no per-pixel scissor test (a
+    /// single-sampled target, where the hardware scissor is exact) sets it to `false` and
+    /// the driver compiles a shader with no discard for the scissor. Discards cost even when
+    /// no fragment is discarded (early depth testing and the like), so this matters.
+    pub scissor_override: bool,
 }
+
+/// The name of the pipeline-overridable constant that [`Options::scissor_override`] declares.
+pub const SCISSOR_DISCARD_OVERRIDE: &str = "scissor_discard";
 
 impl Default for Options {
     fn default() -> Options {
-        Options { frag_depth: true }
+        Options {
+            frag_depth: true,
+            scissor_override: false,
+        }
     }
 }
 
 impl Options {
+    /// These options with [`Options::scissor_override`] set to `on`.
+    pub fn with_scissor_override(self, on: bool) -> Options {
+        Options {
+            scissor_override: on,
+            ..self
+        }
+    }
+
     /// These options with [`Options::frag_depth`] set to `on`.
     pub fn with_frag_depth(self, on: bool) -> Options {
         Options {

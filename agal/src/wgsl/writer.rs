@@ -199,6 +199,9 @@ impl<'a> Stage<'a> {
         if !vertex {
             self.line("\nstruct Draw {\n    scissor: vec4<f32>,\n    scissor_enabled: u32,\n}");
             self.line("@group(0) @binding(2) var<uniform> draw: Draw;");
+            if self.options.scissor_override {
+                self.line("override scissor_discard: bool = true;");
+            }
             for (unit, sampler) in &self.usage.samplers {
                 let Some(n) = names::lookup(&names::SAMPLERS, *unit) else {
                     continue;
@@ -379,7 +382,11 @@ impl<'a> Stage<'a> {
             self.line("    var killed = false;");
         }
         self.body();
-        self.line("    let outside = draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);");
+        self.line(if self.options.scissor_override {
+            "    let outside = scissor_discard && draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);"
+        } else {
+            "    let outside = draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);"
+        });
         self.line(if self.usage.kills {
             "    if (killed || outside) {\n        discard;\n    }"
         } else {
