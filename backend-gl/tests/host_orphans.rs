@@ -47,6 +47,15 @@ fn busy_stage(player: &Player) -> Rig {
     r
 }
 
+/// A `Context3D` in the player's context, its back buffer configured (32 x 32, depth).
+fn context_in(player: &Player) -> Context3D<GlBackend> {
+    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    let mut ctx = Context3D::request(b, "auto", "baseline").expect("context");
+    ctx.configure_back_buffer(32, 32, 0, true, false, false)
+        .expect("back buffer");
+    ctx
+}
+
 /// The player's objects now, and a check that the stage made some of every kind.
 fn objects_with_stage(player: &Player, before: Objects) -> Objects {
     let during = player.objects();
@@ -178,10 +187,7 @@ fn through_context3d_dispose_deletes_what_a_loss_left() {
     // is what reaches the backend again.
     let mut player = Player::new(16);
     let before = player.objects();
-    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
-    let mut ctx = Context3D::request(b, "auto", "baseline").expect("context");
-    ctx.configure_back_buffer(32, 32, 0, true, false, false)
-        .expect("back buffer");
+    let mut ctx = context_in(&player);
     let vb = ctx
         .create_vertex_buffer(3, 2, "staticDraw")
         .expect("buffer");
@@ -269,10 +275,7 @@ fn a_context_reported_lost_forgets_its_objects() {
 fn through_context3d_a_clear_in_a_context_not_current_is_3694_at_once() {
     let mut player = Player::new(16);
     let before = player.objects();
-    let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
-    let mut ctx = Context3D::request(b, "auto", "baseline").expect("context");
-    ctx.configure_back_buffer(32, 32, 0, true, false, false)
-        .expect("back buffer");
+    let mut ctx = context_in(&player);
     for checking in [false, true] {
         ctx.set_enable_error_checking(checking).expect("checking");
         ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xffff_ffff)

@@ -34,6 +34,15 @@ unsafe extern "C" fn on_event(user: *mut c_void, event: *const MhEvent) {
     }
 }
 
+/// `clear(r, g, b, 1, 1, 0, ALL)` on a live stage and context; panics on failure.
+fn clear(stage: *mut MhStage3D, ctx: MhContext3D, [r, g, b]: [f64; 3]) {
+    let mut err = ptr::null_mut();
+    // SAFETY: the callers pass a live stage and its context; `err` is writable.
+    let status =
+        unsafe { mh_context3d_clear(stage, ctx, r, g, b, 1.0, 1.0, 0, 0xFFFF_FFFF, &mut err) };
+    ok(status, err, "clear");
+}
+
 fn ok(status: MhStatus, error: *mut MhError, what: &str) {
     if status != MhStatus::Ok {
         // SAFETY: a failing call with an error pointer handed out a valid error.
@@ -96,22 +105,7 @@ fn a_stage_in_the_players_context_hands_out_its_frame_texture() {
             err,
             "configure",
         );
-        ok(
-            mh_context3d_clear(
-                stage,
-                ctx,
-                1.0,
-                0.5,
-                0.0,
-                1.0,
-                1.0,
-                0,
-                0xFFFF_FFFF,
-                &mut err,
-            ),
-            err,
-            "clear",
-        );
+        clear(stage, ctx, [1.0, 0.5, 0.0]);
         ok(mh_context3d_present(stage, ctx, &mut err), err, "present");
         ok(
             mh_context3d_frame_texture(stage, ctx, &mut frame, &mut err),
@@ -331,40 +325,10 @@ fn busy_host_stage(
             err,
             "createTexture",
         );
-        ok(
-            mh_context3d_clear(
-                stage,
-                ctx,
-                0.0,
-                0.0,
-                1.0,
-                1.0,
-                1.0,
-                0,
-                0xFFFF_FFFF,
-                &mut err,
-            ),
-            err,
-            "clear",
-        );
+        clear(stage, ctx, [0.0, 0.0, 1.0]);
         ok(mh_context3d_present(stage, ctx, &mut err), err, "present");
         // The next frame begun: drawToBitmapData is allowed (no #3692).
-        ok(
-            mh_context3d_clear(
-                stage,
-                ctx,
-                0.0,
-                1.0,
-                0.0,
-                1.0,
-                1.0,
-                0,
-                0xFFFF_FFFF,
-                &mut err,
-            ),
-            err,
-            "clear",
-        );
+        clear(stage, ctx, [0.0, 1.0, 0.0]);
         (stage, ctx, vb)
     }
 }

@@ -17,19 +17,25 @@ fn version(text: &str) -> Vec<u32> {
     text.split('.').map(|p| p.parse().unwrap_or(0)).collect()
 }
 
-fn metadata() -> Value {
+/// What `cargo ARGS` prints, in this workspace (it must succeed).
+fn cargo(args: &[&str]) -> Vec<u8> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--locked"])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("cargo metadata runs");
+        .expect("cargo runs");
     assert!(
         out.status.success(),
-        "cargo metadata: {}",
+        "cargo {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("cargo metadata JSON")
+    out.stdout
+}
+
+fn metadata() -> Value {
+    let out = cargo(&["metadata", "--format-version", "1", "--locked"]);
+    serde_json::from_slice(&out).expect("cargo metadata JSON")
 }
 
 /// The names of every package `root` (a package name) builds with: normal and build
@@ -164,30 +170,23 @@ fn rust_version_is_the_oldest_the_locked_dependencies_allow() {
     }
 }
 
-/// The packages `cargo tree` lists for `molehill-player` with `args` (normal and build
-/// dependencies, this package's features only, as an embedder's build resolves them).
-fn tree(args: &[&str]) -> BTreeSet<String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "tree",
-            "--locked",
-            "-p",
-            "molehill-player",
-            "-e",
-            "normal,build",
-        ])
-        .args(["--prefix", "none", "--format", "{p}"])
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo tree runs");
-    assert!(
-        out.status.success(),
-        "cargo tree: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
+/// The packages `cargo tree` lists for `package` with `args` (normal and build dependencies,
+/// this package's features only, as an embedder's build resolves them).
+fn tree(package: &str, args: &[&str]) -> BTreeSet<String> {
+    let mut all = vec![
+        "tree",
+        "--locked",
+        "-p",
+        package,
+        "-e",
+        "normal,build",
+        "--prefix",
+        "none",
+        "--format",
+        "{p}",
+    ];
+    all.extend_from_slice(args);
+    String::from_utf8_lossy(&cargo(&all))
         .lines()
         .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
         .collect()
@@ -198,7 +197,7 @@ fn tree(args: &[&str]) -> BTreeSet<String> {
 /// asks for the feature.
 #[test]
 fn the_jpeg_xr_decoder_comes_only_with_its_feature() {
-    let without = tree(&["--features", "gl"]);
+    let without = tree("molehill-player", &["--features", "gl"]);
     assert!(without.contains("molehill-gl"), "{without:?}");
     for unwanted in ["jpegxr", "bindgen", "clang-sys", "cc", "lzma-rs"] {
         assert!(
@@ -206,7 +205,7 @@ fn the_jpeg_xr_decoder_comes_only_with_its_feature() {
             "molehill-player with default features builds {unwanted}"
         );
     }
-    let with = tree(&["--features", "gl,atf-jpegxr"]);
+    let with = tree("molehill-player", &["--features", "gl,atf-jpegxr"]);
     for wanted in ["jpegxr", "bindgen", "lzma-rs"] {
         assert!(
             with.contains(wanted),
@@ -220,34 +219,7 @@ fn the_jpeg_xr_decoder_comes_only_with_its_feature() {
 /// agal and clap alone.
 #[test]
 fn the_agal_tools_alone_build_no_gpu_or_codec_crate() {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "tree",
-            "--locked",
-            "-p",
-            "molehill-cli",
-            "--no-default-features",
-            "-e",
-            "normal,build",
-            "--prefix",
-            "none",
-            "--format",
-            "{p}",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo tree runs");
-    assert!(
-        out.status.success(),
-        "cargo tree: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let tree = String::from_utf8_lossy(&out.stdout);
-    let names: BTreeSet<&str> = tree
-        .lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let names = tree("molehill-cli", &["--no-default-features"]);
     assert!(names.contains("molehill-agal"), "{names:?}");
     assert!(names.contains("clap"), "{names:?}");
     for unwanted in [

@@ -28,17 +28,7 @@
 
 #include "molehill.h"
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                                                                       \
-  do {                                                                                         \
-    if (!(cond)) {                                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);                 \
-      fprintf(stderr, __VA_ARGS__);                                                            \
-      fprintf(stderr, "\n");                                                                   \
-      failures++;                                                                              \
-    }                                                                                          \
-  } while (0)
+#include "check.h"
 
 /* Runs a Molehill call and reports a failure with its message; the error is freed. */
 static int ok(MhStatus status, MhError *err, const char *what) {

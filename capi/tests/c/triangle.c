@@ -12,17 +12,7 @@
 
 #include "molehill.h"
 
-static int failures = 0;
-
-#define CHECK(cond, ...)                                                                       \
-  do {                                                                                         \
-    if (!(cond)) {                                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);                 \
-      fprintf(stderr, __VA_ARGS__);                                                            \
-      fprintf(stderr, "\n");                                                                   \
-      failures++;                                                                              \
-    }                                                                                          \
-  } while (0)
+#include "check.h"
 
 
 /* Expects `status` to be a Flash error with this ID, class and exact message; frees `err`. */
