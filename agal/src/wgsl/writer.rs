@@ -382,11 +382,11 @@ impl<'a> Stage<'a> {
             self.line("    var killed = false;");
         }
         self.body();
-        self.line(if self.options.scissor_override {
-            "    let outside = scissor_discard && draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);"
-        } else {
-            "    let outside = draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);"
-        });
+        self.out.push_str("    let outside = ");
+        if self.options.scissor_override {
+            self.out.push_str("scissor_discard && ");
+        }
+        self.line("draw.scissor_enabled != 0u && (position.x < draw.scissor.x || position.y < draw.scissor.y || position.x >= draw.scissor.z || position.y >= draw.scissor.w);");
         self.line(if self.usage.kills {
             "    if (killed || outside) {\n        discard;\n    }"
         } else {
