@@ -1,5 +1,6 @@
 /* What the C test programs (triangle.c, host.c) share: CHECK counts a failure, says where and
- * why on stderr, and goes on (each program exits 1 when `failures` is not 0); little() lends
+ * why on stderr, and goes on (each program exits 1 when `failures` is not 0); must() checks a
+ * call's status and error; little() lends
  * bytes as a little-endian ByteArray; the pass-through vertex program both upload. Include it
  * after molehill.h. */
 #ifndef MOLEHILL_TEST_COMMON_H
@@ -18,6 +19,25 @@ static int failures = 0;
       failures++;                                                                              \
     }                                                                                          \
   } while (0)
+
+/* Whether a Molehill call succeeded: a failure is reported with its message (the error is
+ * freed) and counted; a success must leave `*error` NULL. */
+static int must(MhStatus status, MhError *err, const char *what) {
+  if (status != MH_STATUS_OK) {
+    fprintf(stderr, "%s failed: status %d: %s\n", what, (int)status,
+            err != NULL ? err->message : "(no error)");
+    mh_error_free(err);
+    failures++;
+    return 0;
+  }
+  CHECK(err == NULL, "%s: *error not null on success", what);
+  return 1;
+}
+
+/* Runs `call` (which writes the error to `err`) and checks that it succeeded, with `err` and
+ * `st` in scope. The comma operator orders the call before `err` is read (the order of a
+ * function's arguments is unspecified in C). */
+#define MUST(call, what) (err = NULL, st = (call), must(st, err, what))
 
 /* `bytes` as a ByteArray at position 0, little-endian (as Flash needs AGAL bytecode). */
 static MhByteArray little(const uint8_t *bytes, size_t length) {

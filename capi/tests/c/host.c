@@ -30,18 +30,6 @@
 
 #include "common.h"
 
-/* Runs a Molehill call and reports a failure with its message; the error is freed. */
-static int ok(MhStatus status, MhError *err, const char *what) {
-  if (status != MH_STATUS_OK) {
-    fprintf(stderr, "%s failed: status %d: %s\n", what, (int)status,
-            err != NULL ? err->message : "(no error)");
-    mh_error_free(err);
-    failures++;
-    return 0;
-  }
-  return 1;
-}
-
 /* The player's loader. eglGetProcAddress returns a function pointer, and ISO C has no cast
  * between function and object pointers (-pedantic rejects `(const void *)eglGetProcAddress(n)`),
  * so the pointer's bytes are copied into the `const void *` MhGlLoader returns. The two have
@@ -194,11 +182,10 @@ static const uint8_t fragment_agal[] = {
 /* The content's frame: transparent black, a red quad over the top half, present. */
 static void content_frame(MhStage3D *stage, MhContext3D ctx, MhIndexBuffer3D ib) {
   MhError *err = NULL;
-  ok(mh_context3d_clear(stage, ctx, 0, 0, 0, 0, 1, 0, 0xFFFFFFFFu, &err), err, "clear");
-  err = NULL;
-  ok(mh_context3d_draw_triangles(stage, ctx, ib, 0, 2, &err), err, "drawTriangles");
-  err = NULL;
-  ok(mh_context3d_present(stage, ctx, &err), err, "present");
+  MhStatus st;
+  MUST(mh_context3d_clear(stage, ctx, 0, 0, 0, 0, 1, 0, 0xFFFFFFFFu, &err), "clear");
+  MUST(mh_context3d_draw_triangles(stage, ctx, ib, 0, 2, &err), "drawTriangles");
+  MUST(mh_context3d_present(stage, ctx, &err), "present");
 }
 
 int main(void) {
@@ -248,53 +235,39 @@ int main(void) {
   /* 2. A stage in the player's context; requestContext3D's context3DCreate comes through the
    * callback once the call returns. */
   memset(&ev, 0, sizeof ev);
-  err = NULL;
-  if (!ok(mh_stage3d_new_on_host_context(MH_GL_API_ES30, load_gl, NULL, on_event, &ev, &stage,
-                                         &err),
-          err, "mh_stage3d_new_on_host_context"))
+  if (!MUST(mh_stage3d_new_on_host_context(MH_GL_API_ES30, load_gl, NULL, on_event, &ev, &stage,
+                                           &err),
+            "mh_stage3d_new_on_host_context"))
     return 1;
-  err = NULL;
-  ok(mh_stage3d_request_context3d(stage, "auto", "baseline", &err), err, "requestContext3D");
+  MUST(mh_stage3d_request_context3d(stage, "auto", "baseline", &err), "requestContext3D");
   CHECK(ev.creates == 1 && ev.errors == 0, "%d creates, %d errors", ev.creates, ev.errors);
   ctx = ev.context;
 
   /* The content's set-up, as a SWF does in its context3DCreate handler. */
-  err = NULL;
-  ok(mh_context3d_configure_back_buffer(stage, ctx, 32, 32, 0, false, false, false, &err), err,
-     "configureBackBuffer");
-  err = NULL;
-  ok(mh_context3d_create_vertex_buffer(stage, ctx, 4, 6, "staticDraw", &vb, &err), err,
-     "createVertexBuffer");
-  err = NULL;
-  ok(mh_vertex_buffer_upload_from_vector(stage, ctx, vb, vertices, 24, 0, 4, &err), err,
-     "uploadFromVector");
-  err = NULL;
-  ok(mh_context3d_create_index_buffer(stage, ctx, 6, "staticDraw", &ib, &err), err,
-     "createIndexBuffer");
-  err = NULL;
-  ok(mh_index_buffer_upload_from_vector(stage, ctx, ib, indices, 6, 0, 6, &err), err,
-     "uploadFromVector");
-  err = NULL;
-  ok(mh_context3d_create_program(stage, ctx, &program, &err), err, "createProgram");
-  err = NULL;
-  ok(mh_program_upload(stage, ctx, program, little(vertex_agal, sizeof vertex_agal),
-                       little(fragment_agal, sizeof fragment_agal), &err),
-     err, "Program3D.upload");
-  err = NULL;
-  ok(mh_context3d_set_program(stage, ctx, program, &err), err, "setProgram");
-  err = NULL;
-  ok(mh_context3d_set_vertex_buffer_at(stage, ctx, 0, vb, 0, "float2", &err), err,
-     "setVertexBufferAt(0)");
-  err = NULL;
-  ok(mh_context3d_set_vertex_buffer_at(stage, ctx, 1, vb, 2, "float4", &err), err,
-     "setVertexBufferAt(1)");
+  MUST(mh_context3d_configure_back_buffer(stage, ctx, 32, 32, 0, false, false, false, &err),
+       "configureBackBuffer");
+  MUST(mh_context3d_create_vertex_buffer(stage, ctx, 4, 6, "staticDraw", &vb, &err),
+       "createVertexBuffer");
+  MUST(mh_vertex_buffer_upload_from_vector(stage, ctx, vb, vertices, 24, 0, 4, &err),
+       "uploadFromVector");
+  MUST(mh_context3d_create_index_buffer(stage, ctx, 6, "staticDraw", &ib, &err),
+       "createIndexBuffer");
+  MUST(mh_index_buffer_upload_from_vector(stage, ctx, ib, indices, 6, 0, 6, &err),
+       "uploadFromVector");
+  MUST(mh_context3d_create_program(stage, ctx, &program, &err), "createProgram");
+  MUST(mh_program_upload(stage, ctx, program, little(vertex_agal, sizeof vertex_agal),
+                       little(fragment_agal, sizeof fragment_agal), &err), "Program3D.upload");
+  MUST(mh_context3d_set_program(stage, ctx, program, &err), "setProgram");
+  MUST(mh_context3d_set_vertex_buffer_at(stage, ctx, 0, vb, 0, "float2", &err),
+       "setVertexBufferAt(0)");
+  MUST(mh_context3d_set_vertex_buffer_at(stage, ctx, 1, vb, 2, "float4", &err),
+       "setVertexBufferAt(1)");
 
   /* 3. Frames: the content draws, then the player composites the frame texture. */
   for (frame_no = 1; frame_no <= 3; frame_no++) {
     content_frame(stage, ctx, ib);
     memset(&frame, 0, sizeof frame);
-    err = NULL;
-    ok(mh_context3d_frame_texture(stage, ctx, &frame, &err), err, "frame texture");
+    MUST(mh_context3d_frame_texture(stage, ctx, &frame, &err), "frame texture");
     CHECK(frame.texture != 0 && frame.width == 32 && frame.height == 32 &&
               frame.sequence == (uint64_t)frame_no,
           "frame %d: texture %u, %ux%u, sequence %llu", frame_no, frame.texture, frame.width,
@@ -313,8 +286,7 @@ int main(void) {
           "frame %d: the stage colour outside the layer: %08x", frame_no, stage_colour);
     CHECK(glGetError() == GL_NO_ERROR, "frame %d: the player's GL is clean", frame_no);
     /* The player bound its own objects and changed blend and viewport: Molehill re-reads. */
-    err = NULL;
-    ok(mh_context3d_host_state_changed(stage, ctx, &err), err, "host_state_changed");
+    MUST(mh_context3d_host_state_changed(stage, ctx, &err), "host_state_changed");
   }
   objects_during = gl_objects();
   CHECK(objects_during > objects_before, "Molehill's objects live in the player's context");

@@ -41,22 +41,6 @@ static void expect_status(MhStatus got, MhError *err, MhStatus status, const cha
   mh_error_free(err);
 }
 
-/* Runs `call` (which writes the error to `err`) and checks that it succeeded. The comma
- * operator orders the call before `err` is read. */
-#define MUST(call, what) (err = NULL, st = (call), must(st, err, what))
-
-static int must(MhStatus status, MhError *err, const char *what) {
-  if (status != MH_STATUS_OK) {
-    fprintf(stderr, "%s failed: status %d: %s\n", what, (int)status,
-            err != NULL ? err->message : "(no error)");
-    mh_error_free(err);
-    failures++;
-    return 0;
-  }
-  CHECK(err == NULL, "%s: *error not null on success", what);
-  return 1;
-}
-
 /* What the event callback saw. */
 typedef struct {
   MhStage3D *stage;
