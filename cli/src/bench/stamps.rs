@@ -87,19 +87,7 @@ impl Stamps {
         encoder.copy_buffer_to_buffer(&self.resolve, 0, &self.read, 0, bytes);
         self.queue.submit([encoder.finish()]);
         let slice = self.read.slice(..bytes);
-        let (tx, rx) = std::sync::mpsc::channel();
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .map_err(|e| format!("timestamps: {e}"))?;
-        rx.try_recv()
-            .map_err(|e| format!("timestamps: {e}"))?
-            .map_err(|e| format!("timestamps: {e}"))?;
+        map_for_reading(&self.device, &slice, "timestamps")?;
         let period = f64::from(self.queue.get_timestamp_period()) * 1e-9;
         let spans = {
             let data = slice
@@ -113,4 +101,26 @@ impl Stamps {
         self.read.unmap();
         Ok(spans)
     }
+}
+
+/// Maps `slice` for reading and waits for it (the submissions before it done); errors are
+/// `what: ...`. Both sides' read-backs of the bench use it.
+pub(super) fn map_for_reading(
+    device: &wgpu::Device,
+    slice: &wgpu::BufferSlice<'_>,
+    what: &str,
+) -> Result<(), String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        let _ = tx.send(r);
+    });
+    device
+        .poll(wgpu::PollType::Wait {
+            submission_index: None,
+            timeout: None,
+        })
+        .map_err(|e| format!("{what}: {e}"))?;
+    rx.try_recv()
+        .map_err(|e| format!("{what}: {e}"))?
+        .map_err(|e| format!("{what}: {e}"))
 }

@@ -576,19 +576,7 @@ impl Renderer for RawWgpuRenderer {
         );
         self.queue.submit([encoder.finish()]);
         let slice = self.readback.slice(..);
-        let (tx, rx) = std::sync::mpsc::channel();
-        slice.map_async(wgpu::MapMode::Read, move |r| {
-            let _ = tx.send(r);
-        });
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .map_err(|e| format!("raw wgpu: {e}"))?;
-        rx.try_recv()
-            .map_err(|e| format!("raw wgpu: {e}"))?
-            .map_err(|e| format!("raw wgpu: {e}"))?;
+        super::stamps::map_for_reading(&self.device, &slice, "raw wgpu")?;
         let pixels = {
             let data = slice
                 .get_mapped_range()
