@@ -1,4 +1,4 @@
-//! Generates one `#[test]` per trace in `conformance/`, so that `cargo test -p conformance`
+//! Generates one `#[test]` per trace in `conformance/`, so that `cargo test -p molehill-tests`
 //! lists every trace by name, once per backend (`gl::NAME`, `wgpu::NAME`), and runs them in
 //! parallel (each replay has its own context).
 
@@ -19,7 +19,7 @@ fn main() {
         .unwrap_or_default();
     names.sort();
     let mut out = String::new();
-    // One module per backend, so that `cargo test -p conformance wgpu::` runs one backend.
+    // One module per backend, so that `cargo test -p molehill-tests wgpu::` runs one backend.
     for (module, kind) in [("gl", "Gl"), ("wgpu", "Wgpu")] {
         let _ = writeln!(out, "mod {module} {{\n    use super::*;\n");
         for name in &names {

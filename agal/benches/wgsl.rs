@@ -7,9 +7,9 @@
 
 mod common;
 
-use agal::wgsl::{translate, Options};
-use agal::Program;
 use criterion::{criterion_group, criterion_main, Criterion};
+use molehill_agal::wgsl::{translate, Options};
+use molehill_agal::Program;
 
 fn wgsl_module(v: &Program, f: &Program) -> Option<(usize, usize)> {
     let s = translate(v, f, &Options::default()).ok()?;

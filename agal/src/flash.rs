@@ -3,7 +3,7 @@
 //!
 //! The templates are Flash Player's own strings (see `shared/reference/agal-reference.md`,
 //! section 2.5), placeholders `%1`..`%4` included. Every crate that raises a Flash error
-//! (agal's validator, context3d's argument and draw checks, player-shim) builds it through
+//! (agal's validator, context3d's argument and draw checks, molehill-player) builds it through
 //! [`FlashError::new`], so an ID's text lives here and nowhere else.
 
 use std::fmt;

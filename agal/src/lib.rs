@@ -8,7 +8,7 @@
 //! - [`valid`]: Flash Player's upload and link validation.
 //! - [`back`]: what the shader writers share: the scan and link of a pair, names, reflection types.
 //! - [`glsl`]: the GLSL writer.
-//! - [`wgsl`]: the WGSL writer (WebGPU, `backend-wgpu`).
+//! - [`wgsl`]: the WGSL writer (WebGPU, `molehill-wgpu`).
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

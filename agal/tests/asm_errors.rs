@@ -1,8 +1,8 @@
 //! Every error of the assembler with its line and column, and every quirk: refused in strict
 //! mode, accepted in lenient mode with a warning at the same place and Adobe's bytes.
 
-use agal::asm::{assemble, assemble_with, AsmError, AsmErrorKind as K, AsmOptions, Quirk};
-use agal::{
+use molehill_agal::asm::{assemble, assemble_with, AsmError, AsmErrorKind as K, AsmOptions, Quirk};
+use molehill_agal::{
     encode, Address, Filter, Opcode, Operands, Program, ProgramKind, RegisterType, Version,
 };
 
@@ -16,7 +16,7 @@ fn strict_err(src: &str, kind: ProgramKind, version: Version) -> AsmError {
     }
 }
 
-fn lenient(src: &str, kind: ProgramKind, version: Version) -> agal::asm::Assembly {
+fn lenient(src: &str, kind: ProgramKind, version: Version) -> molehill_agal::asm::Assembly {
     let options = AsmOptions::lenient(kind, version);
     assemble_with(src, &options).unwrap_or_else(|e| panic!("{src:?}: {e}"))
 }

@@ -2,8 +2,8 @@
 //! swizzles, relative addressing, every sampler word, LOD bias, comments, line splitting,
 //! optional commas, per-version ranges, and the exact bytes the reference records.
 
-use agal::asm::{assemble, assemble_with, AsmOptions, Quirk};
-use agal::{
+use molehill_agal::asm::{assemble, assemble_with, AsmOptions, Quirk};
+use molehill_agal::{
     encode, Address, Component, Dimension, Filter, MipFilter, Opcode, Operands, Program,
     ProgramKind, RegisterType, Sampler, Shape, SpecialFlags, StageRule, TextureFormat, Version,
     Wrap,

@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use agal::asm::{assemble, assemble_with, AsmErrorKind, AsmOptions};
-use agal::disasm::disassemble;
-use agal::{ProgramKind, Version};
+use molehill_agal::asm::{assemble, assemble_with, AsmErrorKind, AsmOptions};
+use molehill_agal::disasm::disassemble;
+use molehill_agal::{ProgramKind, Version};
 
 fn corpus_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus");
@@ -97,8 +97,9 @@ fn decode_encode_identity_on_corpus() {
             continue;
         }
         let bytes = hex_to_bytes(&std::fs::read_to_string(&path).unwrap());
-        let program = agal::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(agal::encode(&program), bytes, "{}", path.display());
+        let program =
+            molehill_agal::decode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(molehill_agal::encode(&program), bytes, "{}", path.display());
         n += 1;
     }
     assert_eq!(n, 134);
@@ -125,7 +126,7 @@ fn assembling_the_corpus_gives_its_bytes() {
         let lenient = assemble_with(&case.source, &AsmOptions::lenient(case.kind, case.version))
             .unwrap_or_else(|e| panic!("{}: lenient: {e}", case.name));
         assert_eq!(
-            agal::encode(&lenient.program),
+            molehill_agal::encode(&lenient.program),
             case.bytes,
             "{}: lenient bytes",
             case.name
@@ -133,7 +134,7 @@ fn assembling_the_corpus_gives_its_bytes() {
         match strict {
             Ok(program) => {
                 assert_eq!(
-                    agal::encode(&program),
+                    molehill_agal::encode(&program),
                     case.bytes,
                     "{}: strict bytes",
                     case.name
@@ -162,11 +163,16 @@ fn disassemble_then_assemble_is_the_identity_on_corpus() {
         return;
     };
     for case in cases(&dir) {
-        let program = agal::decode(&case.bytes).unwrap();
+        let program = molehill_agal::decode(&case.bytes).unwrap();
         let text = disassemble(&program);
         let again = assemble(&text, program.kind, program.version)
             .unwrap_or_else(|e| panic!("{}: {e}\n{text}", case.name));
-        assert_eq!(agal::encode(&again), case.bytes, "{}\n{text}", case.name);
+        assert_eq!(
+            molehill_agal::encode(&again),
+            case.bytes,
+            "{}\n{text}",
+            case.name
+        );
         // Canonical: disassembling the re-assembled program gives the same text.
         assert_eq!(disassemble(&again), text, "{}", case.name);
     }

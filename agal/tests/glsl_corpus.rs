@@ -1,12 +1,12 @@
-//! Every valid pair of ../shared/agal-corpus (valid per `agal::valid`) translates in every
+//! Every valid pair of ../shared/agal-corpus (valid per `molehill_agal::valid`) translates in every
 //! dialect that can express it, glslangValidator compiles and links the result, and the
-//! reflection agrees with `agal::valid::link`.
+//! reflection agrees with `molehill_agal::valid::link`.
 
 mod glsl_common;
 
-use agal::glsl::{translate, Dialect, GlslError, Options};
-use agal::profile::Profile;
-use agal::ProgramKind;
+use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
+use molehill_agal::profile::Profile;
+use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_compiles_in_every_dialect() {
@@ -22,9 +22,11 @@ fn corpus_translates_and_compiles_in_every_dialect() {
     let mut valid = 0;
     for (name, vertex, fragment) in &pairs {
         let profile = Profile::lowest_accepting(vertex.version);
-        let linkage = agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-            .and_then(|()| agal::valid::validate_program(fragment, ProgramKind::Fragment, profile))
-            .and_then(|()| agal::valid::link(vertex, fragment));
+        let linkage = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
+            .and_then(|()| {
+                molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
+            })
+            .and_then(|()| molehill_agal::valid::link(vertex, fragment));
         let linkage = match linkage {
             Ok(l) => l,
             Err(e) => {

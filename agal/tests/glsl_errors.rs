@@ -1,14 +1,14 @@
 //! Every `GlslError` variant, matched by pattern: what a dialect cannot express is a typed
 //! error, never broken GLSL, and malformed pairs are errors, never panics.
 
-use agal::glsl::{translate, Dialect, Extension, Feature, GlslError, Options};
-use agal::{
+use molehill_agal::glsl::{translate, Dialect, Extension, Feature, GlslError, Options};
+use molehill_agal::{
     Component, Destination, Dimension, Instruction, Opcode, Operands, Program, ProgramKind,
     RegisterType, Sampler, Source, Swizzle, Version, WriteMask,
 };
 
 fn asm(source: &str, kind: ProgramKind, version: Version) -> Program {
-    agal::asm::assemble(source, kind, version).unwrap_or_else(|e| panic!("{source}: {e}"))
+    molehill_agal::asm::assemble(source, kind, version).unwrap_or_else(|e| panic!("{source}: {e}"))
 }
 
 fn pair(vertex: &str, fragment: &str, version: Version) -> (Program, Program) {

@@ -1,14 +1,14 @@
 //! No program panics the GLSL writer: corpus pairs with mutated tokens (bytes flipped, tokens
 //! moved between programs), in every dialect. Whatever it writes has balanced braces and starts
-//! at its `#version` line, and a mutated pair that `agal::valid` accepts always translates
+//! at its `#version` line, and a mutated pair that `molehill_agal::valid` accepts always translates
 //! (only a dialect's missing feature may refuse it).
 
 mod glsl_common;
 
-use agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
-use agal::glsl::{translate, Dialect, GlslError, Options};
-use agal::profile::Profile;
-use agal::{Program, ProgramKind};
+use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
+use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
+use molehill_agal::profile::Profile;
+use molehill_agal::{Program, ProgramKind};
 use proptest::prelude::*;
 
 fn pairs() -> &'static [(Program, Program)] {
@@ -20,15 +20,15 @@ fn pairs() -> &'static [(Program, Program)] {
             .collect(),
         None => {
             eprintln!("agal-corpus not found beside the project; fuzzing one small pair");
-            let v = agal::asm::assemble(
+            let v = molehill_agal::asm::assemble(
                 "m44 op, va0, vc0\nmov v0, va1",
                 ProgramKind::Vertex,
-                agal::Version::V2,
+                molehill_agal::Version::V2,
             );
-            let f = agal::asm::assemble(
+            let f = molehill_agal::asm::assemble(
                 "tex ft0, v0, fs0 <2d>\nmul oc, ft0, fc0",
                 ProgramKind::Fragment,
-                agal::Version::V2,
+                molehill_agal::Version::V2,
             );
             vec![(v.expect("vertex"), f.expect("fragment"))]
         }
@@ -59,9 +59,11 @@ fn check(vertex: &Program, fragment: &Program, dialect: Dialect) -> Result<(), T
         }
     }
     let profile = Profile::Enhanced;
-    let valid = agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-        .and_then(|()| agal::valid::validate_program(fragment, ProgramKind::Fragment, profile))
-        .and_then(|()| agal::valid::link(vertex, fragment));
+    let valid = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
+        .and_then(|()| {
+            molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
+        })
+        .and_then(|()| molehill_agal::valid::link(vertex, fragment));
     if valid.is_ok() {
         match result {
             Ok(_) | Err(GlslError::MissingFeature { .. }) => {}

@@ -14,8 +14,8 @@ mod glsl_common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use agal::glsl::{translate, Dialect, GlslError, Options};
-use agal::{Opcode, Program, ProgramKind, Version};
+use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
+use molehill_agal::{Opcode, Program, ProgramKind, Version};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
@@ -107,7 +107,7 @@ fn assemble(case: &Case, kind: ProgramKind) -> Program {
     };
     let path = root().join("in").join(format!("{}.{ext}.agal", case.name));
     let source = std::fs::read_to_string(&path).expect("read input");
-    agal::asm::assemble(&source, kind, case.version)
+    molehill_agal::asm::assemble(&source, kind, case.version)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

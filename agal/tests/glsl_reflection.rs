@@ -1,12 +1,13 @@
 //! The reflection names everything the backend binds, and every name it gives is declared in
 //! the GLSL it describes.
 
-use agal::glsl::{translate, Dialect, Options, Reflection, Shaders, Y_FLIP_UNIFORM};
-use agal::{Dimension, ProgramKind, TextureFormat, Version};
+use molehill_agal::glsl::{translate, Dialect, Options, Reflection, Shaders, Y_FLIP_UNIFORM};
+use molehill_agal::{Dimension, ProgramKind, TextureFormat, Version};
 
 fn translate_text(vertex: &str, fragment: &str, version: Version, dialect: Dialect) -> Shaders {
-    let v = agal::asm::assemble(vertex, ProgramKind::Vertex, version).expect("vertex");
-    let f = agal::asm::assemble(fragment, ProgramKind::Fragment, version).expect("fragment");
+    let v = molehill_agal::asm::assemble(vertex, ProgramKind::Vertex, version).expect("vertex");
+    let f =
+        molehill_agal::asm::assemble(fragment, ProgramKind::Fragment, version).expect("fragment");
     translate(&v, &f, &Options::new(dialect)).expect("translate")
 }
 

@@ -2,9 +2,9 @@
 //! source lanes chosen by destination component, scalar lanes of `kil`/`if*`, `ted`'s level
 //! lane, relative matrix rows. The golden files show every opcode; these name the rule.
 
-use agal::asm::assemble;
-use agal::glsl::{translate, Options};
-use agal::{ProgramKind, Version};
+use molehill_agal::asm::assemble;
+use molehill_agal::glsl::{translate, Options};
+use molehill_agal::{ProgramKind, Version};
 
 /// The GLSL ES 3.00 fragment shader of `fragment` (behind a vertex program writing v0).
 fn fragment(fragment: &str, version: Version) -> String {

@@ -2,9 +2,9 @@
 //! never panic; strict mode accepts nothing that lenient mode assembles differently; and every
 //! program the syntax can express disassembles to text that assembles back to it.
 
-use agal::asm::{assemble, assemble_with, AsmOptions};
-use agal::disasm::disassemble;
-use agal::{
+use molehill_agal::asm::{assemble, assemble_with, AsmOptions};
+use molehill_agal::disasm::disassemble;
+use molehill_agal::{
     Address, Component, Destination, Dimension, Filter, Instruction, MipFilter, Opcode, Operands,
     Program, ProgramKind, RegisterType, Sampler, Shape, Source, SpecialFlags, Swizzle,
     TextureFormat, Version, Wrap, WriteMask,
@@ -158,8 +158,8 @@ proptest! {
 
     #[test]
     fn decoding_arbitrary_bytes_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
-        if let Ok(p) = agal::decode(&bytes) {
-            prop_assert_eq!(agal::encode(&p), bytes);
+        if let Ok(p) = molehill_agal::decode(&bytes) {
+            prop_assert_eq!(molehill_agal::encode(&p), bytes);
             let _ = disassemble(&p);
         }
     }
@@ -172,8 +172,8 @@ proptest! {
     ) {
         let mut bytes = vec![0xa0, version, 0, 0, 0, 0xa1, kind];
         bytes.extend(body);
-        if let Ok(p) = agal::decode(&bytes) {
-            prop_assert_eq!(agal::encode(&p), bytes);
+        if let Ok(p) = molehill_agal::decode(&bytes) {
+            prop_assert_eq!(molehill_agal::encode(&p), bytes);
             let text = disassemble(&p);
             if !text.contains("does not re-assemble") {
                 prop_assert_eq!(assemble(&text, p.kind, p.version).unwrap(), p);
@@ -287,7 +287,7 @@ fn range(register: RegisterType, kind: ProgramKind, version: Version) -> u16 {
         RegisterType::Sampler if kind == ProgramKind::Vertex => 3,
         RegisterType::Sampler => 15,
         RegisterType::DepthOutput | RegisterType::InstanceId => 0,
-        r => agal::profile::limits(version)
+        r => molehill_agal::profile::limits(version)
             .count(r, kind)
             .saturating_sub(1),
     }
@@ -444,8 +444,8 @@ proptest! {
         let again = assemble(&text, p.kind, p.version);
         prop_assert_eq!(again.as_ref().ok(), Some(&p), "{}: {:?}", text, again);
         // And through bytes.
-        let bytes = agal::encode(&p);
-        prop_assert_eq!(agal::decode(&bytes).unwrap(), p);
+        let bytes = molehill_agal::encode(&p);
+        prop_assert_eq!(molehill_agal::decode(&bytes).unwrap(), p);
     }
 }
 

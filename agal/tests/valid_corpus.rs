@@ -6,10 +6,10 @@
 
 mod common;
 
-use agal::bytecode::decode_header;
-use agal::profile::Profile;
-use agal::valid::{link, validate};
-use agal::ProgramKind;
+use molehill_agal::bytecode::decode_header;
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::{link, validate};
+use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_pairs_validate_and_link() {
@@ -50,10 +50,10 @@ fn corpus_pairs_validate_and_link() {
 fn decoded_corpus_gives_the_same_result_through_validate_program() {
     for (name, v, f) in common::corpus_pairs() {
         for (bytes, kind) in [(&v, ProgramKind::Vertex), (&f, ProgramKind::Fragment)] {
-            let program = agal::decode(bytes).expect("corpus decodes");
+            let program = molehill_agal::decode(bytes).expect("corpus decodes");
             let profile = Profile::lowest_accepting(program.version);
             let from_bytes = validate(bytes, kind, profile).map(|_| ());
-            let from_model = agal::valid::validate_program(&program, kind, profile);
+            let from_model = molehill_agal::valid::validate_program(&program, kind, profile);
             assert_eq!(from_bytes, from_model, "{name} {kind}");
             // A profile below the version's is #3725.
             if profile != Profile::BaselineConstrained {

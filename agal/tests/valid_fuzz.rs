@@ -4,10 +4,10 @@
 
 mod common;
 
-use agal::bytecode::{decode, encode, HEADER_LEN, TOKEN_LEN};
-use agal::profile::Profile;
-use agal::valid::{link, validate, validate_program};
-use agal::ProgramKind;
+use molehill_agal::bytecode::{decode, encode, HEADER_LEN, TOKEN_LEN};
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::{link, validate, validate_program};
+use molehill_agal::ProgramKind;
 use proptest::prelude::*;
 
 /// The programs to mutate, and whether they are the corpus (`false`: two stand-ins).

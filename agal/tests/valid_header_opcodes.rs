@@ -3,10 +3,10 @@
 
 mod common;
 
-use agal::flash::ErrorClass;
-use agal::profile::Profile;
-use agal::valid::validate;
 use common::*;
+use molehill_agal::flash::ErrorClass;
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::validate;
 
 const P: &str = "Error #";
 

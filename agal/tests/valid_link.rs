@@ -2,8 +2,8 @@
 
 mod common;
 
-use agal::valid::{link, validate};
 use common::*;
+use molehill_agal::valid::{link, validate};
 
 #[test]
 fn e3630_e3631_program_types() {
@@ -87,13 +87,13 @@ fn e3757_versions_differ() {
     let v = validate(
         &prog(1, VERT, &[mov_op()]),
         VERT,
-        agal::profile::Profile::Standard,
+        molehill_agal::profile::Profile::Standard,
     )
     .unwrap();
     let f = validate(
         &prog(2, FRAG, &[mov_oc()]),
         FRAG,
-        agal::profile::Profile::Standard,
+        molehill_agal::profile::Profile::Standard,
     )
     .unwrap();
     assert_eq!(
@@ -110,7 +110,7 @@ fn e3775_non_consecutive_outputs() {
         &[mov_op(), tok(MOV, d(V, 0, XYZW), s(VA, 1, IDENT), Z8)],
     );
     let oc = |n| tok(MOV, d(OUT, n, XYZW), s(V, 0, IDENT), Z8);
-    let p = agal::profile::Profile::Standard;
+    let p = molehill_agal::profile::Profile::Standard;
     let vp = validate(&v, VERT, p).unwrap();
     let bad = validate(&prog(2, FRAG, &[oc(0), oc(2)]), FRAG, p).unwrap();
     assert_eq!(
@@ -121,7 +121,7 @@ fn e3775_non_consecutive_outputs() {
     assert_eq!(link(&vp, &good).unwrap().color_outputs, vec![0, 1]);
     // standardConstrained has no MRT: oc1 is out of range at upload.
     assert_eq!(
-        upload_in(&prog(2, FRAG, &[oc(0), oc(1)]), FRAG, agal::profile::Profile::StandardConstrained),
+        upload_in(&prog(2, FRAG, &[oc(0), oc(1)]), FRAG, molehill_agal::profile::Profile::StandardConstrained),
         "Error #3660: AGAL validation failed: Output register index out of bounds for destination operand at token 2 of fragment program."
     );
 }
@@ -164,7 +164,7 @@ fn linkage_reports_what_is_used() {
     assert!(!l.depth_written && !l.instance_id_read);
     assert_eq!(l.samplers.len(), 1);
     assert_eq!(l.samplers[0].index, 2);
-    assert_eq!(l.samplers[0].wrap, agal::Wrap::Repeat);
+    assert_eq!(l.samplers[0].wrap, molehill_agal::Wrap::Repeat);
 }
 
 const MUL_: u32 = 0x03;
@@ -172,19 +172,19 @@ const MUL_: u32 = 0x03;
 #[test]
 fn matrix_operand_reads_every_row_of_varyings() {
     // `m33 ft0.xyz, ft0, v1` reads v1, v2 and v3 (citrus_starling_lighteffect does this).
-    let v = agal::asm::assemble(
+    let v = molehill_agal::asm::assemble(
         "m44 op, va0, vc0\nmov v0, va0\nmov v1, va0\nmov v2, va0\nmov v3, va0",
-        agal::ProgramKind::Vertex,
-        agal::Version::V1,
+        molehill_agal::ProgramKind::Vertex,
+        molehill_agal::Version::V1,
     )
     .unwrap();
-    let f = agal::asm::assemble(
+    let f = molehill_agal::asm::assemble(
         "mov ft0, v0\nm33 ft0.xyz, ft0, v1\nmov oc, ft0",
-        agal::ProgramKind::Fragment,
-        agal::Version::V1,
+        molehill_agal::ProgramKind::Fragment,
+        molehill_agal::Version::V1,
     )
     .unwrap();
-    let l = agal::valid::link(&v, &f).unwrap();
+    let l = molehill_agal::valid::link(&v, &f).unwrap();
     assert_eq!(l.varyings_read, vec![0, 1, 2, 3]);
     assert_eq!(l.varyings_linked(), vec![0, 1, 2, 3]);
 }

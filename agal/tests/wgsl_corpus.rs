@@ -1,13 +1,13 @@
-//! Every valid pair of ../shared/agal-corpus (valid per `agal::valid`) translates to WGSL that
+//! Every valid pair of ../shared/agal-corpus (valid per `molehill_agal::valid`) translates to WGSL that
 //! naga (the version wgpu uses) parses and validates, with matching varying locations and
-//! sampling in uniform control flow, and the reflection agrees with `agal::valid::link`.
+//! sampling in uniform control flow, and the reflection agrees with `molehill_agal::valid::link`.
 
 mod glsl_common;
 mod wgsl_common;
 
-use agal::profile::Profile;
-use agal::wgsl::{translate, Options};
-use agal::ProgramKind;
+use molehill_agal::profile::Profile;
+use molehill_agal::wgsl::{translate, Options};
+use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_validates() {
@@ -21,9 +21,11 @@ fn corpus_translates_and_validates() {
     let mut valid = 0;
     for (name, vertex, fragment) in &pairs {
         let profile = Profile::lowest_accepting(vertex.version);
-        let linkage = agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-            .and_then(|()| agal::valid::validate_program(fragment, ProgramKind::Fragment, profile))
-            .and_then(|()| agal::valid::link(vertex, fragment));
+        let linkage = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
+            .and_then(|()| {
+                molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
+            })
+            .and_then(|()| molehill_agal::valid::link(vertex, fragment));
         let linkage = match linkage {
             Ok(l) => l,
             Err(e) => {

@@ -1,14 +1,14 @@
 //! No program panics the WGSL writer: corpus pairs with mutated tokens (bytes flipped, tokens
 //! moved between programs). Whatever it writes, naga (the version wgpu uses) parses and
-//! validates, and a mutated pair that `agal::valid` accepts always translates.
+//! validates, and a mutated pair that `molehill_agal::valid` accepts always translates.
 
 mod glsl_common;
 mod wgsl_common;
 
-use agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
-use agal::profile::Profile;
-use agal::wgsl::{translate, Options};
-use agal::{Program, ProgramKind};
+use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
+use molehill_agal::profile::Profile;
+use molehill_agal::wgsl::{translate, Options};
+use molehill_agal::{Program, ProgramKind};
 use proptest::prelude::*;
 
 fn pairs() -> &'static [(Program, Program)] {
@@ -21,7 +21,8 @@ fn pairs() -> &'static [(Program, Program)] {
         None => {
             eprintln!("agal-corpus not found beside the project; fuzzing two small pairs");
             let asm = |text: &str, kind| {
-                agal::asm::assemble(text, kind, agal::Version::V2).expect("assemble")
+                molehill_agal::asm::assemble(text, kind, molehill_agal::Version::V2)
+                    .expect("assemble")
             };
             vec![
                 (
@@ -70,9 +71,11 @@ fn check(vertex: &Program, fragment: &Program) -> Result<(), TestCaseError> {
         }
     }
     let profile = Profile::Enhanced;
-    let valid = agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-        .and_then(|()| agal::valid::validate_program(fragment, ProgramKind::Fragment, profile))
-        .and_then(|()| agal::valid::link(vertex, fragment));
+    let valid = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
+        .and_then(|()| {
+            molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
+        })
+        .and_then(|()| molehill_agal::valid::link(vertex, fragment));
     if valid.is_ok() {
         if let Err(e) = result {
             prop_assert!(false, "valid pair refused: {e}");
@@ -219,7 +222,7 @@ fn fragment_program(lines: &[(u8, u8, u8, u8)]) -> String {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// Generated AGAL 2 pairs that `agal::valid` accepts always translate, and naga accepts
+    /// Generated AGAL 2 pairs that `molehill_agal::valid` accepts always translate, and naga accepts
     /// both modules (sampling and derivatives in uniform control flow included).
     #[test]
     fn generated_valid_pairs_translate_and_naga_accepts_them(
@@ -231,18 +234,18 @@ proptest! {
         } else {
             "m44 op, va0, vc0\nmov v0, va1\nmov v1, va0"
         };
-        let vertex = agal::asm::assemble(vertex_text, ProgramKind::Vertex, agal::Version::V2)
+        let vertex = molehill_agal::asm::assemble(vertex_text, ProgramKind::Vertex, molehill_agal::Version::V2)
             .expect("vertex");
         let text = fragment_program(&lines);
-        let Ok(fragment) = agal::asm::assemble(&text, ProgramKind::Fragment, agal::Version::V2)
+        let Ok(fragment) = molehill_agal::asm::assemble(&text, ProgramKind::Fragment, molehill_agal::Version::V2)
         else {
             return Ok(()); // e.g. a mask the opcode cannot write: not an AGAL program
         };
-        let valid = agal::valid::validate_program(&vertex, ProgramKind::Vertex, Profile::Standard)
+        let valid = molehill_agal::valid::validate_program(&vertex, ProgramKind::Vertex, Profile::Standard)
             .and_then(|()| {
-                agal::valid::validate_program(&fragment, ProgramKind::Fragment, Profile::Standard)
+                molehill_agal::valid::validate_program(&fragment, ProgramKind::Fragment, Profile::Standard)
             })
-            .and_then(|()| agal::valid::link(&vertex, &fragment));
+            .and_then(|()| molehill_agal::valid::link(&vertex, &fragment));
         prop_assume!(valid.is_ok());
         match translate(&vertex, &fragment, &Options::default()) {
             Ok(s) => {

@@ -11,8 +11,8 @@ mod wgsl_common;
 
 use std::path::{Path, PathBuf};
 
-use agal::wgsl::{translate, Options};
-use agal::{Program, ProgramKind, Version};
+use molehill_agal::wgsl::{translate, Options};
+use molehill_agal::{Program, ProgramKind, Version};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
@@ -65,7 +65,7 @@ fn assemble(name: &str, version: Version, kind: ProgramKind) -> Program {
     };
     let path = root().join("in").join(format!("{name}.{ext}.agal"));
     let source = std::fs::read_to_string(&path).expect("read input");
-    agal::asm::assemble(&source, kind, version)
+    molehill_agal::asm::assemble(&source, kind, version)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -151,7 +151,7 @@ fn scissor_override_only_adds_the_pipeline_constant() {
         }
         let declaration = format!(
             "override {}: bool = true;\n",
-            agal::wgsl::SCISSOR_DISCARD_OVERRIDE
+            molehill_agal::wgsl::SCISSOR_DISCARD_OVERRIDE
         );
         if !shaders.fragment.contains(&declaration) {
             failures.push(format!("{name}: no override declared"));

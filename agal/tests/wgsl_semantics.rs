@@ -6,9 +6,9 @@
 
 mod wgsl_common;
 
-use agal::asm::assemble;
-use agal::wgsl::{translate, Draw, Options, Shaders};
-use agal::{ProgramKind, Version};
+use molehill_agal::asm::assemble;
+use molehill_agal::wgsl::{translate, Draw, Options, Shaders};
+use molehill_agal::{ProgramKind, Version};
 
 fn pair(vertex: &str, fragment: &str, version: Version) -> Shaders {
     let v = assemble(vertex, ProgramKind::Vertex, version).expect("vertex");
@@ -221,11 +221,11 @@ fn draw_uniform_layout() {
     assert_eq!(bytes[12..16], 4.0f32.to_le_bytes());
     assert_eq!(bytes[16..20], 1u32.to_le_bytes());
     assert_eq!(bytes[20..], [0; 12]);
-    assert_eq!(agal::wgsl::DRAW_SIZE, 32);
+    assert_eq!(molehill_agal::wgsl::DRAW_SIZE, 32);
     assert_eq!(
         (
-            agal::wgsl::texture_binding(3),
-            agal::wgsl::sampler_binding(3)
+            molehill_agal::wgsl::texture_binding(3),
+            molehill_agal::wgsl::sampler_binding(3)
         ),
         (6, 7)
     );

@@ -2071,12 +2071,12 @@ MhStatus mh_index_buffer_upload_from_byte_array(MhStage3D *stage,
  *   #3661, #3662, #3664, #3665, #3666, #3667, #3668, #3689, #3693, #3696, #3701, #3703,
  *   #3726, #3739, #3740, #3741, #3742, #3743, #3744, #3748, #3749, #3750, #3751, #3752,
  *   #3756, #3758, #3786, #3788, #3789, #3803, #3805: AGAL validation of a program fails
- *   (the first failing token; `agal::valid::validate`, `docs/validation.md` lists the
+ *   (the first failing token; `molehill_agal::valid::validate`, `docs/validation.md` lists the
  *   rules).
  * - Error #3757, #3635, #3632, #3633, #3634, #3775: the pair does not link, in this order:
  *   the versions differ, the vertex output is not fully written, a varying is read and not
  *   written or only partly written, the colour outputs are not fully written or are not
- *   consecutive (`agal::valid::link`).
+ *   consecutive (`molehill_agal::valid::link`).
  * - Error #3613, #3614: the renderer's shader compiler refuses the pair (#3614 with its
  *   log).
  * - Error #3691: the renderer runs out of memory.

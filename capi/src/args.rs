@@ -1,8 +1,8 @@
 //! AS3's argument shapes as C structs: `ByteArray`, `BitmapData` (read and written) and
 //! `Rectangle`, each checked (null pointers, lengths) before it becomes the facade's type.
 
-use context3d::{Point, Rect};
-use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray, Endian};
+use molehill_context3d::{Point, Rect};
+use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray, Endian};
 
 use crate::error::Fail;
 use crate::ffi;

@@ -443,8 +443,8 @@ mod tests {
     /// Each C enum's names are the AS3 values the facade accepts (context3d parses them).
     #[test]
     fn names_are_context3d_strings() {
-        use agal::profile::Profile;
-        use context3d::enums::As3Enum;
+        use molehill_agal::profile::Profile;
+        use molehill_context3d::enums::As3Enum;
         fn check<T: As3Enum>(names: &[&CStr]) {
             assert_eq!(names.len(), T::NAMES.len());
             for n in names {
@@ -452,18 +452,18 @@ mod tests {
                 assert!(T::from_as3(n).is_some(), "{n}");
             }
         }
-        check::<context3d::BufferUsage>(&BUFFER_USAGE_NAMES);
-        check::<context3d::VertexFormat>(&VERTEX_BUFFER_FORMAT_NAMES);
-        check::<agal::ProgramKind>(&PROGRAM_TYPE_NAMES);
-        check::<context3d::TextureFormat>(&TEXTURE_FORMAT_NAMES);
-        check::<agal::Wrap>(&WRAP_MODE_NAMES);
-        check::<agal::Filter>(&TEXTURE_FILTER_NAMES);
-        check::<agal::MipFilter>(&MIP_FILTER_NAMES);
-        check::<context3d::BlendFactor>(&BLEND_FACTOR_NAMES);
-        check::<context3d::TriangleFace>(&TRIANGLE_FACE_NAMES);
-        check::<context3d::CompareMode>(&COMPARE_MODE_NAMES);
-        check::<context3d::StencilAction>(&STENCIL_ACTION_NAMES);
-        check::<context3d::enums::RenderMode>(&RENDER_MODE_NAMES);
+        check::<molehill_context3d::BufferUsage>(&BUFFER_USAGE_NAMES);
+        check::<molehill_context3d::VertexFormat>(&VERTEX_BUFFER_FORMAT_NAMES);
+        check::<molehill_agal::ProgramKind>(&PROGRAM_TYPE_NAMES);
+        check::<molehill_context3d::TextureFormat>(&TEXTURE_FORMAT_NAMES);
+        check::<molehill_agal::Wrap>(&WRAP_MODE_NAMES);
+        check::<molehill_agal::Filter>(&TEXTURE_FILTER_NAMES);
+        check::<molehill_agal::MipFilter>(&MIP_FILTER_NAMES);
+        check::<molehill_context3d::BlendFactor>(&BLEND_FACTOR_NAMES);
+        check::<molehill_context3d::TriangleFace>(&TRIANGLE_FACE_NAMES);
+        check::<molehill_context3d::CompareMode>(&COMPARE_MODE_NAMES);
+        check::<molehill_context3d::StencilAction>(&STENCIL_ACTION_NAMES);
+        check::<molehill_context3d::enums::RenderMode>(&RENDER_MODE_NAMES);
         assert_eq!(Profile::ALL.len(), PROFILE_NAMES.len());
         for n in PROFILE_NAMES {
             assert!(

@@ -2,7 +2,7 @@
 
 use std::ffi::{c_char, CStr, CString};
 
-use agal::flash::{ErrorClass, FlashError};
+use molehill_agal::flash::{ErrorClass, FlashError};
 
 /// What a call answers. `MH_STATUS_OK` is 0; anything else is a failure, described by the
 /// `MhError` the call hands out when given somewhere to put it.

@@ -1,14 +1,14 @@
 //! The GL-host embedding: a stage whose contexts draw **in the player's own GL context**
-//! (backend-gl's `GlBackend::on_host_context`, docs/embedding-gl.md), the frame as a GL texture
+//! (molehill-gl's `GlBackend::on_host_context`, docs/embedding-gl.md), the frame as a GL texture
 //! after `present`, and the player's notice that it changed GL state.
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_void};
 use std::rc::Rc;
 
-use backend_gl::{GlApi, GlBackend, HostContext};
-use context3d::Backend;
-use player_shim::{BackendCreationError, SharedBackend};
+use molehill_context3d::Backend;
+use molehill_gl::{GlApi, GlBackend, HostContext};
+use molehill_player::{BackendCreationError, SharedBackend};
 
 use crate::error::{Fail, MhError, MhStatus};
 use crate::ffi;

@@ -1,4 +1,4 @@
-//! Molehill's C API: the AS3-shaped Stage3D facade (`player_shim`) behind a C ABI, for Flash
+//! Molehill's C API: the AS3-shaped Stage3D facade (`molehill_player`) behind a C ABI, for Flash
 //! runtimes written in C or C++ (Lightspark, avmplus-based players, hxcpp targets).
 //!
 //! The header is `include/molehill.h`, generated from this crate by cbindgen (the test
@@ -19,7 +19,7 @@
 //! - A stage is used from the thread that made it (the facade is single-threaded); another
 //!   thread gets [`MhStatus::WrongThread`].
 //!
-//! This crate, like backend-gl, is allowed `unsafe`: each raw pointer access is one small unsafe
+//! This crate, like molehill-gl, is allowed `unsafe`: each raw pointer access is one small unsafe
 //! block with a SAFETY note (`clippy::undocumented_unsafe_blocks` is denied).
 
 mod args;

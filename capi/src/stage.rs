@@ -7,9 +7,9 @@ use std::ffi::{c_char, c_void};
 use std::rc::Rc;
 use std::thread::ThreadId;
 
-use agal::flash::FlashError;
-use context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
-use player_shim::{Context3D, HeadlessGl, Recorder, Stage3D, Stage3DEvents};
+use molehill_agal::flash::FlashError;
+use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_player::{Context3D, HeadlessGl, Recorder, Stage3D, Stage3DEvents};
 
 use crate::error::{c_string, Fail, MhError, MhStatus};
 use crate::ffi;
@@ -321,7 +321,7 @@ impl MhStage3D {
     pub(crate) fn host_backend(
         &mut self,
         ctx: MhContext3D,
-    ) -> Result<Rc<std::cell::RefCell<backend_gl::GlBackend>>, Fail> {
+    ) -> Result<Rc<std::cell::RefCell<molehill_gl::GlBackend>>, Fail> {
         self.context(ctx)?;
         let host = self.host.as_ref().ok_or_else(|| {
             Fail::invalid(
@@ -454,7 +454,7 @@ pub unsafe extern "C" fn mh_stage3d_new_headless(
 ///
 /// `out_stage` is null or valid for writing one pointer.
 pub(crate) unsafe fn new_stage(
-    factory: Box<dyn player_shim::BackendFactory>,
+    factory: Box<dyn molehill_player::BackendFactory>,
     host: Option<crate::host::HostBackend>,
     callback: MhEventCallback,
     user_data: *mut c_void,

@@ -1,5 +1,5 @@
 //! docs/c-api.md's table names a C function for every method of the facade: each `pub fn` of
-//! `impl Stage3D` in `player-shim/src/stage3d.rs` and of `impl Context3D` in `context/mod.rs`
+//! `impl Stage3D` in `player/src/stage3d.rs` and of `impl Context3D` in `context/mod.rs`
 //! and `context/resources.rs` has exactly one
 //! row (`Type::name`), no row names a method the facade lacks, and every C function a row names
 //! is declared in `include/molehill.h`. A new facade method without a C function (or a row
@@ -14,9 +14,9 @@ use std::path::Path;
 fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
     let mut methods = Vec::new();
     for (file, ty) in [
-        ("player-shim/src/stage3d.rs", "Stage3D"),
-        ("player-shim/src/context/mod.rs", "Context3D"),
-        ("player-shim/src/context/resources.rs", "Context3D"),
+        ("player/src/stage3d.rs", "Stage3D"),
+        ("player/src/context/mod.rs", "Context3D"),
+        ("player/src/context/resources.rs", "Context3D"),
     ] {
         let text = std::fs::read_to_string(workspace.join(file)).expect(file);
         let mut in_facade = false;
@@ -62,7 +62,7 @@ fn table_rows(doc: &str) -> BTreeMap<String, Vec<String>> {
 fn every_facade_method_has_a_c_function() {
     let capi = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = capi.parent().expect("workspace");
-    if !workspace.join("player-shim/src/stage3d.rs").exists() {
+    if !workspace.join("player/src/stage3d.rs").exists() {
         eprintln!("skipped: the facade's sources are not beside this crate (a packaged build)");
         return;
     }

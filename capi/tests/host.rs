@@ -1,14 +1,14 @@
 //! The GL-host entry points through the C ABI: a stage drawing in the player's own GL context
-//! (here a headless EGL context made by backend-gl plays the player), the frame texture after
+//! (here a headless EGL context made by molehill-gl plays the player), the frame texture after
 //! `present` read back in the player's context, and #3702 when the player's context is not
 //! current. Skips with a note where no headless GL context can be made.
 
 use std::ffi::{c_char, c_void, CStr};
 use std::ptr;
 
-use backend_gl::{ContextOptions, GlContext};
 use glow::HasContext;
 use molehill_capi::*;
+use molehill_gl::{ContextOptions, GlContext};
 
 /// The player's loader: `data` is its `GlContext`.
 unsafe extern "C" fn loader(data: *mut c_void, name: *const c_char) -> *const c_void {

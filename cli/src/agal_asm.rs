@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use agal::{ProgramKind, Version};
+use molehill_agal::{ProgramKind, Version};
 
 use crate::input::{self, Input};
 
@@ -106,8 +106,8 @@ pub fn run_disasm(file: &Path) -> Result<ExitCode, String> {
             ))
         }
     };
-    let program = agal::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
-    let text = agal::disasm::disassemble(&program);
+    let program = molehill_agal::decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let text = molehill_agal::disasm::disassemble(&program);
     input::write_stdout(text.as_bytes(), "the assembly")?;
     Ok(ExitCode::SUCCESS)
 }

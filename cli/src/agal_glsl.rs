@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use agal::glsl::{Dialect, Options};
-use agal::profile::Profile;
-use agal::ProgramKind;
+use molehill_agal::glsl::{Dialect, Options};
+use molehill_agal::profile::Profile;
+use molehill_agal::ProgramKind;
 
 use crate::agal_validate::parse_profile;
 use crate::input::{self, write_out};
@@ -47,15 +47,16 @@ fn run_to(args: &GlslArgs, out: &mut impl Write) -> Result<ExitCode, String> {
     };
     let (vertex_bytes, fragment_bytes) = input::read_pair(&args.vertex, &args.fragment, None)?;
     let validate = |bytes: &[u8], kind: ProgramKind| {
-        agal::valid::validate(bytes, kind, profile).map_err(|e| {
+        molehill_agal::valid::validate(bytes, kind, profile).map_err(|e| {
             let flash = e.to_flash();
             format!("{kind} program: {flash}")
         })
     };
     let vertex = validate(&vertex_bytes, ProgramKind::Vertex)?;
     let fragment = validate(&fragment_bytes, ProgramKind::Fragment)?;
-    agal::valid::link(&vertex, &fragment).map_err(|e| format!("link: {}", e.to_flash()))?;
-    let shaders = agal::glsl::translate(&vertex, &fragment, &Options::new(dialect))
+    molehill_agal::valid::link(&vertex, &fragment)
+        .map_err(|e| format!("link: {}", e.to_flash()))?;
+    let shaders = molehill_agal::glsl::translate(&vertex, &fragment, &Options::new(dialect))
         .map_err(|e| format!("GLSL ({dialect}): {e}"))?;
     let text = [shaders.vertex, shaders.fragment].concat();
     write_out(out, text.as_bytes(), "the GLSL")?;
@@ -81,15 +82,20 @@ mod tests {
         let files = TempPair::new("glsl", b"mov v0, va0\nmov op, va0", b"mov oc, v0");
         let mut out = Vec::new();
         assert_eq!(run_to(&args(&files), &mut out), Ok(ExitCode::SUCCESS));
-        let vertex = agal::asm::assemble(
+        let vertex = molehill_agal::asm::assemble(
             "mov v0, va0\nmov op, va0",
             ProgramKind::Vertex,
-            agal::Version::V1,
+            molehill_agal::Version::V1,
         )
         .unwrap();
-        let fragment =
-            agal::asm::assemble("mov oc, v0", ProgramKind::Fragment, agal::Version::V1).unwrap();
-        let shaders = agal::glsl::translate(&vertex, &fragment, &Options::default()).unwrap();
+        let fragment = molehill_agal::asm::assemble(
+            "mov oc, v0",
+            ProgramKind::Fragment,
+            molehill_agal::Version::V1,
+        )
+        .unwrap();
+        let shaders =
+            molehill_agal::glsl::translate(&vertex, &fragment, &Options::default()).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             shaders.vertex + &shaders.fragment

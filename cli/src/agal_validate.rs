@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use agal::profile::Profile;
-use agal::valid::{link, validate, ValidationError};
-use agal::{ProgramKind, Version};
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::{link, validate, ValidationError};
+use molehill_agal::{ProgramKind, Version};
 
 use crate::input::{header_version, read_pair, write_out};
 
@@ -76,7 +76,7 @@ mod tests {
 
     #[test]
     fn pair_checks_report_flash_messages() {
-        let vertex = agal::encode(&agal::Program {
+        let vertex = molehill_agal::encode(&molehill_agal::Program {
             kind: ProgramKind::Vertex,
             version: Version::V1,
             instructions: vec![],

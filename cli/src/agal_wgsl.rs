@@ -7,9 +7,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use agal::profile::Profile;
-use agal::wgsl::{Options, Shaders, FRAGMENT_ENTRY, VERTEX_ENTRY};
-use agal::ProgramKind;
+use molehill_agal::profile::Profile;
+use molehill_agal::wgsl::{Options, Shaders, FRAGMENT_ENTRY, VERTEX_ENTRY};
+use molehill_agal::ProgramKind;
 
 use crate::agal_validate::parse_profile;
 use crate::input::{self, write_out};
@@ -47,15 +47,16 @@ fn run_to(args: &WgslArgs, out: &mut impl Write) -> Result<ExitCode, String> {
     };
     let (vertex_bytes, fragment_bytes) = input::read_pair(&args.vertex, &args.fragment, None)?;
     let validate = |bytes: &[u8], kind: ProgramKind| {
-        agal::valid::validate(bytes, kind, profile).map_err(|e| {
+        molehill_agal::valid::validate(bytes, kind, profile).map_err(|e| {
             let flash = e.to_flash();
             format!("{kind} program: {flash}")
         })
     };
     let vertex = validate(&vertex_bytes, ProgramKind::Vertex)?;
     let fragment = validate(&fragment_bytes, ProgramKind::Fragment)?;
-    agal::valid::link(&vertex, &fragment).map_err(|e| format!("link: {}", e.to_flash()))?;
-    let shaders = agal::wgsl::translate(&vertex, &fragment, &Options::default())
+    molehill_agal::valid::link(&vertex, &fragment)
+        .map_err(|e| format!("link: {}", e.to_flash()))?;
+    let shaders = molehill_agal::wgsl::translate(&vertex, &fragment, &Options::default())
         .map_err(|e| format!("WGSL: {e}"))?;
     write_out(out, text(&shaders).as_bytes(), "the WGSL")?;
     Ok(ExitCode::SUCCESS)
@@ -79,15 +80,20 @@ mod tests {
         let files = TempPair::new("wgsl", b"mov v0, va0\nmov op, va0", b"mov oc, v0");
         let mut out = Vec::new();
         assert_eq!(run_to(&args(&files), &mut out), Ok(ExitCode::SUCCESS));
-        let vertex = agal::asm::assemble(
+        let vertex = molehill_agal::asm::assemble(
             "mov v0, va0\nmov op, va0",
             ProgramKind::Vertex,
-            agal::Version::V1,
+            molehill_agal::Version::V1,
         )
         .unwrap();
-        let fragment =
-            agal::asm::assemble("mov oc, v0", ProgramKind::Fragment, agal::Version::V1).unwrap();
-        let shaders = agal::wgsl::translate(&vertex, &fragment, &Options::default()).unwrap();
+        let fragment = molehill_agal::asm::assemble(
+            "mov oc, v0",
+            ProgramKind::Fragment,
+            molehill_agal::Version::V1,
+        )
+        .unwrap();
+        let shaders =
+            molehill_agal::wgsl::translate(&vertex, &fragment, &Options::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert_eq!(out, text(&shaders));
         let (v, f) = out

@@ -11,8 +11,8 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use agal::asm::{assemble_with, AsmError, AsmOptions, AsmWarning};
-use agal::{ProgramKind, Version};
+use molehill_agal::asm::{assemble_with, AsmError, AsmOptions, AsmWarning};
+use molehill_agal::{ProgramKind, Version};
 
 /// A file's contents, classified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +156,7 @@ pub fn assemble_text(
             match assemble_with(text, &options) {
                 Ok(a) => {
                     return Ok(Assembled {
-                        bytes: agal::encode(&a.program),
+                        bytes: molehill_agal::encode(&a.program),
                         version: v,
                         warnings: a.warnings,
                         lenient,

@@ -5,12 +5,13 @@
 //! cargo run -p molehill-context3d --example textured_quad
 //! ```
 
-use agal::flash::FlashError;
-use context3d::{Context3D, Endian, RecordingBackend};
+use molehill_agal::flash::FlashError;
+use molehill_context3d::{Context3D, Endian, RecordingBackend};
 
-fn assemble(text: &str, kind: agal::ProgramKind) -> Vec<u8> {
-    let program = agal::asm::assemble(text, kind, agal::Version::V1).expect("valid AGAL");
-    agal::encode(&program)
+fn assemble(text: &str, kind: molehill_agal::ProgramKind) -> Vec<u8> {
+    let program =
+        molehill_agal::asm::assemble(text, kind, molehill_agal::Version::V1).expect("valid AGAL");
+    molehill_agal::encode(&program)
 }
 
 fn main() -> Result<(), FlashError> {
@@ -33,10 +34,13 @@ fn main() -> Result<(), FlashError> {
     // Program3D.upload(vertexProgram, fragmentProgram): AGAL bytecode, each with its ByteArray's
     // endianness (Flash needs little-endian bytecode: #3612 otherwise).
     let program = c.create_program()?;
-    let vertex = assemble("mov op, va0\nmov v0, va1", agal::ProgramKind::Vertex);
+    let vertex = assemble(
+        "mov op, va0\nmov v0, va1",
+        molehill_agal::ProgramKind::Vertex,
+    );
     let fragment = assemble(
         "tex ft0, v0, fs0 <2d,linear,clamp>\nmov oc, ft0",
-        agal::ProgramKind::Fragment,
+        molehill_agal::ProgramKind::Fragment,
     );
     c.program_upload(program, &vertex, Endian::Little, &fragment, Endian::Little)?;
 

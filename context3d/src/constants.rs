@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use agal::ProgramKind;
+use molehill_agal::ProgramKind;
 
 use crate::backend::{Backend, ConstantRange, DrawChanges, RenderChanges};
 use crate::context::{Context3D, Endian};

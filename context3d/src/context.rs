@@ -7,8 +7,8 @@
 //! `Number`, `&[f64]` for `Vector.<Number>`, `&[u8]` plus an offset for a `ByteArray`, `&[u32]`
 //! ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
 
-use agal::flash::FlashError;
-use agal::profile::Profile;
+use molehill_agal::flash::FlashError;
+use molehill_agal::profile::Profile;
 
 use crate::backend::{
     BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect, MAX_SAMPLERS, MAX_STREAMS,
@@ -479,7 +479,7 @@ impl<B: Backend> Context3D<B> {
     /// says `"Disposed"`). Disposing twice does nothing. The context itself is gone either way;
     /// `recreate` is Flash's simulated device loss, done by the VM: it makes the new context
     /// with [`recreated`](Self::recreated) on a fresh backend and dispatches `context3DCreate`
-    /// again (player-shim's `Context3D::dispose` does both).
+    /// again (molehill-player's `Context3D::dispose` does both).
     pub fn dispose(&mut self, recreate: bool) {
         if recreate {
             log::debug!("dispose(recreate = true): the VM recreates the context");

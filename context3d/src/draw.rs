@@ -25,7 +25,7 @@
 //!    use), #3663, #3605, #3604, #3754, #3763 / #3606, #3753, #3755,
 //!    #3778, #3700 / #3713; then #3695 across samplers.
 
-use agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
+use molehill_agal::{Dimension, MipFilter, TextureFormat as ReadFormat, Wrap};
 
 use crate::backend::{
     Backend, BackendError, Clear, ClearMask, PixelRect, RenderTarget, ResolvedDraw, SamplerBinding,
@@ -397,7 +397,7 @@ fn resolve_streams(
 fn resolve_samplers(
     state: &State,
     textures: &Objects<TextureBase, TextureRes>,
-    (used, used_mask): (&[Option<agal::Sampler>; MAX_SAMPLERS], u32),
+    (used, used_mask): (&[Option<molehill_agal::Sampler>; MAX_SAMPLERS], u32),
     out: &mut [Option<SamplerBinding>; MAX_SAMPLERS],
 ) -> Result<()> {
     // The slots resolved, in order (for #3695 below).

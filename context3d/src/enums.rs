@@ -4,7 +4,7 @@
 //! A string that is not exactly one of the accepted values is ArgumentError #2008 naming the
 //! parameter as Flash names it (agal-reference.md 2.4); [`parse`] builds that error.
 
-use agal::{Filter, MipFilter, ProgramKind, Wrap};
+use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
 
 use crate::backend::{
     BlendFactor, BufferUsage, CompareMode, StencilAction, TextureFormat, TriangleFace, VertexFormat,
@@ -248,7 +248,7 @@ mod tests {
     fn parse_error_names_the_parameter() {
         let e = parse::<CompareMode>("Always", param::PASS_COMPARE_MODE).unwrap_err();
         let f = e.to_flash();
-        assert_eq!(f.class, agal::flash::ErrorClass::ArgumentError);
+        assert_eq!(f.class, molehill_agal::flash::ErrorClass::ArgumentError);
         assert_eq!(f.id, 2008);
         assert_eq!(
             f.message,

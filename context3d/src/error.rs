@@ -1,11 +1,11 @@
 //! Typed errors of the Context3D layer and their one mapping to Flash's (class, ID, message).
 //!
 //! Every check in this crate fails with a [`Context3DError`]; [`Context3DError::to_flash`] is
-//! the only place that turns one into an [`agal::flash::FlashError`], and it builds every error
+//! the only place that turns one into an [`molehill_agal::flash::FlashError`], and it builds every error
 //! through [`FlashError::new`], so no message text is written here.
 
-use agal::flash::{ErrorClass, FlashError};
-use agal::valid::ValidationError;
+use molehill_agal::flash::{ErrorClass, FlashError};
+use molehill_agal::valid::ValidationError;
 
 use crate::backend::BackendError;
 

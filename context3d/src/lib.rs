@@ -3,7 +3,7 @@
 //! [`Backend`].
 //!
 //! - [`Context3D`] ([`context`]): one method per AS3 call, arguments close to AS3's, Flash's
-//!   errors as values ([`agal::flash::FlashError`]).
+//!   errors as values ([`molehill_agal::flash::FlashError`]).
 //! - [`backend`]: the [`Backend`] trait and every type that crosses it.
 //! - [`recording`]: [`RecordingBackend`], a backend that records what reaches it.
 //! - [`enums`]: the AS3 enum strings. [`error`]: typed errors and the one Flash mapping.

@@ -3,7 +3,7 @@
 //! that refuses shaders) to exercise the error paths, and answers read-backs with a fixed
 //! colour.
 
-use agal::{Program, ProgramKind};
+use molehill_agal::{Program, ProgramKind};
 
 use crate::backend::{
     BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, CompressedImage,

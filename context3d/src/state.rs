@@ -1,7 +1,7 @@
 //! What a context remembers between calls: render state, bindings, constants, render targets,
 //! and the per-frame bookkeeping of the back buffer.
 
-use agal::{Filter, MipFilter, Wrap};
+use molehill_agal::{Filter, MipFilter, Wrap};
 
 use crate::backend::{
     BackBufferConfig, Backend, BlendFactor, BlendState, ColorAttachment, ColorMask, CompareMode,

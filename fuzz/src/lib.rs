@@ -8,13 +8,15 @@
 use std::cell::RefCell;
 use std::path::Path;
 
-use agal::flash::FlashError;
-use agal::glsl::{Dialect, GlslError, Options};
-use agal::profile::Profile;
-use agal::{ProgramKind, Version};
-use backend_gl::decode::{dxt, etc1, pvrtc};
-use backend_gl::GlBackend;
-use context3d::{Context3D, Endian, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+use molehill_agal::flash::FlashError;
+use molehill_agal::glsl::{Dialect, GlslError, Options};
+use molehill_agal::profile::Profile;
+use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::{
+    Context3D, Endian, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D,
+};
+use molehill_gl::decode::{dxt, etc1, pvrtc};
+use molehill_gl::GlBackend;
 
 /// A target's body: the fuzzer's bytes in, a panic when an invariant breaks.
 pub type Body = fn(&[u8]);
@@ -77,7 +79,7 @@ impl<'a> Bytes<'a> {
 /// A Flash error is well formed: an ID of Flash's table and its exact `Error #ID: ` form.
 pub fn check_error(e: &FlashError) {
     assert!(
-        agal::flash::template(e.id).is_some(),
+        molehill_agal::flash::template(e.id).is_some(),
         "error #{} is not in Flash's table: {e}",
         e.id
     );
@@ -96,16 +98,16 @@ fn check<T>(r: Result<T, FlashError>) -> Option<T> {
 /// Checks one program's bytes: the decoder's round trip, validation under every profile (as
 /// `kind`), and for every accepted program the disassembly re-assembling to the same program.
 /// The programs each profile accepted.
-fn agal_program(bytes: &[u8], kind: ProgramKind) -> Vec<(Profile, agal::Program)> {
-    if let Ok(p) = agal::decode(bytes) {
-        assert_eq!(agal::encode(&p), bytes, "encode(decode(b)) != b");
+fn agal_program(bytes: &[u8], kind: ProgramKind) -> Vec<(Profile, molehill_agal::Program)> {
+    if let Ok(p) = molehill_agal::decode(bytes) {
+        assert_eq!(molehill_agal::encode(&p), bytes, "encode(decode(b)) != b");
     }
     let mut accepted = Vec::new();
     for profile in Profile::ALL {
-        match agal::valid::validate(bytes, kind, profile) {
+        match molehill_agal::valid::validate(bytes, kind, profile) {
             Ok(p) => {
-                let text = agal::disasm::disassemble(&p);
-                let again = agal::asm::assemble(&text, p.kind, p.version)
+                let text = molehill_agal::disasm::disassemble(&p);
+                let again = molehill_agal::asm::assemble(&text, p.kind, p.version)
                     .unwrap_or_else(|e| panic!("disassembly does not assemble: {e}\n{text}"));
                 assert_eq!(again, p, "disassembly re-assembles differently:\n{text}");
                 accepted.push((profile, p));
@@ -130,16 +132,18 @@ pub fn agal(data: &[u8]) {
         let Some((_, fp)) = fs.iter().find(|(p, _)| p == profile) else {
             continue;
         };
-        match agal::valid::link(vp, fp) {
+        match molehill_agal::valid::link(vp, fp) {
             Ok(_) => {
                 for dialect in Dialect::ALL {
-                    match agal::glsl::translate(vp, fp, &Options::new(dialect)) {
+                    match molehill_agal::glsl::translate(vp, fp, &Options::new(dialect)) {
                         Ok(_) => {}
                         Err(GlslError::MissingFeature { .. }) if dialect == Dialect::Es100 => {}
                         Err(e) => panic!("accepted pair does not translate to {dialect:?}: {e}"),
                     }
                 }
-                if let Err(e) = agal::wgsl::translate(vp, fp, &agal::wgsl::Options::default()) {
+                if let Err(e) =
+                    molehill_agal::wgsl::translate(vp, fp, &molehill_agal::wgsl::Options::default())
+                {
                     panic!("accepted pair does not translate to WGSL: {e}");
                 }
             }
@@ -157,10 +161,10 @@ pub fn assembler(data: &[u8]) {
     let source = String::from_utf8_lossy(data);
     for kind in [ProgramKind::Vertex, ProgramKind::Fragment] {
         for version in [Version::V1, Version::V2, Version::V3] {
-            let mut options = agal::asm::AsmOptions::new(kind, version);
-            let strict = agal::asm::assemble_with(&source, &options);
+            let mut options = molehill_agal::asm::AsmOptions::new(kind, version);
+            let strict = molehill_agal::asm::assemble_with(&source, &options);
             options.lenient = true;
-            let lenient = agal::asm::assemble_with(&source, &options);
+            let lenient = molehill_agal::asm::assemble_with(&source, &options);
             if let Ok(s) = &strict {
                 let l = lenient.as_ref().expect("strict accepts, lenient refuses");
                 assert_eq!(s.program, l.program, "strict and lenient differ");
@@ -171,15 +175,20 @@ pub fn assembler(data: &[u8]) {
                 if a.program.instructions.is_empty() {
                     continue;
                 }
-                let bytes = agal::encode(&a.program);
-                assert_eq!(agal::decode(&bytes).expect("own bytes decode"), a.program);
+                let bytes = molehill_agal::encode(&a.program);
+                assert_eq!(
+                    molehill_agal::decode(&bytes).expect("own bytes decode"),
+                    a.program
+                );
                 // Lenient mode reproduces Adobe's output, which may be an invalid program (the
                 // disassembler marks what cannot re-assemble); valid ones must round-trip.
-                if agal::valid::validate_program(&a.program, kind, Profile::Enhanced).is_err() {
+                if molehill_agal::valid::validate_program(&a.program, kind, Profile::Enhanced)
+                    .is_err()
+                {
                     continue;
                 }
-                let text = agal::disasm::disassemble(&a.program);
-                let again = agal::asm::assemble(&text, kind, version)
+                let text = molehill_agal::disasm::disassemble(&a.program);
+                let again = molehill_agal::asm::assemble(&text, kind, version)
                     .unwrap_or_else(|e| panic!("disassembly does not assemble: {e}\n{text}"));
                 assert_eq!(
                     again, a.program,
@@ -225,7 +234,7 @@ fn with_gl(f: impl FnOnce(&mut Context3D<GlBackend>)) {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().is_none_or(|c| c.is_disposed() || c.is_lost()) {
             let backend =
-                GlBackend::headless(&backend_gl::ContextOptions::default()).expect("headless GL");
+                GlBackend::headless(&molehill_gl::ContextOptions::default()).expect("headless GL");
             let mut c = Context3D::request(backend, "auto", "standardExtended").expect("context");
             c.configure_back_buffer(64, 64, 0, true, false, false)
                 .expect("back buffer");
@@ -261,7 +270,10 @@ pub fn atf_upload(data: &[u8]) {
     let async_upload = b.bool();
     let offset = u32::from(b.u8() % 4);
     let container = b.0;
-    if let Some(Ok(file)) = container.get(offset as usize..).map(context3d::atf::parse) {
+    if let Some(Ok(file)) = container
+        .get(offset as usize..)
+        .map(molehill_context3d::atf::parse)
+    {
         if !file.format.is_raw() {
             return;
         }
@@ -292,14 +304,14 @@ pub fn trace_replay(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(trace) = player_shim::trace::parse(text) else {
+    let Ok(trace) = molehill_player::trace::parse(text) else {
         return;
     };
-    let written = player_shim::trace::write(&trace);
-    let again = player_shim::trace::parse(&written)
+    let written = molehill_player::trace::write(&trace);
+    let again = molehill_player::trace::parse(&written)
         .unwrap_or_else(|e| panic!("written trace does not parse: {e}\n{written}"));
     assert_eq!(
-        player_shim::trace::write(&again),
+        molehill_player::trace::write(&again),
         written,
         "write is not stable"
     );
@@ -309,7 +321,7 @@ pub fn trace_replay(data: &[u8]) {
         &trace,
         path,
         &molehill_replay::ReplayOptions::default(),
-        Box::new(player_shim::HeadlessGl::default()),
+        Box::new(molehill_player::HeadlessGl::default()),
     );
 }
 
@@ -511,7 +523,9 @@ fn step(c: &mut Context3D<GlBackend>, b: &mut Bytes<'_>, h: &mut Handles) {
             if let Some(p) = check(c.create_program()) {
                 let (vs, fs) = b.pick(PROGRAMS);
                 let asm = |s: &str, k| {
-                    agal::encode(&agal::asm::assemble(s, k, Version::V1).expect("own program"))
+                    molehill_agal::encode(
+                        &molehill_agal::asm::assemble(s, k, Version::V1).expect("own program"),
+                    )
                 };
                 let (mut v, f) = (asm(vs, ProgramKind::Vertex), asm(fs, ProgramKind::Fragment));
                 if b.u8() < 64 {

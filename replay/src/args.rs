@@ -9,10 +9,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use player_shim::as3::{BitmapData, ByteArray};
-use player_shim::record::Handle;
-use player_shim::trace::{BitmapArg, ByteArrayArg, Name, Rect};
-use player_shim::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_player::as3::{BitmapData, ByteArray};
+use molehill_player::record::Handle;
+use molehill_player::trace::{BitmapArg, ByteArrayArg, Name, Rect};
+use molehill_player::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
 use super::data::{bitmap, byte_array, Bitmap, Bytes};
 use super::FailureKind;
@@ -132,9 +132,9 @@ handle_arg!(
 );
 
 impl<'a> Prepare<'a> for Option<Rect> {
-    type Ready = Option<context3d::Rect>;
-    fn prepare(&'a self, _: Env<'_>) -> Result<Option<context3d::Rect>, FailureKind> {
-        Ok(self.map(|r| context3d::Rect {
+    type Ready = Option<molehill_context3d::Rect>;
+    fn prepare(&'a self, _: Env<'_>) -> Result<Option<molehill_context3d::Rect>, FailureKind> {
+        Ok(self.map(|r| molehill_context3d::Rect {
             x: r.x,
             y: r.y,
             width: r.width,
@@ -143,8 +143,8 @@ impl<'a> Prepare<'a> for Option<Rect> {
     }
 }
 
-impl<'b> Arg<'b, Option<context3d::Rect>> for Option<context3d::Rect> {
-    fn arg(&'b self) -> Result<Option<context3d::Rect>, FailureKind> {
+impl<'b> Arg<'b, Option<molehill_context3d::Rect>> for Option<molehill_context3d::Rect> {
+    fn arg(&'b self) -> Result<Option<molehill_context3d::Rect>, FailureKind> {
         Ok(*self)
     }
 }

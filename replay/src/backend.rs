@@ -4,12 +4,12 @@
 /// API's [`crate::ReplayOptions::backend`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum BackendKind {
-    /// backend-gl on OpenGL ES 3.0 through EGL (the default).
+    /// molehill-gl on OpenGL ES 3.0 through EGL (the default).
     #[default]
     Gl,
-    /// backend-wgpu on Vulkan (lavapipe without a GPU).
+    /// molehill-wgpu on Vulkan (lavapipe without a GPU).
     Wgpu,
-    /// backend-wgpu on wgpu's GL backend.
+    /// molehill-wgpu on wgpu's GL backend.
     WgpuGl,
 }
 
@@ -32,12 +32,12 @@ impl BackendKind {
     }
 
     /// A factory of headless backends of this kind.
-    pub fn factory(self) -> Box<dyn player_shim::BackendFactory> {
+    pub fn factory(self) -> Box<dyn molehill_player::BackendFactory> {
         match self {
-            BackendKind::Gl => Box::new(player_shim::HeadlessGl::default()),
-            BackendKind::Wgpu => Box::new(player_shim::HeadlessWgpu::default()),
-            BackendKind::WgpuGl => Box::new(player_shim::HeadlessWgpu {
-                options: backend_wgpu::DeviceOptions::new(backend_wgpu::Api::Gl),
+            BackendKind::Gl => Box::new(molehill_player::HeadlessGl::default()),
+            BackendKind::Wgpu => Box::new(molehill_player::HeadlessWgpu::default()),
+            BackendKind::WgpuGl => Box::new(molehill_player::HeadlessWgpu {
+                options: molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Gl),
             }),
         }
     }

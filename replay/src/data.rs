@@ -4,8 +4,8 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use crate::image::{Image, ImageError};
-use player_shim::as3::{premultiply, BitmapData, ByteArray, Endian};
-use player_shim::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
+use molehill_player::as3::{premultiply, BitmapData, ByteArray, Endian};
+use molehill_player::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
 use super::FailureKind;
 
@@ -93,20 +93,20 @@ pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes
                 AgalSource::File(file) => read_text(base, file)?,
             };
             // As AGALMiniAssembler does: lenient, Adobe's quirks reproduced (and logged).
-            let options = agal::asm::AsmOptions::lenient(*kind, *version);
-            let assembly =
-                agal::asm::assemble_with(&text, &options).map_err(FailureKind::Assemble)?;
+            let options = molehill_agal::asm::AsmOptions::lenient(*kind, *version);
+            let assembly = molehill_agal::asm::assemble_with(&text, &options)
+                .map_err(FailureKind::Assemble)?;
             for w in &assembly.warnings {
                 log::warn!("agal({kind}): {w}");
             }
-            Cow::Owned(agal::encode(&assembly.program))
+            Cow::Owned(molehill_agal::encode(&assembly.program))
         }
     };
     Ok(Bytes {
         bytes,
         endian: match arg.endian {
-            player_shim::trace::Endian::Little => Endian::Little,
-            player_shim::trace::Endian::Big => Endian::Big,
+            molehill_player::trace::Endian::Little => Endian::Little,
+            molehill_player::trace::Endian::Big => Endian::Big,
         },
         position: arg.position,
     })
@@ -221,7 +221,7 @@ mod tests {
     fn inline_bytes_are_passed_from_the_trace_without_a_copy() {
         let arg = ByteArrayArg {
             source: ByteSource::Inline(vec![1, 2, 3, 4]),
-            endian: player_shim::trace::Endian::Big,
+            endian: molehill_player::trace::Endian::Big,
             position: 2,
         };
         let bytes = byte_array(&arg, Path::new(".")).unwrap();

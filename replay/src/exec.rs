@@ -5,16 +5,16 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use agal::flash::FlashError;
+use molehill_agal::flash::FlashError;
 
 use crate::image::{compare, difference_image, Image};
-use context3d::stage::{compose, Layer, LayerPlacement, StageLayout, STAGE3D_COUNT};
-use player_shim::as3::{unpremultiply, BitmapDataMut};
-use player_shim::backend::BackendFactory;
-use player_shim::record::Handle;
-use player_shim::trace::{Call, Name, Pos, Statement, Trace};
-use player_shim::Context3D;
-use player_shim::{Stage3D, Stage3DEvents};
+use molehill_context3d::stage::{compose, Layer, LayerPlacement, StageLayout, STAGE3D_COUNT};
+use molehill_player::as3::{unpremultiply, BitmapDataMut};
+use molehill_player::backend::BackendFactory;
+use molehill_player::record::Handle;
+use molehill_player::trace::{Call, Name, Pos, Statement, Trace};
+use molehill_player::Context3D;
+use molehill_player::{Stage3D, Stage3DEvents};
 
 use super::args::{Arg, Env, Prepare};
 use super::data::bitmap;
@@ -211,7 +211,7 @@ impl Exec<'_> {
     }
 
     /// The screen Flash Player shows now: the stage colour, then each visible Stage3D's last
-    /// `present()` at its `x`, `y` (`context3d::stage::compose`).
+    /// `present()` at its `x`, `y` (`molehill_context3d::stage::compose`).
     fn screen(&self) -> Option<Image> {
         let layers: Vec<Layer<'_>> = self
             .stages
@@ -607,13 +607,13 @@ impl Exec<'_> {
                     src_rect,
                     dest_point,
                 } => {
-                    let src_rect = src_rect.map(|r| context3d::Rect {
+                    let src_rect = src_rect.map(|r| molehill_context3d::Rect {
                         x: r.x,
                         y: r.y,
                         width: r.width,
                         height: r.height,
                     });
-                    let dest_point = dest_point.map(|p| context3d::Point { x: p.x, y: p.y });
+                    let dest_point = dest_point.map(|p| molehill_context3d::Point { x: p.x, y: p.y });
                     let mut bmp = bitmap(destination, &self.base)?;
                     let r = {
                         let mut dest = BitmapDataMut {

@@ -5,7 +5,7 @@
 use std::io::{BufRead, Cursor, Seek};
 use std::path::Path;
 
-use player_shim::as3::MAX_BITMAP_SIDE;
+use molehill_player::as3::MAX_BITMAP_SIDE;
 
 /// An image: `width * height` pixels `0xAARRGGBB`, unpremultiplied, row 0 at the top.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,13 +49,13 @@ pub enum ImageError {
     },
 }
 
-/// Writes a recording's expected images as PNG ([`player_shim::ImageWriter`]), the format
+/// Writes a recording's expected images as PNG ([`molehill_player::ImageWriter`]), the format
 /// `expect image` and `expect screen` read:
 /// `RecordedExpectations::new(dir, "session", Rc::new(PngWriter))`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PngWriter;
 
-impl player_shim::ImageWriter for PngWriter {
+impl molehill_player::ImageWriter for PngWriter {
     fn write_image(
         &self,
         path: &Path,

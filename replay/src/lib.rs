@@ -1,5 +1,5 @@
-//! Replaying traces (`molehill-trace 1`, the format of `player_shim::trace`): a trace drives the
-//! AS3-facing API ([`player_shim::Stage3D`]) as a VM would, on a headless renderer, capturing
+//! Replaying traces (`molehill-trace 1`, the format of `molehill_player::trace`): a trace drives the
+//! AS3-facing API ([`molehill_player::Stage3D`]) as a VM would, on a headless renderer, capturing
 //! what `present` shows and what `drawToBitmapData` copies, and checking the trace's
 //! expectations (`docs/trace-format.md`, sections 5 and 6). Expected and captured images are
 //! PNG files ([`image`]).
@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 pub use backend::BackendKind;
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
-use player_shim::backend::BackendFactory;
-use player_shim::trace::{self, Pos, Trace};
+use molehill_player::backend::BackendFactory;
+use molehill_player::trace::{self, Pos, Trace};
 
 /// How to replay.
 #[derive(Debug, Clone, Default)]

@@ -4,10 +4,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use agal::flash::{ErrorClass, FlashError};
+use molehill_agal::flash::{ErrorClass, FlashError};
 
 use crate::image::{Image, ImageError};
-use player_shim::trace::{Name, ParseError, Pos};
+use molehill_player::trace::{Name, ParseError, Pos};
 
 /// What was captured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,7 +84,7 @@ pub enum FailureKind {
     },
     /// `agal(...)` that does not assemble.
     #[error("AGAL does not assemble: {0}")]
-    Assemble(agal::asm::AsmError),
+    Assemble(molehill_agal::asm::AsmError),
     /// A `bitmapFile` or expected image that cannot be read, or an output that cannot be written.
     #[error("{}: {source}", path.display())]
     Image {
@@ -214,7 +214,7 @@ pub struct TraceOutcome {
     /// PNG files written (with `--out` or `--update`).
     pub written: Vec<PathBuf>,
     /// Why the trace was not replayed to its end, when it was skipped: a trace marked
-    /// [`REQUIRES_CORPUS_MARKER`](player_shim::trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
+    /// [`REQUIRES_CORPUS_MARKER`](molehill_player::trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
     /// not there. A skipped trace has no failures and did not pass.
     pub skipped: Option<String>,
 }

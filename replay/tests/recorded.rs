@@ -1,14 +1,14 @@
-//! Recordings replayed: what `player_shim::Recorder` writes replays (on context3d's
+//! Recordings replayed: what `molehill_player::Recorder` writes replays (on context3d's
 //! RecordingBackend, no GL) to the same results, and mutated example traces never panic the
 //! replay.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use agal::flash::FlashError;
-use context3d::{Backend, RecordingBackend};
-use player_shim::as3::BitmapData;
-use player_shim::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
+use molehill_agal::flash::FlashError;
+use molehill_context3d::{Backend, RecordingBackend};
+use molehill_player::as3::BitmapData;
+use molehill_player::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
 
 #[derive(Default)]
 struct Events {
@@ -29,7 +29,7 @@ impl Stage3DEvents for Events {
     }
 }
 
-fn recording_factory() -> Box<dyn player_shim::BackendFactory> {
+fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
     Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
         Ok(Box::new(RecordingBackend::new()))
     })
@@ -100,9 +100,9 @@ expect error 2008 ArgumentError "Error #2008: Parameter triangleFaceToCull must 
 "#;
     assert_eq!(recorder.to_text(), expected);
     // It parses back to the same trace (compared as text: `NaN != NaN`).
-    let parsed = player_shim::trace::parse(expected).unwrap();
+    let parsed = molehill_player::trace::parse(expected).unwrap();
     assert_eq!(parsed.statements.len(), recorder.trace().statements.len());
-    assert_eq!(player_shim::trace::write(&parsed), expected);
+    assert_eq!(molehill_player::trace::write(&parsed), expected);
     // And replays on a GL-free renderer: the same errors come back, so it passes.
     let outcome = molehill_replay::replay_text(
         expected,
@@ -166,7 +166,7 @@ mod fuzz {
             let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
             let text = std::fs::read_to_string(dir.join(file)).unwrap();
             let mutated = mutate(&text, which, &value);
-            if player_shim::trace::parse(&mutated).is_ok() {
+            if molehill_player::trace::parse(&mutated).is_ok() {
                 let _ = molehill_replay::replay_text(
                     &mutated,
                     &dir.join(file),

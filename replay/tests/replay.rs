@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
+use molehill_player::{HeadlessGl, NoEvents, Recorder, Stage3D};
 use molehill_replay::image::PngWriter;
 use molehill_replay::BackendKind;
 use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
-use player_shim::as3::{BitmapData, BitmapDataMut, ByteArray};
-use player_shim::{HeadlessGl, NoEvents, Recorder, Stage3D};
 
 fn traces() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
@@ -222,19 +222,19 @@ fn recorded_session() -> (String, Vec<u32>) {
     ctx.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)
         .unwrap();
     let program = ctx.create_program().unwrap();
-    let vs = agal::encode(
-        &agal::asm::assemble(
+    let vs = molehill_agal::encode(
+        &molehill_agal::asm::assemble(
             "m44 op, va0, vc0\nmov v0, va1",
-            agal::ProgramKind::Vertex,
-            agal::Version::V1,
+            molehill_agal::ProgramKind::Vertex,
+            molehill_agal::Version::V1,
         )
         .unwrap(),
     );
-    let fs = agal::encode(
-        &agal::asm::assemble(
+    let fs = molehill_agal::encode(
+        &molehill_agal::asm::assemble(
             "tex ft0, v0, fs0 <2d,linear,repeat,mipnone>\nmul oc, ft0, fc0",
-            agal::ProgramKind::Fragment,
-            agal::Version::V1,
+            molehill_agal::ProgramKind::Fragment,
+            molehill_agal::Version::V1,
         )
         .unwrap(),
     );
@@ -244,7 +244,7 @@ fn recorded_session() -> (String, Vec<u32>) {
         ByteArray {
             bytes: &vs,
             position: 0,
-            endian: player_shim::as3::Endian::Big,
+            endian: molehill_player::as3::Endian::Big,
         },
         ByteArray::little_endian(&fs),
     );
@@ -304,8 +304,8 @@ fn a_recorded_session_replays_to_identical_pixels() {
     // present shows the same back buffer.
     assert_eq!(outcome.captures[1].image.pixels(), &seen[..]);
     // And the recording itself round-trips through the parser and writer.
-    let parsed = player_shim::trace::parse(&text).unwrap();
-    assert_eq!(player_shim::trace::write(&parsed), text);
+    let parsed = molehill_player::trace::parse(&text).unwrap();
+    assert_eq!(molehill_player::trace::write(&parsed), text);
 }
 
 #[test]
@@ -488,9 +488,11 @@ fn a_recording_with_expectations_replays_as_a_regression_test() {
     let dir = std::env::temp_dir().join(format!("molehill-recorded-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let recorder = Recorder::new();
-    recorder.set_stage(context3d::stage::StageLayout::new(64, 48, 0x202020));
+    recorder.set_stage(molehill_context3d::stage::StageLayout::new(
+        64, 48, 0x202020,
+    ));
     recorder.set_expectations(Some(
-        player_shim::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter))
+        molehill_player::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter))
             .with_screens(true),
     ));
     let mut stage0 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));

@@ -1,5 +1,5 @@
 //! Conformance replays: the traces in `tests/conformance/*.trace`, each with expected pixels
-//! computed by hand (see `docs/conformance.md`), replayed headless by `cargo test -p conformance`.
+//! computed by hand (see `docs/conformance.md`), replayed headless by `cargo test -p molehill-tests`.
 //!
 //! This library holds what the test harness needs besides the replay itself: where the traces
 //! are, and the known-failure rule. A trace that fails because the implementation is wrong

@@ -1,7 +1,7 @@
 //! Every trace of the suite parses as `molehill-trace 1` and has a usable name. Independent of
 //! the replay engine and of GL.
 
-use conformance::{is_identifier, known_failure, trace_paths};
+use molehill_tests::{is_identifier, known_failure, trace_paths};
 
 #[test]
 fn every_trace_parses() {
@@ -20,7 +20,7 @@ fn every_trace_parses() {
                 continue;
             }
         };
-        if let Err(e) = player_shim::trace::parse(&text) {
+        if let Err(e) = molehill_player::trace::parse(&text) {
             failures.push(format!(
                 "{}:{}:{}: {}",
                 path.display(),

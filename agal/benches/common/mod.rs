@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use agal::{Program, ProgramKind, Version};
 use criterion::Criterion;
+use molehill_agal::{Program, ProgramKind, Version};
 
 /// A shader writer under test.
 pub struct Writer {
@@ -48,7 +48,7 @@ fn corpus(writer: &Writer) -> Vec<(String, Program, Program)> {
         .filter_map(|name| {
             let read = |stage: &str| {
                 let text = std::fs::read_to_string(dir.join(format!("{name}.{stage}.hex"))).ok()?;
-                agal::decode(&hex_to_bytes(&text)).ok()
+                molehill_agal::decode(&hex_to_bytes(&text)).ok()
             };
             let (v, f) = (read("vert")?, read("frag")?);
             (writer.translate)(&v, &f)?;
@@ -58,8 +58,8 @@ fn corpus(writer: &Writer) -> Vec<(String, Program, Program)> {
 }
 
 fn one_instruction() -> (Program, Program) {
-    let v = agal::asm::assemble("mov op, va0", ProgramKind::Vertex, Version::V1);
-    let f = agal::asm::assemble("mov oc, fc0", ProgramKind::Fragment, Version::V1);
+    let v = molehill_agal::asm::assemble("mov op, va0", ProgramKind::Vertex, Version::V1);
+    let f = molehill_agal::asm::assemble("mov oc, fc0", ProgramKind::Fragment, Version::V1);
     match (v, f) {
         (Ok(v), Ok(f)) => (v, f),
         (v, f) => panic!("one-instruction pair does not assemble: {v:?} {f:?}"),

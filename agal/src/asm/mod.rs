@@ -2,8 +2,8 @@
 //! 2011-2017 versions; see `docs/agal.md`).
 //!
 //! ```
-//! use agal::asm::{assemble, assemble_with, AsmOptions};
-//! use agal::{encode, ProgramKind, Version};
+//! use molehill_agal::asm::{assemble, assemble_with, AsmOptions};
+//! use molehill_agal::{encode, ProgramKind, Version};
 //!
 //! let program = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1)?;
 //! assert_eq!(program.instructions.len(), 2);
@@ -15,7 +15,7 @@
 //! let options = AsmOptions::lenient(ProgramKind::Fragment, Version::V1);
 //! let assembly = assemble_with(source, &options)?;
 //! assert_eq!(assembly.warnings.len(), 1);
-//! # Ok::<(), agal::asm::AsmError>(())
+//! # Ok::<(), molehill_agal::asm::AsmError>(())
 //! ```
 //!
 //! Both modes produce exactly the bytes Adobe's assembler produces for what they accept; strict

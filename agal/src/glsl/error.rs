@@ -1,6 +1,6 @@
 //! Why a pair could not be translated.
 //!
-//! The writer expects programs that passed `agal::valid` (Flash's upload and link checks); it
+//! The writer expects programs that passed `molehill_agal::valid` (Flash's upload and link checks); it
 //! still checks what it relies on and reports a typed error instead of writing broken GLSL or
 //! panicking.
 

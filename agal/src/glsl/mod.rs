@@ -1,8 +1,8 @@
 //! AGAL to GLSL: a linked vertex+fragment pair in three dialects.
 //!
 //! ```
-//! use agal::glsl::{translate, Dialect, Options};
-//! use agal::{asm::assemble, ProgramKind, Version};
+//! use molehill_agal::glsl::{translate, Dialect, Options};
+//! use molehill_agal::{asm::assemble, ProgramKind, Version};
 //!
 //! let vertex = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1).unwrap();
 //! let fragment = assemble("tex ft0, v0, fs0 <2d, linear>\nmov oc, ft0", ProgramKind::Fragment, Version::V1).unwrap();
@@ -12,7 +12,7 @@
 //! assert!(shaders.fragment.contains("ft0 = texture(fs0, v0.xy);"));
 //! assert_eq!(shaders.reflection.samplers[0].name, "fs0");
 //! assert_eq!(shaders.reflection.varyings[0].name, "v0");
-//! # Ok::<(), agal::glsl::GlslError>(())
+//! # Ok::<(), molehill_agal::glsl::GlslError>(())
 //! ```
 //!
 //! The pair is translated together (see `docs/semantics.md`):
@@ -107,7 +107,7 @@ pub struct Shaders {
     pub reflection: Reflection,
 }
 
-/// Translates a vertex+fragment pair (as validated and linked by `agal::valid`) to GLSL.
+/// Translates a vertex+fragment pair (as validated and linked by `molehill_agal::valid`) to GLSL.
 pub fn translate(
     vertex: &Program,
     fragment: &Program,

@@ -6,7 +6,7 @@ use crate::model::{Dimension, Opcode, ProgramKind, RegisterType, Version};
 
 crate::back::from_scan_error!(WgslError);
 
-/// A translation failure. The writer expects programs that passed `agal::valid`; it still
+/// A translation failure. The writer expects programs that passed `molehill_agal::valid`; it still
 /// checks what it relies on and reports a typed error instead of writing broken WGSL or
 /// panicking. The variants are those of [`crate::glsl::GlslError`] less `MissingFeature`
 /// (WGSL has every feature AGAL needs).

@@ -1,8 +1,8 @@
 //! AGAL to WGSL: a linked vertex+fragment pair as two WebGPU shader modules.
 //!
 //! ```
-//! use agal::wgsl::{translate, Options};
-//! use agal::{asm::assemble, ProgramKind, Version};
+//! use molehill_agal::wgsl::{translate, Options};
+//! use molehill_agal::{asm::assemble, ProgramKind, Version};
 //!
 //! let vertex = assemble("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex, Version::V1).unwrap();
 //! let fragment = assemble("tex ft0, v0, fs0 <2d, linear>\nmov oc, ft0", ProgramKind::Fragment, Version::V1).unwrap();
@@ -10,7 +10,7 @@
 //! assert!(shaders.vertex.contains("fn vs_main("));
 //! assert!(shaders.fragment.contains("fn fs_main("));
 //! assert_eq!(shaders.reflection.samplers[0].name, "fs0");
-//! # Ok::<(), agal::wgsl::WgslError>(())
+//! # Ok::<(), molehill_agal::wgsl::WgslError>(())
 //! ```
 //!
 //! The pair is translated with the same linker, varying squeeze and reflection as
@@ -20,7 +20,7 @@
 //!
 //! # Binding contract
 //!
-//! What a backend (`backend-wgpu`) must create. Every number below is also a constant of this
+//! What a backend (`molehill-wgpu`) must create. Every number below is also a constant of this
 //! module, so that the backend never writes one by hand.
 //!
 //! | group | binding | WGSL | stage | bytes |
@@ -230,7 +230,7 @@ pub struct Reflection {
     pub kills: bool,
 }
 
-/// Translates a vertex+fragment pair (as validated and linked by `agal::valid`) to WGSL.
+/// Translates a vertex+fragment pair (as validated and linked by `molehill_agal::valid`) to WGSL.
 pub fn translate(
     vertex: &Program,
     fragment: &Program,

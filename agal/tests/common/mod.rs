@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use agal::profile::Profile;
-use agal::valid::{link, validate};
-use agal::ProgramKind;
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::{link, validate};
+use molehill_agal::ProgramKind;
 
 pub const VA: u8 = 0;
 pub const C: u8 = 1;
@@ -96,7 +96,9 @@ pub fn prog(version: u32, kind: ProgramKind, tokens: &[Vec<u8>]) -> Vec<u8> {
 
 /// The lowest profile accepting `version`.
 pub fn profile_for(version: u32) -> Profile {
-    Profile::lowest_accepting(agal::Version::from_number(version).unwrap_or(agal::Version::V1))
+    Profile::lowest_accepting(
+        molehill_agal::Version::from_number(version).unwrap_or(molehill_agal::Version::V1),
+    )
 }
 
 /// The version field of a program's header (1 when the header is cut short).

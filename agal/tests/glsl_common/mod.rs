@@ -24,7 +24,7 @@ pub fn hex_to_bytes(text: &str) -> Vec<u8> {
 
 /// The corpus pairs, decoded, sorted by name: `(name, vertex, fragment)`. Skips the one pair
 /// that is invalid on purpose.
-pub fn corpus_pairs(dir: &Path) -> Vec<(String, agal::Program, agal::Program)> {
+pub fn corpus_pairs(dir: &Path) -> Vec<(String, molehill_agal::Program, molehill_agal::Program)> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("bytecode"))
         .expect("corpus bytecode dir")
         .filter_map(|e| {
@@ -40,7 +40,7 @@ pub fn corpus_pairs(dir: &Path) -> Vec<(String, agal::Program, agal::Program)> {
             let read = |stage: &str| {
                 let path = dir.join("bytecode").join(format!("{name}.{stage}.hex"));
                 let text = std::fs::read_to_string(&path).expect("read corpus hex");
-                agal::decode(&hex_to_bytes(&text))
+                molehill_agal::decode(&hex_to_bytes(&text))
                     .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
             };
             let (v, f) = (read("vert"), read("frag"));

@@ -67,7 +67,7 @@ fn check_uniformity(source: &str) -> Result<(), String> {
 
 /// Everything a translated pair must pass: both modules parse and validate, the varyings'
 /// locations agree, and sampling and derivatives are in uniform control flow.
-pub fn check_pair(label: &str, shaders: &agal::wgsl::Shaders) -> Result<(), String> {
+pub fn check_pair(label: &str, shaders: &molehill_agal::wgsl::Shaders) -> Result<(), String> {
     let fail = |what: &str, e: String| {
         format!(
             "{label}: {what}:\n{e}\n--- vertex ---\n{}\n--- fragment ---\n{}",
@@ -77,13 +77,13 @@ pub fn check_pair(label: &str, shaders: &agal::wgsl::Shaders) -> Result<(), Stri
     let v = naga_module(
         &shaders.vertex,
         ShaderStage::Vertex,
-        agal::wgsl::VERTEX_ENTRY,
+        molehill_agal::wgsl::VERTEX_ENTRY,
     )
     .map_err(|e| fail("vertex module refused by naga", e))?;
     let f = naga_module(
         &shaders.fragment,
         ShaderStage::Fragment,
-        agal::wgsl::FRAGMENT_ENTRY,
+        molehill_agal::wgsl::FRAGMENT_ENTRY,
     )
     .map_err(|e| fail("fragment module refused by naga", e))?;
     let (out, input) = (

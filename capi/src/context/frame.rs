@@ -2,11 +2,11 @@
 //!
 //! Each takes the stage, the context handle, the AS3 arguments (strings for enums,
 //! `MhByteArray` and friends for AS3 objects) and `MhError **error`; written after the facade's signatures and docs
-//! (`player-shim/src/context/mod.rs`), whose errors they list.
+//! (`player/src/context/mod.rs`), whose errors they list.
 
 use std::ffi::c_char;
 
-use player_shim::{Context3D, Point, Rect};
+use molehill_player::{Context3D, Point, Rect};
 
 use crate::args::{self, MhBitmapDataMut, MhPoint, MhRect};
 use crate::error::{c_string, MhError, MhStatus};

@@ -1,6 +1,6 @@
 //! Reading the frame back without AS3's rules: what a host shows after `present`.
 
-use player_shim::Context3D;
+use molehill_player::Context3D;
 
 use crate::error::{Fail, MhError, MhStatus};
 use crate::ffi;
@@ -81,7 +81,7 @@ pub unsafe extern "C" fn mh_context3d_back_buffer_pixels(
     }
 }
 
-type Frame = player_shim::FlashResult<(u32, u32, Vec<u32>)>;
+type Frame = molehill_player::FlashResult<(u32, u32, Vec<u32>)>;
 
 /// Copies the frame `read` gives into the caller's buffer and writes its size.
 ///

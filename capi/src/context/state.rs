@@ -2,12 +2,12 @@
 //!
 //! Each takes the stage, the context handle, the AS3 arguments (strings for enums,
 //! `MhByteArray` and friends for AS3 objects) and `MhError **error`; written after the facade's signatures and docs
-//! (`player-shim/src/context/mod.rs`), whose errors they list.
+//! (`player/src/context/mod.rs`), whose errors they list.
 
 use std::ffi::c_char;
 
-use context3d::Rect;
-use player_shim::Context3D;
+use molehill_context3d::Rect;
+use molehill_player::Context3D;
 
 use crate::args::{self, MhByteArray, MhRect};
 use crate::error::{Fail, MhError, MhStatus};

@@ -1,12 +1,12 @@
 //! The resource calls as C functions: `Context3D.create*`: the new handle is written to `*out`.
 //!
 //! A resource method takes the stage, the context and the resource's handle first; written
-//! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
+//! after the facade's signatures and docs (`player/src/context/resources.rs`), whose
 //! errors they list.
 
 use std::ffi::c_char;
 
-use player_shim::Context3D;
+use molehill_player::Context3D;
 
 use crate::error::{MhError, MhStatus};
 use crate::ffi;

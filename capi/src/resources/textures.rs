@@ -1,10 +1,10 @@
 //! The resource calls as C functions: the texture classes' uploads.
 //!
 //! A resource method takes the stage, the context and the resource's handle first; written
-//! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
+//! after the facade's signatures and docs (`player/src/context/resources.rs`), whose
 //! errors they list.
 
-use player_shim::Context3D;
+use molehill_player::Context3D;
 
 use crate::args::{self, MhBitmapData, MhByteArray};
 use crate::error::{MhError, MhStatus};

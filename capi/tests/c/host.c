@@ -131,7 +131,7 @@ static void player_free(Player *p) {
   glDeleteTextures(1, &p->target);
 }
 
-/* The stage as the player shows it (context3d::stage's rule): the stage colour, then the
+/* The stage as the player shows it (molehill_context3d::stage's rule): the stage colour, then the
  * Stage3D layer (w x h) at its x, y (from the top), opaque, then (not drawn here) the display
  * list. Its own state is bound again each time. */
 static void player_composite(Player *p, GLuint frame_texture, int x, int y, int w, int h) {

@@ -364,7 +364,7 @@ fn compare_gl(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, S
             println!(
                 "  Mesa's threaded context is on: the calling thread waits for its driver \
                  thread at uploads and syncs, so times vary with scheduling; GALLIUM_THREAD=0 \
-                 gives steadier ratios (docs/player-shim.md)"
+                 gives steadier ratios (docs/player.md)"
             );
         }
         return Ok(true);
@@ -380,7 +380,7 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
     let name = label(scenario, side);
     let err = |e: String| format!("{name}: {e}");
     let frames = frames_for(scenario, side, args.frames);
-    let options = backend_wgpu::DeviceOptions::new(backend_wgpu::Api::Vulkan).with_timestamps();
+    let options = molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Vulkan).with_timestamps();
     let (mut stage, backend) = super::wgpu_stage(options).map_err(err)?;
     let gpu = backend.borrow().gpu().clone();
     let ctx = stage.context3d_mut().ok_or("no context")?;

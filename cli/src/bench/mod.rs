@@ -11,8 +11,8 @@
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
-//! (`backend_gl::GlBackend::call_counts`) or wgpu render passes, submits, pipelines and bind
-//! groups per frame (`backend_wgpu::WgpuBackend::counters`), read through a
+//! (`molehill_gl::GlBackend::call_counts`) or wgpu render passes, submits, pipelines and bind
+//! groups per frame (`molehill_wgpu::WgpuBackend::counters`), read through a
 //! [`SharedBackend`]. Numbers are reported, never checked (but a run whose draws were dropped
 //! fails). `--baseline` compares with a hand-written GL program (`--backend gl`) or a
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
@@ -29,11 +29,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
-use backend_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
-use backend_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
-use context3d::Backend;
+use molehill_context3d::Backend;
+use molehill_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
+use molehill_player::{BackendCreationError, NoEvents, SharedBackend, Stage3D};
 use molehill_replay::BackendKind;
-use player_shim::{BackendCreationError, NoEvents, SharedBackend, Stage3D};
+use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 
 pub use ab::Side;
 pub use scenarios::Scenario;
@@ -66,7 +66,7 @@ pub struct BenchArgs {
     /// GL only: when Molehill asks EGL whether its context is still current on the thread:
     /// at every call (`every-call`, the backend's default) or at the first call of each frame
     /// (`at-present`, for a player that makes no other context current mid-frame; see
-    /// `backend_gl::CurrentCheck`).
+    /// `molehill_gl::CurrentCheck`).
     #[arg(long, value_enum, default_value = "every-call")]
     pub current_check: CheckArg,
     /// The scenario; every one but `upload` when left out (with --baseline, all of them).

@@ -1,5 +1,5 @@
 //! The baseline: [`Renderer`] as a small hand-written GL program would do it, over
-//! [`backend_gl::raw`] (one GL call per method, no cache, no checks). It sets state when the
+//! [`molehill_gl::raw`] (one GL call per method, no cache, no checks). It sets state when the
 //! scenario sets it, draws into its own framebuffer with the same conventions as Molehill
 //! (Flash's top row at GL row 0, `z' = 2z - w`, clockwise front faces), and uploads bgra
 //! bytes as `GL_BGRA` where the context takes them (else through a reused swizzle buffer).
@@ -9,11 +9,11 @@
 //! each vertex upload and `glUniform4fv`: the work any player must do with that data, so that
 //! the ratio measures what Molehill adds to it.
 
-use backend_gl::raw::{
+use molehill_gl::raw::{
     glow, RawAttribute, RawGl, RawIndexBuffer, RawLayout, RawTarget, RawVertexBuffer,
 };
-use backend_gl::ContextOptions;
-use player_shim::as3::unpremultiply;
+use molehill_gl::ContextOptions;
+use molehill_player::as3::unpremultiply;
 
 use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
@@ -68,7 +68,7 @@ impl RawRenderer {
     /// A new headless context with a [`SIDE`]-square framebuffer.
     pub fn new() -> Result<RawRenderer, String> {
         let mut gl = RawGl::headless(&ContextOptions::default()).map_err(gl_err)?;
-        let es = gl.context().info().api == backend_gl::GlApi::Es30;
+        let es = gl.context().info().api == molehill_gl::GlApi::Es30;
         let raw = gl.current().map_err(gl_err)?;
         let bgra = if !es {
             Some((glow::RGBA8, BGRA))
@@ -409,7 +409,7 @@ impl Drop for RawRenderer {
     /// and Molehill's next call would take it for the host's and fail to make it current
     /// again (a logged `EGL_BAD_CONTEXT`).
     fn drop(&mut self) {
-        if let Err(code) = backend_gl::raw::release_current() {
+        if let Err(code) = molehill_gl::raw::release_current() {
             log::debug!("eglMakeCurrent(EGL_NO_CONTEXT): EGL error 0x{code:x}");
         }
     }

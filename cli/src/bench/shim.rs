@@ -1,9 +1,9 @@
 //! [`Renderer`] over the shim's public API: what a Flash VM calls, strings and `Number`s
 //! included. The backend is whatever the [`Context3D`] was made with.
 
-use agal::{ProgramKind, Version};
-use player_shim::as3::ByteArray;
-use player_shim::{Context3D, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+use molehill_agal::{ProgramKind, Version};
+use molehill_player::as3::ByteArray;
+use molehill_player::{Context3D, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 
 use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
@@ -62,7 +62,7 @@ impl std::fmt::Debug for ShimRenderer<'_> {
     }
 }
 
-fn text<T>(r: Result<T, agal::flash::FlashError>) -> Result<T, String> {
+fn text<T>(r: Result<T, molehill_agal::flash::FlashError>) -> Result<T, String> {
     r.map_err(|e| e.to_string())
 }
 
@@ -78,7 +78,7 @@ impl Renderer for ShimRenderer<'_> {
 
     fn begin_round(&mut self) -> Result<(), String> {
         if let Some(tell) = self.release.as_mut() {
-            backend_gl::raw::release_current()
+            molehill_gl::raw::release_current()
                 .map_err(|code| format!("eglMakeCurrent(EGL_NO_CONTEXT): EGL error 0x{code:x}"))?;
             tell();
         }
@@ -87,8 +87,8 @@ impl Renderer for ShimRenderer<'_> {
 
     fn program(&mut self, shader: &Shader) -> Result<Program3D, String> {
         let bytes = |text: &str, kind| {
-            agal::asm::assemble(text, kind, Version::V1)
-                .map(|p| agal::encode(&p))
+            molehill_agal::asm::assemble(text, kind, Version::V1)
+                .map(|p| molehill_agal::encode(&p))
                 .map_err(|e| format!("the bench's AGAL: {e}"))
         };
         let v = bytes(shader.agal_vertex, ProgramKind::Vertex)?;

@@ -1,7 +1,7 @@
 //! What crosses the backend boundary for a draw: vertex streams, sampler states, the resolved
 //! draw.
 
-use agal::{Filter, MipFilter, ProgramKind, Wrap};
+use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
 
 use super::{IndexBufferId, ProgramId, RenderChanges, TextureId, VertexBufferId};
 

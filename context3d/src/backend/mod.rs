@@ -71,7 +71,7 @@ pub use draw::*;
 pub use render::*;
 pub use resources::*;
 
-use agal::{Program, ProgramKind};
+use molehill_agal::{Program, ProgramKind};
 
 // ---------------------------------------------------------------------------------------------
 // Resource ids
@@ -222,7 +222,7 @@ pub trait Backend {
     fn dispose_texture(&mut self, id: TextureId);
 
     /// `Program3D.upload` after validation and linking: translate the pair (with
-    /// `agal::glsl::translate`), compile and link it. A driver refusal is
+    /// `molehill_agal::glsl::translate`), compile and link it. A driver refusal is
     /// [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading again to the
     /// same `Program3D` disposes the old program and creates one with a new id.
     fn create_program(

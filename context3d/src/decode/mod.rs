@@ -3,7 +3,7 @@
 //!
 //! Every decoder takes the blocks of one mip level (or cube face level) as uploaded and
 //! returns RGBA8 pixels, top row first (the row order of the upload, which is the order of
-//! every Molehill render target, see `docs/backend-gl.md`).
+//! every Molehill render target, see `docs/gl.md`).
 
 pub mod dxt;
 pub mod etc1;

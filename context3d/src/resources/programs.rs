@@ -1,8 +1,8 @@
-//! `Program3D`: creation, `upload` through `agal::valid`, `setProgram`, dispose.
+//! `Program3D`: creation, `upload` through `molehill_agal::valid`, `setProgram`, dispose.
 
-use agal::flash::FlashError;
-use agal::valid;
-use agal::{Program, ProgramKind, RegisterType, Sampler, SpecialFlags};
+use molehill_agal::flash::FlashError;
+use molehill_agal::valid;
+use molehill_agal::{Program, ProgramKind, RegisterType, Sampler, SpecialFlags};
 
 use crate::backend::{Backend, ProgramId, MAX_SAMPLERS};
 use crate::context::{Context3D, Endian};
@@ -40,7 +40,7 @@ impl ProgramUsage {
                         usage.attributes |= bit(i);
                     }
                 }
-                if let agal::Address::Indirect {
+                if let molehill_agal::Address::Indirect {
                     index_register: RegisterType::Attribute,
                     index_number,
                     ..
@@ -103,8 +103,8 @@ impl<B: Backend> Context3D<B> {
     /// `endian`.
     ///
     /// In Flash's order, vertex program first, then fragment: an empty array is ArgumentError
-    /// #3615, a big-endian one ArgumentError #3612, then `agal::valid::validate` under the
-    /// context's profile (#3615-#3805), then `agal::valid::link`, then the backend compiles it
+    /// #3615, a big-endian one ArgumentError #3612, then `molehill_agal::valid::validate` under the
+    /// context's profile (#3615-#3805), then `molehill_agal::valid::link`, then the backend compiles it
     /// (#3613 / #3614). A failed upload leaves the program empty (a draw with it is #3600).
     pub fn program_upload(
         &mut self,
@@ -144,7 +144,7 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `Program3D.upload` with already decoded programs (for hosts that assemble AGAL
-    /// themselves): `agal::valid::validate_program` on each, then as
+    /// themselves): `molehill_agal::valid::validate_program` on each, then as
     /// [`program_upload`](Self::program_upload).
     pub fn program_upload_decoded(
         &mut self,

@@ -359,7 +359,7 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::TextureFormatMismatch.into());
         }
         if pixels.len() as u64 != u64::from(width) * u64::from(height) {
-            return Err(agal::flash::FlashError::error(2015, &[]));
+            return Err(molehill_agal::flash::FlashError::error(2015, &[]));
         }
         if mip_level == 0 && (width > w || height > h) {
             return Err(Context3DError::TextureSizeMismatch.into());
@@ -616,7 +616,7 @@ impl<B: Backend> Context3D<B> {
             return Err(Context3DError::TextureFormatMismatch.into());
         }
         if pixels.len() as u64 != u64::from(width) * u64::from(height) || pixels.is_empty() {
-            return Err(agal::flash::FlashError::error(2015, &[]));
+            return Err(molehill_agal::flash::FlashError::error(2015, &[]));
         }
         let max = self.profile.max_rectangle_texture_size();
         if width > max.max(self.back_buffer_width()) || height > max.max(self.back_buffer_height())

@@ -1,8 +1,8 @@
 //! JPEG-XR coded ATF (formats 0, 1, 2, 4, 0xC) through `uploadCompressedTextureFromByteArray`,
 //! on the files of tests/conformance/atf (made by its make.py, which documents each).
 
-use agal::profile::Profile;
-use context3d::{Call, RecordedTextureData};
+use molehill_agal::profile::Profile;
+use molehill_context3d::{Call, RecordedTextureData};
 use proptest::prelude::*;
 
 use crate::common::*;
@@ -38,7 +38,7 @@ fn uploads(calls: Vec<Call>) -> Vec<(u8, u8, u32, u32, RecordedTextureData)> {
 #[cfg(feature = "atf-jpegxr")]
 mod decoded {
     use super::*;
-    use context3d::Context3DEvent;
+    use molehill_context3d::Context3DEvent;
 
     fn bgra(d: &RecordedTextureData) -> &[u8] {
         match d {
@@ -188,7 +188,7 @@ mod decoded {
     #[test]
     fn corrupt_lzma_is_3677() {
         let good = asset("dxt1_8x8_mips.atf");
-        let file = context3d::atf::parse(&good).unwrap();
+        let file = molehill_context3d::atf::parse(&good).unwrap();
         let lzma = file.coded[0].dxt_colour.unwrap().lzma;
         let at = lzma.as_ptr() as usize - good.as_ptr() as usize;
         let mut bad = good.clone();

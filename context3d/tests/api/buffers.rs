@@ -1,7 +1,7 @@
 //! VertexBuffer3D and IndexBuffer3D.
 
-use agal::profile::Profile;
-use context3d::{BufferUsage, Call, IndexBufferDesc, VertexBufferDesc};
+use molehill_agal::profile::Profile;
+use molehill_context3d::{BufferUsage, Call, IndexBufferDesc, VertexBufferDesc};
 
 use crate::common::*;
 
@@ -159,7 +159,7 @@ fn vertex_upload_from_byte_array_copies_bytes_from_the_offset() {
     assert_eq!(
         c.backend_mut().take()[..],
         [Call::UploadVertexBuffer(
-            context3d::VertexBufferId(1),
+            molehill_context3d::VertexBufferId(1),
             0,
             vec![1, 2, 3, 4, 5, 6, 7, 8]
         )]

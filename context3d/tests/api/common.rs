@@ -1,9 +1,9 @@
 //! Helpers shared by the test modules.
 
-use agal::flash::{ErrorClass, FlashError};
-use agal::profile::Profile;
-use agal::{ProgramKind, Version};
-use context3d::{
+use molehill_agal::flash::{ErrorClass, FlashError};
+use molehill_agal::profile::Profile;
+use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::{
     Call, Context3D, Endian, IndexBuffer3D, Program3D, RecordingBackend, VertexBuffer3D,
 };
 
@@ -78,9 +78,9 @@ pub fn assert_disposed<T: std::fmt::Debug>(result: Result<T, FlashError>) {
 
 /// AGAL bytes of an assembly text.
 pub fn agal(source: &str, kind: ProgramKind, version: Version) -> Vec<u8> {
-    let program = agal::asm::assemble(source, kind, version)
+    let program = molehill_agal::asm::assemble(source, kind, version)
         .unwrap_or_else(|e| panic!("test program does not assemble: {e}\n{source}"));
-    agal::encode(&program)
+    molehill_agal::encode(&program)
 }
 
 /// The textured pair: `va0` position, `va1` uv, `fs0` 2D linear clamp.

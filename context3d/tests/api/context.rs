@@ -1,8 +1,8 @@
 //! Context creation, back buffer, clear, present, drawToBitmapData, dispose, properties.
 
-use agal::flash::ErrorClass;
-use agal::profile::Profile;
-use context3d::{
+use molehill_agal::flash::ErrorClass;
+use molehill_agal::profile::Profile;
+use molehill_context3d::{
     BackBufferConfig, Call, Clear, ClearMask, Context3D, PixelRect, RecordingBackend, Rect,
     RenderTarget,
 };
@@ -284,7 +284,7 @@ fn error_checking_reaches_the_backend_when_it_changes() {
 
 #[test]
 fn backend_failures_map_to_flash_errors() {
-    use context3d::BackendError;
+    use molehill_context3d::BackendError;
     let mut c = ctx(Profile::Baseline);
     c.backend_mut().fail_with = Some(BackendError::OutOfMemory);
     assert_error(
@@ -297,8 +297,8 @@ fn backend_failures_map_to_flash_errors() {
         3684,
         "Error #3684: Texture creation failed. Internal error.",
     );
-    let e = context3d::Context3DError::Backend {
-        call: context3d::BackendCall::Program,
+    let e = molehill_context3d::Context3DError::Backend {
+        call: molehill_context3d::BackendCall::Program,
         error: BackendError::ShaderLink {
             log: String::from("too many varyings"),
         },
@@ -312,8 +312,8 @@ fn backend_failures_map_to_flash_errors() {
             "Error #3614: The native shader compilation failed.enGL specific: too many varyings"
         )
     );
-    let e = context3d::Context3DError::Backend {
-        call: context3d::BackendCall::Program,
+    let e = molehill_context3d::Context3DError::Backend {
+        call: molehill_context3d::BackendCall::Program,
         error: BackendError::ShaderLink { log: String::new() },
     }
     .to_flash();
@@ -377,19 +377,19 @@ fn configure_back_buffer_before_swf_30() {
 
 #[test]
 fn a_driver_error_is_3710_with_the_call_and_code_in_its_display() {
-    use context3d::BackendError;
+    use molehill_context3d::BackendError;
     let error = BackendError::GlError {
         call: "clear",
         code: 0x0502,
     };
     assert_eq!(error.to_string(), "clear: GL error 0x0502");
     for call in [
-        context3d::BackendCall::Buffer,
-        context3d::BackendCall::Texture,
-        context3d::BackendCall::Program,
-        context3d::BackendCall::Other,
+        molehill_context3d::BackendCall::Buffer,
+        molehill_context3d::BackendCall::Texture,
+        molehill_context3d::BackendCall::Program,
+        molehill_context3d::BackendCall::Other,
     ] {
-        let e = context3d::Context3DError::Backend {
+        let e = molehill_context3d::Context3DError::Backend {
             call,
             error: error.clone(),
         }
@@ -407,7 +407,7 @@ fn a_driver_error_is_3710_with_the_call_and_code_in_its_display() {
 
 #[test]
 fn a_driver_error_of_clear_is_thrown_by_that_clear() {
-    use context3d::BackendError;
+    use molehill_context3d::BackendError;
     let mut c = ready(Profile::Baseline);
     let gl_error = BackendError::GlError {
         call: "clear",
@@ -442,7 +442,7 @@ fn a_driver_error_of_clear_is_thrown_by_that_clear() {
 
 #[test]
 fn a_lost_context_disposes_every_resource() {
-    use context3d::BackendError;
+    use molehill_context3d::BackendError;
     let mut c = ready(Profile::Standard);
     let vb = c.create_vertex_buffer(3, 2, "staticDraw").unwrap();
     let ib = c.create_index_buffer(3, "staticDraw").unwrap();

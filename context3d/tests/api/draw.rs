@@ -1,8 +1,8 @@
 //! drawTriangles / drawTrianglesInstanced: the resolved draw and every draw-time error.
 
-use agal::profile::Profile;
-use agal::{Filter, MipFilter, Version, Wrap};
-use context3d::{
+use molehill_agal::profile::Profile;
+use molehill_agal::{Filter, MipFilter, Version, Wrap};
+use molehill_context3d::{
     Call, IndexBuffer3D, ResolvedDraw, SamplerState, TextureBase, VertexBuffer3D, VertexFormat,
 };
 
@@ -242,7 +242,7 @@ fn format_flag_on_an_uncompressed_texture_is_3606() {
         "Error #3606: Sampler 0 format does not match texture format.",
     );
     let dxt = c.create_texture(4, 4, "compressed", false, 0).unwrap();
-    let atf = context3d::atf::write_raw(
+    let atf = molehill_context3d::atf::write_raw(
         false,
         false,
         2,
@@ -346,7 +346,7 @@ fn clear_rules() {
 #[test]
 fn too_many_draws_before_present() {
     let Scene { mut c, ib, .. } = scene(Profile::Baseline);
-    for _ in 0..context3d::context::MAX_DRAWS_PER_FRAME {
+    for _ in 0..molehill_context3d::context::MAX_DRAWS_PER_FRAME {
         c.draw_triangles(Some(ib), 0, -1).unwrap();
         c.backend_mut().calls.clear();
     }
@@ -519,7 +519,7 @@ fn without_error_checking_bad_draws_fail_silently() {
     c.draw_triangles(Some(ib), 0, -1).unwrap();
     assert_eq!(fill(&mut c), [0.0, 1.0, 0.0, 1.0], "green");
     // Too many draws is still thrown (every call counts).
-    for _ in 1..context3d::context::MAX_DRAWS_PER_FRAME {
+    for _ in 1..molehill_context3d::context::MAX_DRAWS_PER_FRAME {
         c.draw_triangles(Some(ib), 0, -1).unwrap();
     }
     assert_error(
@@ -530,9 +530,9 @@ fn without_error_checking_bad_draws_fail_silently() {
     // A lost context is thrown; other backend failures are not.
     c.present().unwrap();
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
-    c.backend_mut().fail_with = Some(context3d::BackendError::OutOfMemory);
+    c.backend_mut().fail_with = Some(molehill_context3d::BackendError::OutOfMemory);
     c.draw_triangles(Some(ib), 0, -1).unwrap();
-    c.backend_mut().fail_with = Some(context3d::BackendError::ContextLost);
+    c.backend_mut().fail_with = Some(molehill_context3d::BackendError::ContextLost);
     assert_disposed(c.draw_triangles(Some(ib), 0, -1));
     c.dispose(false);
     assert_disposed(c.draw_triangles(Some(ib), 0, -1));
@@ -554,7 +554,7 @@ fn present_resets_the_render_target() {
     assert_eq!(targets.len(), 2);
     assert_eq!(
         *targets[1],
-        Call::SetRenderTarget(context3d::RenderTarget::BackBuffer)
+        Call::SetRenderTarget(molehill_context3d::RenderTarget::BackBuffer)
     );
 }
 
@@ -599,7 +599,7 @@ fn a_scissor_rectangle_outside_the_target_is_3706() {
     let Scene { mut c, ib, .. } = scene(Profile::Baseline);
     let msg = "Error #3706: Scissor rectangle is set but does not intersect the framebuffer.";
     let rect = |x: f64, y: f64, width: f64, height: f64| {
-        Some(context3d::Rect {
+        Some(molehill_context3d::Rect {
             x,
             y,
             width,
@@ -645,7 +645,7 @@ fn a_scissor_rectangle_outside_the_target_is_3706() {
 
 /// The id a draw-time error carries, whatever its message.
 #[track_caller]
-fn error_id(result: Result<(), agal::flash::FlashError>) -> u32 {
+fn error_id(result: Result<(), molehill_agal::flash::FlashError>) -> u32 {
     result.expect_err("the draw should fail").id
 }
 

@@ -4,9 +4,9 @@
 //! the next draw with the error a fresh resolution gives, whatever a draw reuses of an earlier
 //! one (a guard for any cache of resolutions).
 
-use agal::profile::Profile;
-use agal::Version;
-use context3d::{Call, IndexBuffer3D, ResolvedDraw, TextureBase, VertexBuffer3D};
+use molehill_agal::profile::Profile;
+use molehill_agal::Version;
+use molehill_context3d::{Call, IndexBuffer3D, ResolvedDraw, TextureBase, VertexBuffer3D};
 
 use crate::common::*;
 
@@ -134,7 +134,7 @@ fn a_kept_resolution_sees_sampler_state_render_targets_and_vertex_counts() {
     s.c.set_sampler_state_at(0, "repeat", "nearest", "mipnone")
         .unwrap();
     let with_state = draw(&mut s, a).samplers[0].unwrap().state;
-    assert_eq!(with_state.wrap, agal::Wrap::Repeat);
+    assert_eq!(with_state.wrap, molehill_agal::Wrap::Repeat);
     // Drawing into B's texture while B's texture is sampled: #3604; A may draw there.
     s.c.set_render_to_texture(Some(b.tex), false, 0, 0, 0)
         .unwrap();

@@ -1,8 +1,8 @@
 //! No call panics on any argument: random sequences of calls with random arguments.
 
-use agal::profile::Profile;
-use agal::{ProgramKind, Version};
-use context3d::{BackendError, Call, Endian, Rect};
+use molehill_agal::profile::Profile;
+use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::{BackendError, Call, Endian, Rect};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 

@@ -1,9 +1,9 @@
 //! The per-context memory budget (issue 16): what counts, #3691 before anything is allocated,
 //! `totalGPUMemory`, disposal and loss.
 
-use agal::flash::ErrorClass;
-use agal::profile::Profile;
-use context3d::{BackendError, Call, ContextOptions, DEFAULT_MEMORY_BUDGET};
+use molehill_agal::flash::ErrorClass;
+use molehill_agal::profile::Profile;
+use molehill_context3d::{BackendError, Call, ContextOptions, DEFAULT_MEMORY_BUDGET};
 
 use crate::common::*;
 
@@ -137,7 +137,7 @@ fn losing_the_context_resets_the_count_and_recreating_keeps_the_budget() {
         3694
     );
     assert_eq!(c.total_gpu_memory(), 0, "a lost context holds nothing");
-    let fresh = c.recreated(context3d::RecordingBackend::new());
+    let fresh = c.recreated(molehill_context3d::RecordingBackend::new());
     assert_eq!(fresh.options().memory_budget, 3 * MIB);
     assert_eq!(fresh.total_gpu_memory(), 0);
 }

@@ -1,9 +1,9 @@
 //! Program3D: create, upload (validation, link, backend), setProgram, dispose.
 
-use agal::flash::ErrorClass;
-use agal::profile::Profile;
-use agal::{ProgramKind, Version};
-use context3d::{BackendError, Call, Endian};
+use molehill_agal::flash::ErrorClass;
+use molehill_agal::profile::Profile;
+use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::{BackendError, Call, Endian};
 
 use crate::common::*;
 
@@ -20,8 +20,8 @@ fn upload_sends_the_validated_pair() {
     let [Call::CreateProgram(_, pair)] = &calls[..] else {
         panic!("{calls:?}")
     };
-    assert_eq!(pair.0, agal::decode(&v).unwrap());
-    assert_eq!(pair.1, agal::decode(&f).unwrap());
+    assert_eq!(pair.0, molehill_agal::decode(&v).unwrap());
+    assert_eq!(pair.1, molehill_agal::decode(&f).unwrap());
     let usage = c.program_usage(p).unwrap();
     assert_eq!(usage.attributes, 0b11);
     assert_eq!(usage.color_outputs, 1);
@@ -110,11 +110,11 @@ fn driver_refusal_is_3614_with_the_log() {
 fn upload_decoded_programs() {
     let mut c = ctx(Profile::Baseline);
     let p = c.create_program().unwrap();
-    let v = agal::asm::assemble(VS_PLAIN, ProgramKind::Vertex, Version::V1).unwrap();
-    let f = agal::asm::assemble(FS_PLAIN, ProgramKind::Fragment, Version::V1).unwrap();
+    let v = molehill_agal::asm::assemble(VS_PLAIN, ProgramKind::Vertex, Version::V1).unwrap();
+    let f = molehill_agal::asm::assemble(FS_PLAIN, ProgramKind::Fragment, Version::V1).unwrap();
     c.program_upload_decoded(p, &v, &f).unwrap();
     assert!(c.program_usage(p).is_some());
-    let v2 = agal::asm::assemble(VS_PLAIN, ProgramKind::Vertex, Version::V2).unwrap();
+    let v2 = molehill_agal::asm::assemble(VS_PLAIN, ProgramKind::Vertex, Version::V2).unwrap();
     assert_eq!(c.program_upload_decoded(p, &v2, &f).unwrap_err().id, 3725);
 }
 

@@ -1,8 +1,8 @@
 //! Sequences of calls and exactly the backend calls they produce.
 
-use agal::profile::Profile;
-use agal::{ProgramKind, Version};
-use context3d::{
+use molehill_agal::profile::Profile;
+use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::{
     BackBufferConfig, BlendFactor, BlendState, Call, Clear, ClearMask, CompareMode, DepthState,
     Endian, IndexBufferId, TriangleFace, VertexBufferId,
 };
@@ -236,7 +236,7 @@ fn ids_are_never_reused() {
 
 #[test]
 fn render_to_texture_frame_produces_exactly_these_calls() {
-    use context3d::{ColorAttachment, RenderTarget, TextureId};
+    use molehill_context3d::{ColorAttachment, RenderTarget, TextureId};
     let mut c = ready(Profile::Standard);
     let a = c.create_texture(8, 8, "bgra", true, 0).unwrap();
     let b = c.create_texture(8, 8, "bgra", true, 0).unwrap();

@@ -1,8 +1,8 @@
 //! Render state, bindings, constants and render targets.
 
-use agal::profile::Profile;
-use agal::ProgramKind;
-use context3d::{
+use molehill_agal::profile::Profile;
+use molehill_agal::ProgramKind;
+use molehill_context3d::{
     BlendFactor, BlendState, Call, ColorMask, CompareMode, DepthState, Endian, PixelRect, Rect,
     StencilAction, StencilFace, StencilState, TriangleFace,
 };
@@ -651,7 +651,8 @@ fn multiple_render_target_rules_at_clear() {
     c.backend_mut().take();
     clear(&mut c).unwrap();
     let calls = c.backend_mut().take();
-    let Call::SetRenderTarget(context3d::RenderTarget::Textures { colors, .. }) = calls[0] else {
+    let Call::SetRenderTarget(molehill_context3d::RenderTarget::Textures { colors, .. }) = calls[0]
+    else {
         panic!("{calls:?}")
     };
     assert_eq!(colors.iter().filter(|c| c.is_some()).count(), 2);

@@ -1,8 +1,8 @@
 //! Texture creation, uploads (BitmapData, ByteArray, ATF, async, video) and dispose.
 
-use agal::profile::Profile;
-use context3d::atf::write_raw;
-use context3d::{
+use molehill_agal::profile::Profile;
+use molehill_context3d::atf::write_raw;
+use molehill_context3d::{
     Call, Context3DEvent, RecordedTextureData, TextureDesc, TextureFormat, TextureKind,
 };
 
@@ -467,7 +467,7 @@ fn video_textures_take_frames() {
 #[test]
 fn resource_limit() {
     let mut c = ctx(Profile::Baseline);
-    for _ in 0..context3d::resources::MAX_OBJECTS_PER_TYPE {
+    for _ in 0..molehill_context3d::resources::MAX_OBJECTS_PER_TYPE {
         c.create_program().unwrap();
     }
     assert_error(

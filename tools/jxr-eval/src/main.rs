@@ -282,7 +282,7 @@ fn cmd_atf(args: &[String]) -> i32 {
             }
         };
         let name = f.file_name().unwrap().to_string_lossy().to_string();
-        let atf = match context3d::atf::parse(&data) {
+        let atf = match molehill_context3d::atf::parse(&data) {
             Ok(a) => a,
             Err(e) => {
                 println!("{name}: container does not parse ({e}); skipped");
@@ -419,7 +419,7 @@ fn seeds_from(args: &[String]) -> Vec<(String, Vec<u8>)> {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             if path.extension().is_some_and(|e| e == "atf") {
                 // Every JPEG-XR record of the container.
-                let Ok(atf) = context3d::atf::parse(&data) else { continue };
+                let Ok(atf) = molehill_context3d::atf::parse(&data) else { continue };
                 for (i, img) in atf.coded.iter().enumerate() {
                     let recs = [
                         img.image,
@@ -736,7 +736,7 @@ fn cmd_bench(args: &[String]) -> i32 {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         if f.extension().is_some_and(|e| e == "atf") {
             // The largest JPEG-XR records of the container (level 0).
-            let atf = context3d::atf::parse(&data).expect("atf");
+            let atf = molehill_context3d::atf::parse(&data).expect("atf");
             if let Some(img) = atf.coded.first() {
                 for (what, r) in [
                     ("image", img.image),

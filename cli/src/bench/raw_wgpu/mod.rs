@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use player_shim::as3::unpremultiply;
+use molehill_player::as3::unpremultiply;
 use wgpu::util::DeviceExt;
 
 use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};

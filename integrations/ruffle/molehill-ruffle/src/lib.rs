@@ -1,10 +1,10 @@
 //! The part of Ruffle's Stage3D-on-Molehill glue that needs no Ruffle type: which backend the
-//! contexts draw with, one `player_shim::Stage3D` per `stage.stage3Ds[i]` with its events
+//! contexts draw with, one `molehill_player::Stage3D` per `stage.stage3Ds[i]` with its events
 //! queued for Ruffle to dispatch on its own schedule, and the frame hand-off (the back buffer
 //! read back at `present`, as premultiplied RGBA bytes for a Ruffle bitmap).
 //!
 //! Ruffle's side (the patches in `integrations/ruffle/patches/`) turns AVM2 values into the
-//! arguments `player_shim` takes, throws each [`FlashError`] as the AVM2 error of the same
+//! arguments `molehill_player` takes, throws each [`FlashError`] as the AVM2 error of the same
 //! class, ID and message, dispatches the queued events, and uploads each [`Frame`] into the
 //! bitmap its stage draws under the display list. See docs/embedding-ruffle.md.
 #![forbid(unsafe_code)]
@@ -13,9 +13,9 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-pub use agal::flash::{ErrorClass, FlashError};
-pub use player_shim;
-use player_shim::{BackendFactory, Context3D, EventQueue, Stage3D, Stage3DEvent};
+pub use molehill_agal::flash::{ErrorClass, FlashError};
+pub use molehill_player;
+use molehill_player::{BackendFactory, Context3D, EventQueue, Stage3D, Stage3DEvent};
 
 /// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
 pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";
@@ -55,12 +55,12 @@ impl BackendKind {
     pub fn factory(self) -> Box<dyn BackendFactory> {
         match self {
             #[cfg(feature = "gl")]
-            BackendKind::Gl => Box::new(player_shim::HeadlessGl::default()),
+            BackendKind::Gl => Box::new(molehill_player::HeadlessGl::default()),
             #[cfg(feature = "wgpu")]
-            BackendKind::Wgpu => Box::new(player_shim::HeadlessWgpu::default()),
+            BackendKind::Wgpu => Box::new(molehill_player::HeadlessWgpu::default()),
             #[allow(unreachable_patterns)]
             other => Box::new(move || {
-                Err(player_shim::BackendCreationError::Refused(format!(
+                Err(molehill_player::BackendCreationError::Refused(format!(
                     "molehill-ruffle was built without the {other:?} backend"
                 )))
             }),
@@ -77,7 +77,7 @@ pub const RECORD_VARIABLE: &str = "MOLEHILL_RUFFLE_RECORD";
 pub struct Stage3DHost {
     stage: Stage3D,
     events: Rc<EventQueue>,
-    recording: Option<(player_shim::Recorder, std::path::PathBuf)>,
+    recording: Option<(molehill_player::Recorder, std::path::PathBuf)>,
 }
 
 impl std::fmt::Debug for Stage3DHost {
@@ -105,7 +105,7 @@ impl Stage3DHost {
             let n = NEXT.fetch_add(1, Ordering::Relaxed);
             let path = std::path::Path::new(&dir)
                 .join(format!("stage3d-{}-{n}.trace", std::process::id()));
-            let recorder = player_shim::Recorder::new();
+            let recorder = molehill_player::Recorder::new();
             stage.start_recording(recorder.clone());
             (recorder, path)
         });
@@ -158,7 +158,7 @@ pub struct Frame {
     pub rgba: Vec<u8>,
 }
 
-/// `present()`, and the frame it shows (`player_shim::Context3D::present_frame`: the back
+/// `present()`, and the frame it shows (`molehill_player::Context3D::present_frame`: the back
 /// buffer read just before presenting), converted for Ruffle. `None` when the frame could not
 /// be read (Ruffle keeps showing the last one).
 ///
@@ -196,11 +196,11 @@ pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
 }
 
 /// Premultiplied `0xAARRGGBB` pixels (Molehill's) as premultiplied RGBA bytes (Ruffle's).
-pub use player_shim::as3::argb_to_rgba_bytes as argb_to_rgba;
+pub use molehill_player::as3::argb_to_rgba_bytes as argb_to_rgba;
 
 /// Ruffle's BitmapData pixels (premultiplied RGBA bytes) as Molehill's premultiplied
 /// `0xAARRGGBB`.
-pub use player_shim::as3::rgba_bytes_to_argb as rgba_to_argb;
+pub use molehill_player::as3::rgba_bytes_to_argb as rgba_to_argb;
 
 /// Time spent handing frames to Ruffle, over the process (every test of a run together).
 #[derive(Debug, Default)]

@@ -1,0 +1,510 @@
+//! Render targets: the back buffer (always a framebuffer object of ours), texture targets
+//! (2D, cube face, up to four colour outputs, depth and stencil), multisampled buffers with
+//! their resolve, read-back and present.
+//!
+//! Orientation: every target keeps Flash's top row at GL row 0 (programs run with the y-flip
+//! uniform at -1), so read-back rows come top first with no flip, a scissor rectangle's y is
+//! GL's y, and a render-to-texture result is sampled with `v = 0` at its top row, like an
+//! uploaded texture. The one flip is at present, where the back buffer is blitted upside
+//! down into the window (whose row 0 is its bottom).
+
+use std::collections::HashMap;
+
+use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
+
+use crate::state::Gl;
+use crate::texture::{Storage, Texture};
+
+/// A framebuffer being drawn into, with its attachments.
+#[derive(Debug)]
+struct Surface {
+    fbo: glow::Framebuffer,
+    colors: Vec<glow::Renderbuffer>,
+    depth: Option<glow::Renderbuffer>,
+}
+
+impl Surface {
+    fn delete(self, gl: &mut Gl) {
+        gl.delete_framebuffer(self.fbo);
+        for rb in self.colors {
+            gl.delete_renderbuffer(rb);
+        }
+        if let Some(rb) = self.depth {
+            gl.delete_renderbuffer(rb);
+        }
+    }
+}
+
+/// The back buffer: a single-sampled surface, or a multisampled one plus its resolve.
+#[derive(Debug)]
+struct BackBuffer {
+    config: BackBufferConfig,
+    draw: Surface,
+    resolve: Option<Surface>,
+    /// Drawn into since the last resolve.
+    dirty: bool,
+}
+
+/// The key of a texture target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct TargetKey {
+    colors: [Option<(TextureId, u8)>; 4],
+    depth_stencil: bool,
+    samples: i32,
+}
+
+#[derive(Debug)]
+struct TextureTarget {
+    /// The textures attached (the resolve destination when multisampled).
+    textures: Surface,
+    /// The multisampled surface draws go to.
+    msaa: Option<Surface>,
+    /// Single-sampled RGBA8 renderbuffers the multisampled surface resolves into first when
+    /// a texture is stored as BGRA (GL ES resolves only between equal formats; a
+    /// single-sampled blit then converts).
+    via: Option<Surface>,
+    width: i32,
+    height: i32,
+    draw_buffers: Vec<u32>,
+}
+
+/// Why a target could not be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TargetError {
+    /// A GL object could not be created.
+    #[error("GL object creation failed: {0}")]
+    Create(String),
+    /// The framebuffer is incomplete.
+    #[error("framebuffer incomplete (status 0x{0:x})")]
+    Incomplete(u32),
+    /// A texture of the target is unknown.
+    #[error("render target texture {0:?} is unknown")]
+    UnknownTexture(TextureId),
+}
+
+/// The back buffer, the texture targets and which one is current.
+#[derive(Debug, Default)]
+pub struct Targets {
+    back: Option<BackBuffer>,
+    targets: HashMap<TargetKey, TextureTarget>,
+    current: Option<TargetKey>,
+    /// A multisampled texture target drawn into and not yet resolved.
+    pending: Option<TargetKey>,
+    max_samples: i32,
+}
+
+fn samples_for(anti_alias: u8, max: i32) -> i32 {
+    if anti_alias == 0 {
+        0
+    } else {
+        i32::from(anti_alias).min(max).max(0)
+    }
+}
+
+fn new_surface(
+    gl: &mut Gl,
+    width: i32,
+    height: i32,
+    samples: i32,
+    color_formats: &[u32],
+    depth: bool,
+) -> Result<Surface, TargetError> {
+    let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
+    let mut surface = Surface {
+        fbo,
+        colors: Vec::new(),
+        depth: None,
+    };
+    match attach_renderbuffers(
+        gl,
+        &mut surface,
+        width,
+        height,
+        samples,
+        color_formats,
+        depth,
+    ) {
+        Ok(()) => Ok(surface),
+        Err(e) => {
+            surface.delete(gl);
+            Err(e)
+        }
+    }
+}
+
+/// Gives `surface` its renderbuffers (each kept in `surface` as soon as it exists, so that a
+/// failure deletes what was made) and checks it is complete.
+fn attach_renderbuffers(
+    gl: &mut Gl,
+    surface: &mut Surface,
+    width: i32,
+    height: i32,
+    samples: i32,
+    color_formats: &[u32],
+    depth: bool,
+) -> Result<(), TargetError> {
+    gl.bind_draw_framebuffer(Some(surface.fbo));
+    let mut buffers = Vec::new();
+    for (i, &format) in color_formats.iter().enumerate() {
+        let rb = gl
+            .create_renderbuffer(format, samples, width, height)
+            .map_err(TargetError::Create)?;
+        surface.colors.push(rb);
+        gl.framebuffer_renderbuffer(glow::COLOR_ATTACHMENT0 + i as u32, Some(rb));
+        buffers.push(glow::COLOR_ATTACHMENT0 + i as u32);
+    }
+    if depth {
+        let rb = gl
+            .create_renderbuffer(glow::DEPTH24_STENCIL8, samples, width, height)
+            .map_err(TargetError::Create)?;
+        surface.depth = Some(rb);
+        gl.framebuffer_renderbuffer(glow::DEPTH_STENCIL_ATTACHMENT, Some(rb));
+    }
+    if buffers.len() > 1 {
+        gl.draw_buffers(&buffers);
+    }
+    match gl.framebuffer_status() {
+        glow::FRAMEBUFFER_COMPLETE => Ok(()),
+        status => Err(TargetError::Incomplete(status)),
+    }
+}
+
+impl Targets {
+    /// Sets the most samples a multisampled buffer may have.
+    pub fn set_max_samples(&mut self, max: i32) {
+        self.max_samples = max;
+    }
+
+    /// (Re)allocates the back buffer.
+    pub fn configure_back_buffer(
+        &mut self,
+        gl: &mut Gl,
+        config: &BackBufferConfig,
+    ) -> Result<(), TargetError> {
+        if let Some(old) = self.back.take() {
+            old.draw.delete(gl);
+            if let Some(r) = old.resolve {
+                r.delete(gl);
+            }
+        }
+        let (w, h) = (config.width as i32, config.height as i32);
+        let samples = samples_for(config.anti_alias, self.max_samples);
+        let draw = new_surface(gl, w, h, samples, &[glow::RGBA8], config.depth_and_stencil)?;
+        let resolve = if samples > 0 {
+            Some(new_surface(gl, w, h, 0, &[glow::RGBA8], false)?)
+        } else {
+            None
+        };
+        self.back = Some(BackBuffer {
+            config: *config,
+            draw,
+            resolve,
+            dirty: false,
+        });
+        Ok(())
+    }
+
+    /// Whether draws to the current target land in a multisampled buffer.
+    pub fn current_is_multisampled(&self) -> bool {
+        match self.current {
+            None => self.back.as_ref().is_some_and(|b| b.resolve.is_some()),
+            Some(key) => key.samples > 0,
+        }
+    }
+
+    /// The back buffer's configuration.
+    pub fn back_buffer(&self) -> Option<&BackBufferConfig> {
+        self.back.as_ref().map(|b| &b.config)
+    }
+
+    /// Selects the current target; leaving a multisampled texture target resolves it.
+    pub fn set_current(&mut self, gl: &mut Gl, target: &RenderTarget) {
+        self.resolve_pending(gl);
+        self.current = match *target {
+            RenderTarget::BackBuffer => None,
+            RenderTarget::Textures {
+                colors,
+                depth_and_stencil,
+                anti_alias,
+            } => Some(TargetKey {
+                colors: colors.map(|c| c.map(|a| (a.texture, a.face))),
+                depth_stencil: depth_and_stencil,
+                samples: samples_for(anti_alias, self.max_samples),
+            }),
+        };
+    }
+
+    fn resolve_pending(&mut self, gl: &mut Gl) {
+        let Some(key) = self.pending.take() else {
+            return;
+        };
+        let Some(t) = self.targets.get(&key) else {
+            return;
+        };
+        let Some(msaa) = &t.msaa else { return };
+        let steps = match &t.via {
+            Some(via) => [Some((msaa.fbo, via.fbo)), Some((via.fbo, t.textures.fbo))],
+            None => [Some((msaa.fbo, t.textures.fbo)), None],
+        };
+        let rect = [0, 0, t.width, t.height];
+        for (read, draw) in steps.into_iter().flatten() {
+            gl.bind_read_framebuffer(Some(read));
+            gl.bind_draw_framebuffer(Some(draw));
+            for (i, &buffer) in t.draw_buffers.iter().enumerate() {
+                if buffer == glow::NONE {
+                    continue;
+                }
+                gl.read_buffer(buffer);
+                let mut only = vec![glow::NONE; i + 1];
+                only[i] = buffer;
+                gl.draw_buffers(&only);
+                gl.blit(rect, rect, glow::COLOR_BUFFER_BIT, glow::NEAREST);
+            }
+        }
+        gl.read_buffer(glow::COLOR_ATTACHMENT0);
+        gl.draw_buffers(&t.draw_buffers);
+    }
+
+    /// Binds the current target for drawing and sets the viewport to it; returns its size,
+    /// or `None` when there is nothing to draw into (no back buffer yet).
+    pub fn bind_current(
+        &mut self,
+        gl: &mut Gl,
+        textures: &crate::fastmap::FastMap<TextureId, Texture>,
+    ) -> Result<Option<(i32, i32)>, TargetError> {
+        match self.current {
+            None => {
+                let Some(back) = self.back.as_mut() else {
+                    return Ok(None);
+                };
+                back.dirty = true;
+                gl.bind_draw_framebuffer(Some(back.draw.fbo));
+                let (w, h) = (back.config.width as i32, back.config.height as i32);
+                gl.viewport([0, 0, w, h]);
+                Ok(Some((w, h)))
+            }
+            Some(key) => {
+                let t = match self.targets.entry(key) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => {
+                        e.insert(make_texture_target(gl, &key, textures)?)
+                    }
+                };
+                let fbo = match &t.msaa {
+                    Some(m) => {
+                        self.pending = Some(key);
+                        m.fbo
+                    }
+                    None => t.textures.fbo,
+                };
+                gl.bind_draw_framebuffer(Some(fbo));
+                gl.viewport([0, 0, t.width, t.height]);
+                Ok(Some((t.width, t.height)))
+            }
+        }
+    }
+
+    /// Resolves the back buffer if multisampled and binds the single-sampled surface for
+    /// reading.
+    pub(crate) fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
+        let back = self.back.as_mut()?;
+        let (w, h) = (back.config.width as i32, back.config.height as i32);
+        match &back.resolve {
+            Some(resolve) => {
+                if back.dirty {
+                    gl.bind_read_framebuffer(Some(back.draw.fbo));
+                    gl.bind_draw_framebuffer(Some(resolve.fbo));
+                    gl.blit(
+                        [0, 0, w, h],
+                        [0, 0, w, h],
+                        glow::COLOR_BUFFER_BIT,
+                        glow::NEAREST,
+                    );
+                    back.dirty = false;
+                }
+                gl.bind_read_framebuffer(Some(resolve.fbo));
+            }
+            None => gl.bind_read_framebuffer(Some(back.draw.fbo)),
+        }
+        Some((w, h))
+    }
+
+    /// Reads `rect` of the back buffer, rows top first, pixels `0xAARRGGBB`; `None` when the
+    /// buffers cannot be allocated (the size comes from content: an error, never an abort).
+    pub fn read_back(&mut self, gl: &mut Gl, rect: PixelRect) -> Option<Vec<u32>> {
+        let n = (rect.width as usize).checked_mul(rect.height as usize)?;
+        let mut px = crate::decode::try_filled(n, 0u32)?;
+        if self.bind_back_for_read(gl).is_none() || n == 0 {
+            return Some(px);
+        }
+        let mut bytes = crate::decode::try_zeroed(n.checked_mul(4)?)?;
+        gl.read_pixels(
+            [rect.x, rect.y, rect.width as i32, rect.height as i32],
+            &mut bytes,
+        );
+        for (d, p) in px.iter_mut().zip(bytes.chunks_exact(4)) {
+            *d = u32::from_be_bytes([p[3], p[0], p[1], p[2]]);
+        }
+        Some(px)
+    }
+
+    /// Shows the back buffer in the window (flipped: the window's row 0 is its bottom).
+    pub fn present_to_window(&mut self, gl: &mut Gl, window_size: (i32, i32)) {
+        let Some((w, h)) = self.bind_back_for_read(gl) else {
+            return;
+        };
+        gl.bind_draw_framebuffer(None);
+        let (ww, wh) = window_size;
+        gl.blit(
+            [0, 0, w, h],
+            [0, wh, ww, 0],
+            glow::COLOR_BUFFER_BIT,
+            glow::NEAREST,
+        );
+    }
+
+    /// Drops the texture targets that use `texture`.
+    pub fn texture_disposed(&mut self, gl: &mut Gl, texture: TextureId) {
+        let keys: Vec<TargetKey> = self
+            .targets
+            .keys()
+            .filter(|k| k.colors.iter().flatten().any(|(t, _)| *t == texture))
+            .copied()
+            .collect();
+        for k in keys {
+            if let Some(t) = self.targets.remove(&k) {
+                t.textures.delete(gl);
+                for m in [t.msaa, t.via].into_iter().flatten() {
+                    m.delete(gl);
+                }
+            }
+            if self.pending == Some(k) {
+                self.pending = None;
+            }
+        }
+    }
+
+    /// Frees everything (`gl` None: the context is gone).
+    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+        let back = self.back.take();
+        let targets: Vec<TextureTarget> = self.targets.drain().map(|(_, t)| t).collect();
+        if let Some(gl) = gl {
+            if let Some(b) = back {
+                b.draw.delete(gl);
+                if let Some(r) = b.resolve {
+                    r.delete(gl);
+                }
+            }
+            for t in targets {
+                t.textures.delete(gl);
+                for m in [t.msaa, t.via].into_iter().flatten() {
+                    m.delete(gl);
+                }
+            }
+        }
+        self.current = None;
+        self.pending = None;
+    }
+}
+
+fn make_texture_target(
+    gl: &mut Gl,
+    key: &TargetKey,
+    textures: &crate::fastmap::FastMap<TextureId, Texture>,
+) -> Result<TextureTarget, TargetError> {
+    // Every texture first: nothing is made for a target that cannot be.
+    let mut attached = [None; 4];
+    for (slot, color) in attached.iter_mut().zip(&key.colors) {
+        if let Some((id, face)) = color {
+            let tex = textures.get(id).ok_or(TargetError::UnknownTexture(*id))?;
+            *slot = Some((tex, *face));
+        }
+    }
+    let mut size = (1, 1);
+    let mut formats = Vec::new();
+    let mut bgra = false;
+    let mut draw_buffers = Vec::new();
+    let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
+    gl.bind_draw_framebuffer(Some(fbo));
+    for (i, slot) in attached.iter().enumerate() {
+        let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
+        match slot {
+            Some((tex, face)) => {
+                let tex_target = if tex.target == glow::TEXTURE_CUBE_MAP {
+                    glow::TEXTURE_CUBE_MAP_POSITIVE_X + u32::from((*face).min(5))
+                } else {
+                    glow::TEXTURE_2D
+                };
+                gl.framebuffer_texture(attachment, tex_target, Some(tex.gl));
+                size = (tex.desc.width as i32, tex.desc.height as i32);
+                formats.push(tex.storage.renderbuffer_format());
+                bgra |= tex.storage == Storage::Bgra8;
+                draw_buffers.push(attachment);
+            }
+            None => {
+                formats.push(glow::RGBA8);
+                draw_buffers.push(glow::NONE);
+            }
+        }
+    }
+    while draw_buffers.last() == Some(&glow::NONE) {
+        draw_buffers.pop();
+        formats.pop();
+    }
+    gl.draw_buffers(&draw_buffers);
+    let mut textures_surface = Surface {
+        fbo,
+        colors: Vec::new(),
+        depth: None,
+    };
+    // Depth and stencil go to the multisampled surface when there is one.
+    let single_depth = key.depth_stencil && key.samples == 0;
+    let made = attach_renderbuffers(
+        gl,
+        &mut textures_surface,
+        size.0,
+        size.1,
+        0,
+        &[],
+        single_depth,
+    )
+    .and_then(|()| {
+        if key.samples == 0 {
+            return Ok(None);
+        }
+        let m = new_surface(gl, size.0, size.1, key.samples, &formats, key.depth_stencil)?;
+        gl.bind_draw_framebuffer(Some(m.fbo));
+        gl.draw_buffers(&draw_buffers);
+        if !bgra {
+            return Ok(Some((m, None)));
+        }
+        match new_surface(gl, size.0, size.1, 0, &formats, false) {
+            Ok(v) => {
+                gl.bind_draw_framebuffer(Some(v.fbo));
+                gl.draw_buffers(&draw_buffers);
+                Ok(Some((m, Some(v))))
+            }
+            Err(e) => {
+                m.delete(gl);
+                Err(e)
+            }
+        }
+    });
+    let (msaa, via) = match made {
+        Ok(Some((m, v))) => (Some(m), v),
+        Ok(None) => (None, None),
+        Err(e) => {
+            textures_surface.delete(gl);
+            return Err(e);
+        }
+    };
+    Ok(TextureTarget {
+        textures: textures_surface,
+        msaa,
+        via,
+        width: size.0,
+        height: size.1,
+        draw_buffers,
+    })
+}

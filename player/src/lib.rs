@@ -1,0 +1,44 @@
+//! What a Flash VM calls: the AS3-shaped Stage3D API, with Flash errors as values.
+//!
+//! - [`Stage3D`] and [`Context3D`]: the API a VM calls, AS3's argument shapes ([`as3`]) in,
+//!   Flash errors ([`molehill_agal::flash::FlashError`]) out as values, events through
+//!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
+//! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
+//!   feature `gl`; [`SharedBackend`] for a backend the player keeps a handle to). The embedder
+//!   chooses the backend: no renderer is compiled in unless a feature asks for it.
+//! - [`record`]: recording every call into a trace, so a failing game can be replayed.
+//! - [`trace`]: the `molehill-trace 1` format (`docs/trace-format.md`): typed model, parser,
+//!   writer. It lives here because the recorder writes it from inside the facade; replaying a
+//!   trace (with PNG images) is the crate `molehill-replay`, the command line `molehill-cli`.
+//!
+//! Features (off by default): `gl` adds `HeadlessGl`, headless OpenGL contexts from
+//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod as3;
+pub mod backend;
+mod context;
+pub mod record;
+mod stage3d;
+pub mod trace;
+
+#[cfg(feature = "gl")]
+pub use backend::HeadlessGl;
+#[cfg(feature = "wgpu")]
+pub use backend::HeadlessWgpu;
+pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
+pub use context::{Context3D, FlashResult};
+pub use molehill_context3d::{
+    ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
+    DEFAULT_MEMORY_BUDGET,
+};
+pub use record::{ImageWriter, RecordedExpectations, Recorder};
+pub use stage3d::{
+    EventQueue, NoEvents, Stage3D, Stage3DEvent, Stage3DEvents, MAX_POSITION, MIN_POSITION,
+};
+
+/// The README's examples, compiled as doctests so that they stay true (they use `HeadlessGl`).
+#[doc = include_str!("../README.md")]
+#[cfg(all(doctest, feature = "gl"))]
+pub struct ReadmeDoctests;

@@ -1,0 +1,341 @@
+//! `Stage3D`: position, visibility and `requestContext3D`, and the events it sends the VM.
+
+use std::rc::Rc;
+
+use molehill_agal::flash::FlashError;
+use molehill_context3d::TextureBase;
+
+use crate::backend::{BackendFactory, DynBackend, SharedFactory};
+use crate::context::Context3D;
+use crate::record::Recorder;
+use crate::trace::Call;
+
+/// Smallest `Stage3D.x` / `y` Flash accepts.
+pub const MIN_POSITION: f64 = -8192.0;
+/// Largest `Stage3D.x` / `y` Flash accepts.
+pub const MAX_POSITION: f64 = 8191.0;
+
+/// The events Stage3D objects dispatch, delivered to the VM. Every method has an empty
+/// default; a VM implements the ones it dispatches. They are called synchronously, from inside
+/// the call that causes them (a VM that wants Flash's asynchronous delivery queues them).
+pub trait Stage3DEvents {
+    /// `Event.CONTEXT3D_CREATE` on the Stage3D: its `context3D` is ready.
+    fn context3d_create(&self) {}
+    /// `Event.TEXTURE_READY` on a texture after an async upload finished.
+    fn texture_ready(&self, texture: TextureBase) {
+        let _ = texture;
+    }
+    /// `ErrorEvent.ERROR` on the Stage3D: no context could be created (#3702).
+    fn error(&self, error: &FlashError) {
+        let _ = error;
+    }
+}
+
+/// A VM that listens to nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoEvents;
+
+impl Stage3DEvents for NoEvents {}
+
+/// One event of [`Stage3DEvents`], as [`EventQueue`] keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stage3DEvent {
+    /// `Event.CONTEXT3D_CREATE` on the Stage3D.
+    Context3DCreate,
+    /// `Event.TEXTURE_READY` on this texture.
+    TextureReady(TextureBase),
+    /// `ErrorEvent.ERROR` on the Stage3D.
+    Error(FlashError),
+}
+
+/// [`Stage3DEvents`] that keeps the events, in order, for the VM to dispatch later.
+///
+/// Flash delivers `context3DCreate`, `textureReady` and `ErrorEvent` after the call that
+/// causes them has returned (on a later frame); a VM whose dispatching must not re-enter
+/// its own call (Ruffle's, for one) hands an `Rc<EventQueue>` to [`Stage3D::new`], keeps a
+/// clone, and [`take`](EventQueue::take)s the events when it dispatches its own.
+#[derive(Debug, Default)]
+pub struct EventQueue {
+    events: std::cell::RefCell<Vec<Stage3DEvent>>,
+}
+
+impl EventQueue {
+    /// An empty queue, shared.
+    pub fn new() -> Rc<EventQueue> {
+        Rc::new(EventQueue::default())
+    }
+
+    /// The events queued since the last call, oldest first; the queue is left empty.
+    pub fn take(&self) -> Vec<Stage3DEvent> {
+        std::mem::take(&mut *self.events.borrow_mut())
+    }
+
+    /// Whether no event is waiting.
+    pub fn is_empty(&self) -> bool {
+        self.events.borrow().is_empty()
+    }
+
+    fn push(&self, event: Stage3DEvent) {
+        self.events.borrow_mut().push(event);
+    }
+}
+
+impl Stage3DEvents for EventQueue {
+    fn context3d_create(&self) {
+        self.push(Stage3DEvent::Context3DCreate);
+    }
+    fn texture_ready(&self, texture: TextureBase) {
+        self.push(Stage3DEvent::TextureReady(texture));
+    }
+    fn error(&self, error: &FlashError) {
+        self.push(Stage3DEvent::Error(error.clone()));
+    }
+}
+
+/// One `Stage3D` (`stage.stage3Ds[i]`).
+pub struct Stage3D {
+    x: f64,
+    y: f64,
+    visible: bool,
+    factory: SharedFactory,
+    events: Rc<dyn Stage3DEvents>,
+    recorder: Option<Recorder>,
+    context: Option<Context3D>,
+    swf_version: u32,
+    options: molehill_context3d::ContextOptions,
+}
+
+impl std::fmt::Debug for Stage3D {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stage3D")
+            .field("x", &self.x)
+            .field("y", &self.y)
+            .field("visible", &self.visible)
+            .field("recording", &self.recorder.is_some())
+            .field("context", &self.context)
+            .finish()
+    }
+}
+
+impl Stage3D {
+    /// A Stage3D whose contexts draw through backends from `factory`, sending its events to
+    /// `events`.
+    pub fn new(factory: Box<dyn BackendFactory>, events: Rc<dyn Stage3DEvents>) -> Stage3D {
+        Stage3D {
+            x: 0.0,
+            y: 0.0,
+            visible: true,
+            factory: Rc::new(std::cell::RefCell::new(factory)),
+            events,
+            recorder: None,
+            context: None,
+            swf_version: crate::trace::DEFAULT_SWF_VERSION,
+            options: molehill_context3d::ContextOptions::default(),
+        }
+    }
+
+    /// The SWF version of the content (default 44). Some of Flash's errors depend on it:
+    /// before SWF 30, `configureBackBuffer` sizes outside 32..=16384 are Error #3669 (and
+    /// `(0, 0, 0, false)` is accepted and ignored) instead of #3780 / #3781. Passed to each
+    /// context3d context (`molehill_context3d::Context3D::set_swf_version`), which applies the rules;
+    /// applies to contexts created after the call.
+    pub fn set_swf_version(&mut self, version: u32) {
+        self.swf_version = version;
+        if let Some(r) = &self.recorder {
+            r.set_swf_version(version);
+        }
+    }
+
+    /// The options of the contexts this Stage3D creates from now on (the memory budget of
+    /// each: `molehill_context3d::memory`); a context that exists keeps its own.
+    pub fn set_context_options(&mut self, options: molehill_context3d::ContextOptions) {
+        self.options = options;
+    }
+
+    /// The options of the contexts this Stage3D creates.
+    pub fn context_options(&self) -> molehill_context3d::ContextOptions {
+        self.options
+    }
+
+    /// The SWF version (see [`set_swf_version`](Self::set_swf_version)).
+    pub fn swf_version(&self) -> u32 {
+        self.swf_version
+    }
+
+    /// Starts recording every call this Stage3D and its contexts receive into `recorder`
+    /// (see [`Recorder::trace`]). Start before `requestContext3D`: a context that exists
+    /// already is recorded from its next call on, which does not replay on its own.
+    pub fn start_recording(&mut self, recorder: Recorder) {
+        recorder.set_swf_version(self.swf_version);
+        if let Some(ctx) = &mut self.context {
+            ctx.set_recorder(Some(recorder.clone()));
+        }
+        self.recorder = Some(recorder);
+    }
+
+    /// Stops recording and gives the recorder back.
+    pub fn stop_recording(&mut self) -> Option<Recorder> {
+        if let Some(ctx) = &mut self.context {
+            ctx.set_recorder(None);
+        }
+        self.recorder.take()
+    }
+
+    fn record<T>(&self, call: impl FnOnce() -> Call, result: &Result<T, FlashError>) {
+        if let Some(r) = &self.recorder {
+            r.call(call(), None, result);
+        }
+    }
+
+    /// `x`.
+    pub fn x(&self) -> f64 {
+        self.x
+    }
+
+    /// `y`.
+    pub fn y(&self) -> f64 {
+        self.y
+    }
+
+    /// `visible`.
+    pub fn visible(&self) -> bool {
+        self.visible
+    }
+
+    fn position(value: f64) -> Result<f64, FlashError> {
+        if (MIN_POSITION..=MAX_POSITION).contains(&value) {
+            Ok(value)
+        } else {
+            // NaN lands here too, as in Flash (`stage3D.x = "#"`).
+            Err(FlashError::argument(2006, &[]))
+        }
+    }
+
+    /// `x = value`: NaN or outside -8192..=8191 is ArgumentError #2006 (and `x` keeps its value).
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+    pub fn set_x(&mut self, value: f64) -> Result<(), FlashError> {
+        let r = Stage3D::position(value).map(|v| self.x = v);
+        self.record(|| Call::SetStageX(value), &r);
+        r
+    }
+
+    /// `y = value`: as [`set_x`](Self::set_x).
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+    pub fn set_y(&mut self, value: f64) -> Result<(), FlashError> {
+        let r = Stage3D::position(value).map(|v| self.y = v);
+        self.record(|| Call::SetStageY(value), &r);
+        r
+    }
+
+    /// `visible = value`. Cannot fail.
+    pub fn set_visible(&mut self, value: bool) {
+        self.visible = value;
+        self.record(|| Call::SetStageVisible(value), &Ok::<(), FlashError>(()));
+    }
+
+    /// `context3D`: the context, once created (and until the next request).
+    pub fn context3d(&self) -> Option<&Context3D> {
+        self.context.as_ref()
+    }
+
+    /// `context3D`, mutably: every Context3D call goes through this.
+    pub fn context3d_mut(&mut self) -> Option<&mut Context3D> {
+        self.context.as_mut()
+    }
+
+    /// `requestContext3D(context3DRenderMode, profile)`.
+    ///
+    /// An unknown render mode or profile is ArgumentError #2008 (thrown). Otherwise a backend
+    /// is made and `context3DCreate` is dispatched; when no backend can be made the VM gets
+    /// `ErrorEvent` #3702 instead (the cause is logged) and the call itself does not throw.
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2008: `context3DRenderMode` is not `"auto"` or `"software"`, or `profile`
+    ///   is not a `Context3DProfile` value.
+    pub fn request_context3d(
+        &mut self,
+        render_mode: &str,
+        profile: &str,
+    ) -> Result<(), FlashError> {
+        let r = self.create(|backend| {
+            molehill_context3d::Context3D::request(backend, render_mode, profile)
+        });
+        self.record(
+            || Call::RequestContext3D {
+                render_mode: render_mode.to_string(),
+                profile: profile.to_string(),
+            },
+            &r,
+        );
+        r
+    }
+
+    /// `requestContext3DMatchingProfiles(profiles)`: the best profile of the list (Molehill
+    /// supports them all); an unknown name or an empty list is ArgumentError #2008.
+    ///
+    /// # Errors
+    ///
+    /// - ArgumentError #2008: `profiles` is empty or holds a name that is not a `Context3DProfile`
+    ///   value.
+    ///
+    /// When no renderer can be made the call returns `Ok` and the VM gets Error #3702 as an
+    /// `ErrorEvent` ([`Stage3DEvents::error`]).
+    pub fn request_context3d_matching_profiles(
+        &mut self,
+        profiles: &[&str],
+    ) -> Result<(), FlashError> {
+        let r = self.create(|backend| {
+            molehill_context3d::Context3D::request_matching_profiles(backend, profiles)
+        });
+        self.record(
+            || Call::RequestContext3DMatchingProfiles {
+                profiles: profiles.iter().map(|p| p.to_string()).collect(),
+            },
+            &r,
+        );
+        r
+    }
+
+    fn create(
+        &mut self,
+        make: impl FnOnce(DynBackend) -> Result<molehill_context3d::Context3D<DynBackend>, FlashError>,
+    ) -> Result<(), FlashError> {
+        let backend = match self.factory.borrow_mut().create_backend() {
+            Ok(b) => b,
+            Err(e) => {
+                // Bad arguments are thrown whether or not a renderer can be made: context3d
+                // checks them, here against a renderer that draws nothing.
+                make(DynBackend(Box::new(
+                    molehill_context3d::RecordingBackend::new(),
+                )))?;
+                log::warn!("requestContext3D: no renderer: {e}");
+                self.events.error(&FlashError::error(3702, &[]));
+                return Ok(());
+            }
+        };
+        let mut inner = make(DynBackend(backend))?;
+        // Versions past 255 behave as the newest, as context3d's default does.
+        inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
+        inner.set_options(self.options);
+        if let Some(mut old) = self.context.take() {
+            old.dispose_silently();
+        }
+        // The recorder keeps the old context's names: context3d's handles are unique across
+        // contexts, so a call with one is #3694 and is recorded with the name it was made with.
+        self.context = Some(Context3D::new(
+            inner,
+            self.events.clone(),
+            self.recorder.clone(),
+            self.factory.clone(),
+        ));
+        self.events.context3d_create();
+        Ok(())
+    }
+}

@@ -1,0 +1,419 @@
+//! The AS3-facing API without GL (context3d's RecordingBackend as the renderer): Stage3D's own
+//! checks, events, and what a recording writes.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use molehill_agal::flash::{ErrorClass, FlashError};
+use molehill_context3d::{Backend, RecordingBackend};
+use molehill_player::as3::{BitmapData, ByteArray};
+use molehill_player::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
+
+#[derive(Default)]
+struct Events {
+    created: Cell<u32>,
+    ready: RefCell<Vec<TextureBase>>,
+    errors: RefCell<Vec<FlashError>>,
+}
+
+impl Stage3DEvents for Events {
+    fn context3d_create(&self) {
+        self.created.set(self.created.get() + 1);
+    }
+    fn texture_ready(&self, texture: TextureBase) {
+        self.ready.borrow_mut().push(texture);
+    }
+    fn error(&self, error: &FlashError) {
+        self.errors.borrow_mut().push(error.clone());
+    }
+}
+
+fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
+    Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(RecordingBackend::new()))
+    })
+}
+
+fn stage() -> (Stage3D, Rc<Events>) {
+    let events = Rc::new(Events::default());
+    (Stage3D::new(recording_factory(), events.clone()), events)
+}
+
+#[test]
+fn stage_position_is_checked_as_flash_does() {
+    let (mut s, _) = stage();
+    for bad in [f64::NAN, 8192.0, -8193.0, f64::INFINITY] {
+        let e = s.set_x(bad).unwrap_err();
+        assert_eq!(
+            (e.class, e.id, e.message.as_str()),
+            (
+                ErrorClass::ArgumentError,
+                2006,
+                "Error #2006: The supplied index is out of bounds."
+            )
+        );
+        assert_eq!(s.set_y(bad).unwrap_err().id, 2006);
+    }
+    assert_eq!((s.x(), s.y()), (0.0, 0.0));
+    s.set_x(-8192.0).unwrap();
+    s.set_y(8191.0).unwrap();
+    assert_eq!((s.x(), s.y()), (-8192.0, 8191.0));
+    s.set_visible(false);
+    assert!(!s.visible());
+}
+
+#[test]
+fn requests_create_a_context_and_tell_the_vm() {
+    let (mut s, events) = stage();
+    let e = s.request_context3d("auto", "Baseline").unwrap_err();
+    assert_eq!(
+        e.message,
+        "Error #2008: Parameter profile must be one of the accepted values."
+    );
+    assert!(s.context3d().is_none());
+    assert_eq!(events.created.get(), 0);
+    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
+    assert_eq!(e.id, 2008);
+    s.request_context3d_matching_profiles(&["baseline", "standard"])
+        .unwrap();
+    assert_eq!(events.created.get(), 1);
+    assert_eq!(s.context3d().unwrap().profile(), "standard");
+    // A second request replaces the context.
+    s.request_context3d("auto", "baselineConstrained").unwrap();
+    assert_eq!(events.created.get(), 2);
+    assert_eq!(s.context3d().unwrap().profile(), "baselineConstrained");
+}
+
+#[test]
+fn a_renderer_that_cannot_start_is_an_error_event() {
+    let events = Rc::new(Events::default());
+    let factory = Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
+        Err(BackendCreationError::Refused("no GPU today".into()))
+    });
+    let mut s = Stage3D::new(factory, events.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    assert!(s.context3d().is_none());
+    let errors = events.errors.borrow();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].message, "Error #3702: Context3D not available.");
+    drop(errors);
+    // A bad profile is thrown (#2008) even then, and sends no event.
+    let e = s.request_context3d("auto", "nonsense").unwrap_err();
+    assert_eq!((e.id, e.class), (2008, ErrorClass::ArgumentError));
+    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
+    assert_eq!(e.id, 2008);
+    assert_eq!(events.errors.borrow().len(), 1);
+}
+
+#[test]
+fn async_uploads_send_texture_ready() {
+    let (mut s, events) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let px = [0xFF00FF00u32; 4];
+    let bmp = BitmapData {
+        width: 2,
+        height: 2,
+        pixels: &px,
+        premultiplied: false,
+        transparent: true,
+    };
+    ctx.texture_upload_from_bitmap_data(tex, bmp, 0).unwrap();
+    assert!(events.ready.borrow().is_empty());
+    ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
+        .unwrap();
+    assert_eq!(*events.ready.borrow(), vec![tex]);
+    // uploadFromByteArrayAsync: textureReady after a good upload, none after a failed one.
+    let bytes = [0u8; 16];
+    let e = ctx
+        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 1)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3791));
+    let e = ctx
+        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 4, 0)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    assert_eq!(events.ready.borrow().len(), 1);
+    ctx.texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 0)
+        .unwrap();
+    assert_eq!(*events.ready.borrow(), vec![tex, tex]);
+}
+
+/// The renderer's own `is_lost` and `take_error` reach context3d through the boxed backend
+/// (they have defaults in the trait, and the shim's wrapper used to answer with those).
+#[test]
+fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
+    let lost = || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let mut backend = RecordingBackend::new();
+        backend.lost = true;
+        Ok(Box::new(backend))
+    };
+    let mut s = Stage3D::new(Box::new(lost), Rc::new(Events::default()));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    assert!(ctx.inner().is_lost());
+    let e = ctx.create_program().unwrap_err();
+    assert_eq!(e.id, 3694, "{e}");
+
+    let failing = || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let mut backend = RecordingBackend::new();
+        backend.fail_next_unit_call = Some(molehill_context3d::BackendError::ContextLost);
+        Ok(Box::new(backend))
+    };
+    let mut s = Stage3D::new(Box::new(failing), Rc::new(Events::default()));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    // The clear's kept error is taken: the context is lost from then on.
+    let _ = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF);
+    assert!(ctx.inner().is_lost());
+    assert_eq!(ctx.present().unwrap_err().id, 3694);
+}
+
+#[test]
+fn a_recording_of_an_invalid_bitmap_still_parses() {
+    let (mut s, _) = stage();
+    let recorder = Recorder::new();
+    s.start_recording(recorder.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let px = [0xFF00FF00u32; 3];
+    let r = ctx.texture_upload_from_bitmap_data(
+        tex,
+        BitmapData {
+            width: 2,
+            height: 2,
+            pixels: &px,
+            premultiplied: true,
+            transparent: true,
+        },
+        0,
+    );
+    assert!(r.is_err());
+    let text = recorder.to_text();
+    molehill_player::trace::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(text.contains("bitmap(1, 1, 0xFF00FF00, true)"), "{text}");
+}
+
+/// A handle from a context that a new `requestContext3D` replaced is #3694, never an object of
+/// the new context (docs/player.md, section 1). It used to alias the new context's first
+/// buffer (context3d's handles restarted at `1v1` in every context; fixed there in 2d97f8a).
+#[test]
+fn a_handle_of_a_replaced_context_is_disposed_not_another_object() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let old = s
+        .context3d_mut()
+        .unwrap()
+        .create_vertex_buffer(3, 2, "staticDraw")
+        .unwrap();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    let e = ctx
+        .vertex_buffer_upload_from_vector(old, &[0.0; 6], 0, 3)
+        .unwrap_err();
+    assert_eq!(e.id, 3694);
+}
+
+/// A `SharedBackend` forwards every call to the backend the player keeps a handle to (how
+/// `molehill bench` reads GL call counts between frames).
+#[test]
+fn a_shared_backend_receives_the_calls_and_stays_readable() {
+    let kept: Rc<RefCell<RecordingBackend>> = Rc::default();
+    let shared = kept.clone();
+    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
+        Ok(Box::new(molehill_player::SharedBackend(shared.clone())))
+    };
+    let mut s = Stage3D::new(Box::new(factory), Rc::new(molehill_player::NoEvents));
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    kept.borrow_mut().take();
+    ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    ctx.present().unwrap();
+    let calls = kept.borrow_mut().take();
+    assert!(
+        matches!(
+            calls.as_slice(),
+            [
+                molehill_context3d::recording::Call::Clear(_),
+                ..,
+                molehill_context3d::recording::Call::Present
+            ]
+        ),
+        "{calls:?}"
+    );
+}
+
+/// AIR's `setFillMode`: "solid" and "wireframe" (drawn solid) are accepted, anything else is
+/// ArgumentError #2008, and a disposed context gives Error #3694 first, as every call does.
+#[test]
+fn set_fill_mode_checks_the_context_then_the_mode() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    ctx.set_fill_mode("solid").unwrap();
+    ctx.set_fill_mode("wireframe").unwrap();
+    let e = ctx.set_fill_mode("dotted").unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::ArgumentError, 2008));
+    ctx.dispose(false);
+    let e = ctx.set_fill_mode("dotted").unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+}
+
+/// A negative `byteArrayOffset` is #3669, but only after the disposed checks: a disposed
+/// buffer (or context) gives #3694 first, as for any other bad range.
+#[test]
+fn a_negative_byte_array_offset_is_checked_after_the_buffer() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let bytes = [0u8; 64];
+    let vb = ctx.create_vertex_buffer(2, 2, "staticDraw").unwrap();
+    let ib = ctx.create_index_buffer(4, "staticDraw").unwrap();
+    let data = ByteArray::little_endian(&bytes);
+    let e = ctx
+        .vertex_buffer_upload_from_byte_array(vb, data, -1, 0, 2)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    let e = ctx
+        .index_buffer_upload_from_byte_array(ib, data, -4, 0, 4)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
+    ctx.vertex_buffer_upload_from_byte_array(vb, data, 0, 0, 2)
+        .unwrap();
+    ctx.vertex_buffer_dispose(vb);
+    ctx.index_buffer_dispose(ib);
+    let e = ctx
+        .vertex_buffer_upload_from_byte_array(vb, data, -1, 0, 2)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+    let e = ctx
+        .index_buffer_upload_from_byte_array(ib, data, -4, 0, 4)
+        .unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694));
+}
+
+/// Regression (issue 16): `dispose(recreate = true)` was ignored. Flash simulates a device
+/// loss: a new context of the same profile, `context3DCreate` again, old objects #3694, the
+/// new context usable once its back buffer is configured. `dispose(false)` recreates nothing.
+#[test]
+fn dispose_with_recreate_simulates_a_device_loss() {
+    let (mut s, events) = stage();
+    s.request_context3d("auto", "standard").unwrap();
+    assert_eq!(events.created.get(), 1);
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    let old = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    ctx.dispose(true);
+    assert_eq!(events.created.get(), 2, "context3DCreate again");
+    let ctx = s.context3d_mut().unwrap();
+    assert_eq!(ctx.profile(), "standard");
+    assert_ne!(ctx.driver_info(), "Disposed");
+    let e = ctx
+        .vertex_buffer_upload_from_vector(old, &[0.0; 6], 0, 3)
+        .unwrap_err();
+    assert_eq!(e.id, 3694, "objects of the lost context are gone");
+    let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap_err();
+    assert_eq!(e.id, 3698, "the back buffer must be configured again: {e}");
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    let vb = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    ctx.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3)
+        .unwrap();
+    ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    ctx.dispose(false);
+    assert_eq!(events.created.get(), 2, "dispose(false) recreates nothing");
+    assert_eq!(s.context3d().unwrap().driver_info(), "Disposed");
+    s.context3d_mut().unwrap().dispose(true);
+    assert_eq!(
+        events.created.get(),
+        2,
+        "a disposed context is not recreated"
+    );
+}
+
+/// A VM that dispatches later (Ruffle) queues the events: they wait, in order, until taken,
+/// and a bad request queues nothing.
+#[test]
+fn an_event_queue_keeps_the_events_until_the_vm_takes_them() {
+    use molehill_player::{EventQueue, Stage3DEvent};
+    let events = EventQueue::new();
+    let mut s = Stage3D::new(recording_factory(), events.clone());
+    assert!(s.request_context3d("auto", "nonsense").is_err());
+    assert!(events.is_empty());
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
+    let px = [0xFF00FF00u32; 4];
+    let bmp = BitmapData {
+        width: 2,
+        height: 2,
+        pixels: &px,
+        premultiplied: true,
+        transparent: true,
+    };
+    ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
+        .unwrap();
+    ctx.dispose(true);
+    assert!(!events.is_empty());
+    assert_eq!(
+        events.take(),
+        vec![
+            Stage3DEvent::Context3DCreate,
+            Stage3DEvent::TextureReady(tex),
+            Stage3DEvent::Context3DCreate
+        ]
+    );
+    assert!(events.is_empty() && events.take().is_empty());
+
+    let refused = EventQueue::new();
+    let factory = Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
+        Err(BackendCreationError::Refused("no GPU today".into()))
+    });
+    let mut s = Stage3D::new(factory, refused.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    assert_eq!(
+        refused.take(),
+        vec![Stage3DEvent::Error(FlashError::error(3702, &[]))]
+    );
+}
+
+/// A player that shows frames itself gets each presented frame from `present_frame`: the
+/// back buffer as it was at `present`, and `present`'s own errors.
+#[test]
+fn present_frame_gives_the_frame_present_shows() {
+    let (mut s, _) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let e = ctx.present_frame().unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3698));
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    let (w, h, pixels) = ctx.present_frame().unwrap().expect("a frame");
+    assert_eq!((w, h, pixels.len()), (32, 32, 32 * 32));
+    // The frame is read before present: drawToBitmapData of a presented back buffer is #3692.
+    let mut px = vec![0u32; 32 * 32];
+    let mut bmp = molehill_player::as3::BitmapDataMut {
+        width: 32,
+        height: 32,
+        pixels: &mut px,
+        premultiplied: true,
+        transparent: true,
+    };
+    assert_eq!(
+        ctx.draw_to_bitmap_data(&mut bmp, None, None)
+            .unwrap_err()
+            .id,
+        3692
+    );
+    ctx.dispose(false);
+    assert_eq!(ctx.present_frame().unwrap_err().id, 3694);
+}

@@ -1,0 +1,352 @@
+//! The device: a headless one made here (Vulkan by default, wgpu's GL backend selectable) or the
+//! host's own `wgpu::Device` + `Queue`; what the adapter offers (sample counts, BC textures);
+//! error capture without panics (error scopes, an uncaptured-error handler) and device loss.
+//!
+//! A device Molehill made is its own: it installs an uncaptured-error handler and a device-lost
+//! callback there. A device the host lends ([`Gpu::from_parts`]) keeps the host's handlers:
+//! each backend call runs inside error scopes of its own ([`Gpu::call_scope`]) instead, so
+//! the errors Molehill causes come to Molehill and the host's handler sees only the host's.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The Debian packages that give Vulkan on the CPU (Mesa's lavapipe).
+pub const DEBIAN_PACKAGES: &str = "mesa-vulkan-drivers libvulkan1";
+/// The Debian packages wgpu's GL backend needs (EGL on Mesa's llvmpipe).
+pub const DEBIAN_PACKAGES_GL: &str = "libegl1 libgl1-mesa-dri";
+
+/// Which of wgpu's native APIs a headless device uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Api {
+    /// Vulkan (lavapipe without a GPU): the WebGPU-compliant path, the default.
+    #[default]
+    Vulkan,
+    /// wgpu's GL backend (EGL / GL ES 3).
+    Gl,
+}
+
+impl Api {
+    fn backends(self) -> wgpu::Backends {
+        match self {
+            Api::Vulkan => wgpu::Backends::VULKAN,
+            Api::Gl => wgpu::Backends::GL,
+        }
+    }
+
+    fn packages(self) -> &'static str {
+        match self {
+            Api::Vulkan => DEBIAN_PACKAGES,
+            Api::Gl => DEBIAN_PACKAGES_GL,
+        }
+    }
+}
+
+/// How to make a headless device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct DeviceOptions {
+    /// The native API.
+    pub api: Api,
+    /// Ask for timestamp queries (`TIMESTAMP_QUERY` and `TIMESTAMP_QUERY_INSIDE_ENCODERS`)
+    /// where the adapter has them, for tools that time the device's queue (`molehill bench
+    /// --baseline --backend wgpu`). Off by default; the backend itself never uses them.
+    pub timestamps: bool,
+}
+
+impl DeviceOptions {
+    /// The options for a device of `api`.
+    pub fn new(api: Api) -> DeviceOptions {
+        DeviceOptions {
+            api,
+            timestamps: false,
+        }
+    }
+
+    /// The same options, asking for timestamp queries where the adapter has them.
+    pub fn with_timestamps(self) -> DeviceOptions {
+        DeviceOptions {
+            timestamps: true,
+            ..self
+        }
+    }
+}
+
+/// Why no device could be made (the player reports Flash's #3702 "Context3D not available").
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DeviceError {
+    /// No adapter of the API exists.
+    #[error(
+        "no {api:?} adapter ({reason}); install the Debian packages: apt-get install {packages}"
+    )]
+    NoAdapter {
+        /// The API asked for.
+        api: Api,
+        /// wgpu's reason.
+        reason: String,
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// The adapter refused to make a device.
+    #[error("the {api:?} adapter refused a device ({reason}); install the Debian packages: apt-get install {packages}")]
+    NoDevice {
+        /// The API asked for.
+        api: Api,
+        /// wgpu's reason.
+        reason: String,
+        /// The packages to install.
+        packages: &'static str,
+    },
+}
+
+/// What the device can do that Flash content asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// BC1/BC3 textures are uploaded as they are (else DXT is decoded on the CPU).
+    pub bc: bool,
+    /// ETC2 textures are uploaded as they are (an ETC2-only ATF image needs it).
+    pub etc2: bool,
+    /// The multisample count `antiAlias > 0` maps to (1 when the adapter has no 4x for both
+    /// `Rgba8Unorm` and `Depth24PlusStencil8`).
+    pub msaa_samples: u32,
+    /// `Rgba16Float` can be multisampled (else a half-float MSAA target draws single-sampled).
+    pub msaa_half_float: bool,
+    /// Largest 2D texture side.
+    pub max_texture_size: u32,
+    /// Most vertex buffer slots a pipeline may use.
+    pub max_vertex_buffers: u32,
+}
+
+/// Errors the device reported outside any error scope, and whether it was lost; shared with
+/// wgpu's callbacks.
+#[derive(Debug, Default)]
+pub struct ErrorSink {
+    lost: AtomicBool,
+    uncaptured: Mutex<Vec<String>>,
+}
+
+impl ErrorSink {
+    /// Whether the device was lost.
+    pub fn is_lost(&self) -> bool {
+        self.lost.load(Ordering::Acquire)
+    }
+
+    /// Marks the device lost.
+    pub fn set_lost(&self) {
+        self.lost.store(true, Ordering::Release);
+    }
+
+    /// Takes the errors seen outside error scopes, oldest first.
+    pub fn take(&self) -> Vec<String> {
+        match self.uncaptured.lock() {
+            Ok(mut v) => std::mem::take(&mut *v),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn push(&self, message: String) {
+        if let Ok(mut v) = self.uncaptured.lock() {
+            if v.len() < 64 {
+                v.push(message);
+            }
+        }
+    }
+}
+
+/// A device, its queue, its capabilities and its error sink.
+#[derive(Debug, Clone)]
+pub struct Gpu {
+    /// The device.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+    /// What it can do.
+    pub caps: Caps,
+    /// `driverInfo` text.
+    pub info: String,
+    /// Errors and loss.
+    pub sink: Arc<ErrorSink>,
+    /// The host lent the device: its device-wide handlers are the host's, and Molehill's
+    /// calls capture their errors with error scopes.
+    lent: bool,
+}
+
+/// The error scopes around one backend call on a lent device (see [`Gpu::call_scope`]).
+#[derive(Debug)]
+#[must_use = "close the scope to hand its errors to the sink"]
+pub struct CallScope {
+    scopes: [wgpu::ErrorScopeGuard; 3],
+}
+
+impl CallScope {
+    /// Pops the scopes (the innermost first) and hands what they caught to `sink`, as the
+    /// uncaptured-error handler does on a device of Molehill's own.
+    pub fn close(self, sink: &ErrorSink) {
+        let [validation, oom, internal] = self.scopes;
+        for scope in [internal, oom, validation] {
+            if let Some(e) = pollster::block_on(scope.pop()) {
+                log::error!("wgpu: {e}");
+                sink.push(e.to_string());
+            }
+        }
+    }
+}
+
+impl Gpu {
+    /// A headless device of `options.api`.
+    pub fn headless(options: &DeviceOptions) -> Result<Gpu, DeviceError> {
+        let api = options.api;
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = api.backends();
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            force_fallback_adapter: false,
+            compatible_surface: None,
+            apply_limit_buckets: false,
+        }))
+        .map_err(|e| DeviceError::NoAdapter {
+            api,
+            reason: e.to_string(),
+            packages: api.packages(),
+        })?;
+        let mut wanted =
+            wgpu::Features::TEXTURE_COMPRESSION_BC | wgpu::Features::TEXTURE_COMPRESSION_ETC2;
+        if options.timestamps {
+            wanted |=
+                wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS;
+        }
+        let features = adapter.features() & wanted;
+        let mut limits = wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits());
+        let al = adapter.limits();
+        limits.max_vertex_buffers = al.max_vertex_buffers.min(16);
+        limits.max_vertex_attributes = al.max_vertex_attributes.min(16);
+        limits.max_texture_dimension_2d = al.max_texture_dimension_2d.min(16384);
+        limits.max_sampled_textures_per_shader_stage = al.max_sampled_textures_per_shader_stage;
+        limits.max_samplers_per_shader_stage = al.max_samplers_per_shader_stage;
+        limits.max_uniform_buffer_binding_size = al.max_uniform_buffer_binding_size;
+        limits.max_bindings_per_bind_group = al.max_bindings_per_bind_group;
+        // Smaller offsets pack the per-draw constants of a frame tighter.
+        limits.min_uniform_buffer_offset_alignment = al.min_uniform_buffer_offset_alignment;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("molehill"),
+            required_features: features,
+            required_limits: limits,
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| DeviceError::NoDevice {
+            api,
+            reason: e.to_string(),
+            packages: api.packages(),
+        })?;
+        let gpu = Gpu::make(&adapter, device, queue, false);
+        // Molehill's own device: errors outside any scope and the loss come to the sink
+        // through device-wide callbacks (nobody else uses the device).
+        let s = gpu.sink.clone();
+        gpu.device
+            .on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+                log::error!("wgpu: {e}");
+                s.push(e.to_string());
+            }));
+        let s = gpu.sink.clone();
+        gpu.device.set_device_lost_callback(move |reason, message| {
+            log::error!("wgpu device lost ({reason:?}): {message}");
+            s.set_lost();
+        });
+        Ok(gpu)
+    }
+
+    /// The host's device and queue (the adapter they came from tells the sample counts).
+    ///
+    /// The device stays the host's: Molehill sets neither its uncaptured-error handler nor its
+    /// device-lost callback. Each backend call runs inside validation, out-of-memory and
+    /// internal error scopes of its own (on the calling thread's scope stack), so what
+    /// Molehill's calls cause is Molehill's (#3710 with `enableErrorChecking`, a log line
+    /// without) and the host's handler sees only the host's errors. wgpu drops the errors of a
+    /// lost device, so a loss reaches Molehill through the host: its device-lost callback calls
+    /// `set_lost` on a clone of [`Gpu::sink`] (docs/wgpu.md), or the host calls
+    /// [`crate::WgpuBackend::lose_context`].
+    pub fn from_parts(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue) -> Gpu {
+        Gpu::make(adapter, device, queue, true)
+    }
+
+    fn make(adapter: &wgpu::Adapter, device: wgpu::Device, queue: wgpu::Queue, lent: bool) -> Gpu {
+        let sink = Arc::new(ErrorSink::default());
+        let four = |f: wgpu::TextureFormat| {
+            adapter
+                .get_texture_format_features(f)
+                .flags
+                .sample_count_supported(4)
+        };
+        let msaa =
+            four(wgpu::TextureFormat::Rgba8Unorm) && four(wgpu::TextureFormat::Depth24PlusStencil8);
+        let limits = device.limits();
+        let i = adapter.get_info();
+        let info = format!(
+            "wgpu {:?} Vendor={} Renderer={} Driver={} {}",
+            i.backend, i.vendor, i.name, i.driver, i.driver_info
+        );
+        let caps = Caps {
+            bc: device
+                .features()
+                .contains(wgpu::Features::TEXTURE_COMPRESSION_BC),
+            etc2: device
+                .features()
+                .contains(wgpu::Features::TEXTURE_COMPRESSION_ETC2),
+            msaa_samples: if msaa { 4 } else { 1 },
+            msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
+            max_texture_size: limits.max_texture_dimension_2d,
+            max_vertex_buffers: limits.max_vertex_buffers,
+        };
+        log::info!("molehill-wgpu: {info}, {caps:?}");
+        Gpu {
+            caps,
+            device,
+            queue,
+            info,
+            sink,
+            lent,
+        }
+    }
+
+    /// Whether the host lent the device ([`Gpu::from_parts`]).
+    pub fn is_lent(&self) -> bool {
+        self.lent
+    }
+
+    /// On a lent device, opens the error scopes one backend call runs in (close them with
+    /// [`CallScope::close`] before the call returns); `None` on a device of Molehill's own,
+    /// whose uncaptured-error handler does the same job.
+    pub fn call_scope(&self) -> Option<CallScope> {
+        self.lent.then(|| CallScope {
+            scopes: [
+                wgpu::ErrorFilter::Validation,
+                wgpu::ErrorFilter::OutOfMemory,
+                wgpu::ErrorFilter::Internal,
+            ]
+            .map(|f| self.device.push_error_scope(f)),
+        })
+    }
+
+    /// Runs `f` inside validation and out-of-memory error scopes and returns its value with
+    /// the first error either scope caught.
+    pub fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
+        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let value = f();
+        let v = pollster::block_on(validation.pop());
+        let o = pollster::block_on(oom.pop());
+        (value, v.or(o))
+    }
+}
+
+/// The `BackendError` of a wgpu error caught around a resource creation.
+pub fn resource_error(e: &wgpu::Error) -> molehill_context3d::BackendError {
+    log::error!("wgpu: {e}");
+    match e {
+        wgpu::Error::OutOfMemory { .. } => molehill_context3d::BackendError::OutOfMemory,
+        _ => molehill_context3d::BackendError::OutOfMemory,
+    }
+}

@@ -1,0 +1,556 @@
+//! Programs (shader modules and layouts, one per distinct bytecode pair) and the render
+//! pipeline cache, keyed by a small `Copy` key: program, blend, colour mask, culling, depth
+//! and stencil, vertex layout, target formats and sample count.
+//!
+//! Binding contract with `molehill_agal::wgsl` (see `docs/wgpu.md`): `@group(0)` holds the
+//! constant files and the per-draw uniforms, three uniform buffers read at dynamic offsets of
+//! one per-frame buffer; `@group(1)` holds `fs<i>` at binding `2i` and its sampler at `2i + 1`,
+//! only for the samplers the fragment program reads.
+
+use std::collections::HashMap;
+
+use molehill_context3d::{
+    BackendError, BlendFactor, BlendState, ColorMask, CompareMode, DepthState, ProgramId,
+    StencilAction, StencilFace, StencilState, TriangleFace, VertexFormat, MAX_STREAMS,
+};
+
+use crate::device::Gpu;
+
+/// Bytes bound for each constant file: 256 registers, more than any profile has (vc 250,
+/// fc 200), so one bind group serves every program.
+pub const CONSTANT_BINDING_SIZE: u64 = 256 * 16;
+
+/// What the backend binds for a program: the translator's reflection, reduced.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProgramLayout {
+    /// Attribute slots read (`va<i>` at `@location(i)`).
+    pub attributes: Vec<u16>,
+    /// Samplers read: unit and whether it is a cube.
+    pub samplers: Vec<(u16, bool)>,
+    /// `vc` registers the vertex shader declares (0: none).
+    pub vertex_constants: u16,
+    /// `fc` registers the fragment shader declares (0: none).
+    pub fragment_constants: u16,
+    /// Registers `0..n` of `vc` and `fc` that the shaders may read: past the last register
+    /// read directly, or the whole file when it is read relatively. Only these are streamed
+    /// for a draw (the rest of the bound range is never read).
+    pub constants_read: [u16; 2],
+    /// Colour outputs written (`oc<i>` at `@location(i)`).
+    pub color_outputs: Vec<u16>,
+}
+
+/// A translated program pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProgramSource {
+    /// WGSL of the vertex stage (entry point `vs_main`).
+    pub vertex: String,
+    /// WGSL of the fragment stage (entry point `fs_main`).
+    pub fragment: String,
+    /// What it binds.
+    pub layout: ProgramLayout,
+}
+
+/// A program on the device.
+#[derive(Debug)]
+pub struct GpuProgram {
+    vs: wgpu::ShaderModule,
+    fs: wgpu::ShaderModule,
+    /// What it binds.
+    pub layout: ProgramLayout,
+    /// The layout of `@group(1)` (`None`: no sampler).
+    pub textures_layout: Option<wgpu::BindGroupLayout>,
+    pipeline_layout: wgpu::PipelineLayout,
+    users: usize,
+    /// The fragment module declares `override scissor_discard` (translated with
+    /// `molehill_agal::wgsl::Options::scissor_override`; hand-written WGSL may not).
+    scissor_override: bool,
+}
+
+/// One vertex buffer slot of a pipeline: stride and step mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SlotKey {
+    /// Bytes per vertex.
+    pub stride: u32,
+    /// Per instance (`true`) or per vertex.
+    pub instance: bool,
+}
+
+/// One attribute: its slot, format and offset in the slot's vertex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AttributeKey {
+    /// Vertex buffer slot.
+    pub slot: u8,
+    /// Format.
+    pub format: VertexFormat,
+    /// Byte offset in the vertex.
+    pub offset: u32,
+}
+
+/// Attributes by `va` index and the buffer slots they read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct VertexLayoutKey {
+    /// Buffer slots in use, from 0.
+    pub slots: [Option<SlotKey>; MAX_STREAMS],
+    /// Attribute `va<i>`.
+    pub attributes: [Option<AttributeKey>; MAX_STREAMS],
+}
+
+/// Everything a render pipeline depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PipelineKey {
+    /// Program slot.
+    pub program: u32,
+    /// Blend factors.
+    pub blend: BlendState,
+    /// Colour mask.
+    pub color_mask: ColorMask,
+    /// Culling (never `FrontAndBack`: such draws are dropped before).
+    pub cull: TriangleFace,
+    /// Depth and stencil, `None` when the target has no depth buffer (the reference value
+    /// is dynamic state and is 0 here).
+    pub depth_stencil: Option<(DepthState, StencilState)>,
+    /// Vertex layout.
+    pub vertex: VertexLayoutKey,
+    /// Colour target formats by slot.
+    pub targets: [Option<wgpu::TextureFormat>; 4],
+    /// Samples per pixel.
+    pub samples: u32,
+}
+
+/// The depth-stencil format of every target.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
+
+/// Programs by id and by pair, the shared `@group(0)` layout and the pipeline cache.
+#[derive(Debug)]
+pub struct Pipelines {
+    /// The `@group(0)` layout (constants and per-draw uniforms).
+    pub constants_layout: wgpu::BindGroupLayout,
+    programs: Vec<Option<GpuProgram>>,
+    by_source: HashMap<(String, String), u32>,
+    by_id: HashMap<ProgramId, u32>,
+    cache: HashMap<PipelineKey, wgpu::RenderPipeline>,
+    /// Shader module pairs made.
+    pub modules_made: u64,
+    /// Pipelines made.
+    pub pipelines_made: u64,
+}
+
+/// Most pipelines kept; past it the cache starts over.
+const MAX_PIPELINES: usize = 4096;
+
+fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset: true,
+            min_binding_size: None,
+        },
+        count: None,
+    }
+}
+
+impl Pipelines {
+    /// An empty cache on `device`.
+    pub fn new(device: &wgpu::Device) -> Pipelines {
+        let constants_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("constants"),
+            entries: &[uniform_entry(0), uniform_entry(1), uniform_entry(2)],
+        });
+        Pipelines {
+            constants_layout,
+            programs: Vec::new(),
+            by_source: HashMap::new(),
+            by_id: HashMap::new(),
+            cache: HashMap::new(),
+            modules_made: 0,
+            pipelines_made: 0,
+        }
+    }
+
+    /// Creates program `id` from its WGSL, making shader modules only for a pair not seen.
+    /// A module the device refuses is [`BackendError::ShaderCompile`] with its message.
+    pub fn create(
+        &mut self,
+        gpu: &Gpu,
+        id: ProgramId,
+        source: ProgramSource,
+    ) -> Result<(), BackendError> {
+        let key = (source.vertex, source.fragment);
+        if let Some(&slot) = self.by_source.get(&key) {
+            if let Some(Some(p)) = self.programs.get_mut(slot as usize) {
+                p.users += 1;
+                self.by_id.insert(id, slot);
+                return Ok(());
+            }
+        }
+        let device = &gpu.device;
+        let module = |stage: molehill_agal::ProgramKind, code: &str| {
+            let (m, e) = gpu.scoped(|| {
+                device.create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some(match stage {
+                        molehill_agal::ProgramKind::Vertex => "vertex",
+                        molehill_agal::ProgramKind::Fragment => "fragment",
+                    }),
+                    source: wgpu::ShaderSource::Wgsl(code.into()),
+                })
+            });
+            match e {
+                None => Ok(m),
+                Some(e) => {
+                    log::error!("{stage:?} shader refused: {e}\n{code}");
+                    Err(BackendError::ShaderCompile {
+                        stage,
+                        log: e.to_string(),
+                    })
+                }
+            }
+        };
+        let vs = module(molehill_agal::ProgramKind::Vertex, &key.0)?;
+        let fs = module(molehill_agal::ProgramKind::Fragment, &key.1)?;
+        let scissor_override = key.1.contains(&format!(
+            "override {}",
+            molehill_agal::wgsl::SCISSOR_DISCARD_OVERRIDE
+        ));
+        let layout = source.layout;
+        let textures_layout = (!layout.samplers.is_empty()).then(|| {
+            let entries: Vec<wgpu::BindGroupLayoutEntry> = layout
+                .samplers
+                .iter()
+                .flat_map(|&(unit, cube)| {
+                    [
+                        wgpu::BindGroupLayoutEntry {
+                            binding: 2 * u32::from(unit),
+                            visibility: wgpu::ShaderStages::FRAGMENT,
+                            ty: wgpu::BindingType::Texture {
+                                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                                view_dimension: if cube {
+                                    wgpu::TextureViewDimension::Cube
+                                } else {
+                                    wgpu::TextureViewDimension::D2
+                                },
+                                multisampled: false,
+                            },
+                            count: None,
+                        },
+                        wgpu::BindGroupLayoutEntry {
+                            binding: 2 * u32::from(unit) + 1,
+                            visibility: wgpu::ShaderStages::FRAGMENT,
+                            ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                            count: None,
+                        },
+                    ]
+                })
+                .collect();
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("textures"),
+                entries: &entries,
+            })
+        });
+        let mut groups = vec![Some(&self.constants_layout)];
+        if let Some(t) = &textures_layout {
+            groups.push(Some(t));
+        }
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("program"),
+            bind_group_layouts: &groups,
+            immediate_size: 0,
+        });
+        self.modules_made += 1;
+        let program = GpuProgram {
+            vs,
+            fs,
+            layout,
+            textures_layout,
+            pipeline_layout,
+            users: 1,
+            scissor_override,
+        };
+        let slot = match self.programs.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                self.programs.push(None);
+                self.programs.len() - 1
+            }
+        };
+        self.programs[slot] = Some(program);
+        self.by_source.insert(key, slot as u32);
+        self.by_id.insert(id, slot as u32);
+        Ok(())
+    }
+
+    /// Frees program `id`; its modules and pipelines go with its last user. Returns the
+    /// slot freed then.
+    pub fn dispose(&mut self, id: ProgramId) -> Option<u32> {
+        let slot = self.by_id.remove(&id)?;
+        let p = self.programs.get_mut(slot as usize)?.as_mut()?;
+        p.users -= 1;
+        if p.users > 0 {
+            return None;
+        }
+        self.programs[slot as usize] = None;
+        self.by_source.retain(|_, s| *s != slot);
+        self.cache.retain(|k, _| k.program != slot);
+        Some(slot)
+    }
+
+    /// Frees everything.
+    pub fn clear(&mut self) {
+        self.programs.clear();
+        self.by_source.clear();
+        self.by_id.clear();
+        self.cache.clear();
+    }
+
+    /// The slot and program of `id`.
+    pub fn get(&self, id: ProgramId) -> Option<(u32, &GpuProgram)> {
+        let slot = *self.by_id.get(&id)?;
+        Some((slot, self.programs.get(slot as usize)?.as_ref()?))
+    }
+
+    /// Pipelines in the cache.
+    pub fn cached(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// The pipeline of `key`, created on first use. A pipeline the device refuses is
+    /// [`BackendError::ShaderLink`] with the device's message.
+    pub fn pipeline(
+        &mut self,
+        gpu: &Gpu,
+        key: &PipelineKey,
+    ) -> Result<&wgpu::RenderPipeline, BackendError> {
+        if !self.cache.contains_key(key) {
+            let Some(Some(program)) = self.programs.get(key.program as usize) else {
+                return Err(BackendError::ShaderLink {
+                    log: "unknown program".into(),
+                });
+            };
+            let (pipeline, error) = gpu.scoped(|| make_pipeline(&gpu.device, program, key));
+            if let Some(e) = error {
+                log::error!("render pipeline refused: {e}");
+                return Err(BackendError::ShaderLink { log: e.to_string() });
+            }
+            if self.cache.len() >= MAX_PIPELINES {
+                self.cache.clear();
+            }
+            self.pipelines_made += 1;
+            self.cache.insert(*key, pipeline);
+        }
+        self.cache.get(key).ok_or(BackendError::ShaderLink {
+            log: "pipeline cache".into(),
+        })
+    }
+}
+
+fn blend_factor(f: BlendFactor) -> wgpu::BlendFactor {
+    match f {
+        BlendFactor::Zero => wgpu::BlendFactor::Zero,
+        BlendFactor::One => wgpu::BlendFactor::One,
+        BlendFactor::SourceColor => wgpu::BlendFactor::Src,
+        BlendFactor::OneMinusSourceColor => wgpu::BlendFactor::OneMinusSrc,
+        BlendFactor::SourceAlpha => wgpu::BlendFactor::SrcAlpha,
+        BlendFactor::OneMinusSourceAlpha => wgpu::BlendFactor::OneMinusSrcAlpha,
+        BlendFactor::DestinationColor => wgpu::BlendFactor::Dst,
+        BlendFactor::OneMinusDestinationColor => wgpu::BlendFactor::OneMinusDst,
+        BlendFactor::DestinationAlpha => wgpu::BlendFactor::DstAlpha,
+        BlendFactor::OneMinusDestinationAlpha => wgpu::BlendFactor::OneMinusDstAlpha,
+    }
+}
+
+/// wgpu's comparison function.
+pub fn compare(c: CompareMode) -> wgpu::CompareFunction {
+    match c {
+        CompareMode::Always => wgpu::CompareFunction::Always,
+        CompareMode::Equal => wgpu::CompareFunction::Equal,
+        CompareMode::Greater => wgpu::CompareFunction::Greater,
+        CompareMode::GreaterEqual => wgpu::CompareFunction::GreaterEqual,
+        CompareMode::Less => wgpu::CompareFunction::Less,
+        CompareMode::LessEqual => wgpu::CompareFunction::LessEqual,
+        CompareMode::Never => wgpu::CompareFunction::Never,
+        CompareMode::NotEqual => wgpu::CompareFunction::NotEqual,
+    }
+}
+
+fn stencil_op(a: StencilAction) -> wgpu::StencilOperation {
+    match a {
+        StencilAction::DecrementSaturate => wgpu::StencilOperation::DecrementClamp,
+        StencilAction::DecrementWrap => wgpu::StencilOperation::DecrementWrap,
+        StencilAction::IncrementSaturate => wgpu::StencilOperation::IncrementClamp,
+        StencilAction::IncrementWrap => wgpu::StencilOperation::IncrementWrap,
+        StencilAction::Invert => wgpu::StencilOperation::Invert,
+        StencilAction::Keep => wgpu::StencilOperation::Keep,
+        StencilAction::Set => wgpu::StencilOperation::Replace,
+        StencilAction::Zero => wgpu::StencilOperation::Zero,
+    }
+}
+
+fn stencil_face(f: &StencilFace) -> wgpu::StencilFaceState {
+    wgpu::StencilFaceState {
+        compare: compare(f.compare),
+        fail_op: stencil_op(f.on_stencil_fail),
+        depth_fail_op: stencil_op(f.on_depth_fail),
+        pass_op: stencil_op(f.on_both_pass),
+    }
+}
+
+/// wgpu's vertex format of a Flash one (the shader reads `vec4<f32>`; missing components
+/// are `(0, 0, 0, 1)` as in Flash).
+pub fn vertex_format(f: VertexFormat) -> wgpu::VertexFormat {
+    match f {
+        VertexFormat::Float1 => wgpu::VertexFormat::Float32,
+        VertexFormat::Float2 => wgpu::VertexFormat::Float32x2,
+        VertexFormat::Float3 => wgpu::VertexFormat::Float32x3,
+        VertexFormat::Float4 => wgpu::VertexFormat::Float32x4,
+        VertexFormat::Bytes4 => wgpu::VertexFormat::Unorm8x4,
+    }
+}
+
+/// The cull mode: Flash's front face is clockwise on screen (y down), wgpu's `FrontFace::Cw`
+/// in its y-up clip space seen on a y-down framebuffer.
+fn cull_mode(c: TriangleFace) -> Option<wgpu::Face> {
+    match c {
+        TriangleFace::None | TriangleFace::FrontAndBack => None,
+        TriangleFace::Back => Some(wgpu::Face::Back),
+        TriangleFace::Front => Some(wgpu::Face::Front),
+    }
+}
+
+fn make_pipeline(
+    device: &wgpu::Device,
+    program: &GpuProgram,
+    key: &PipelineKey,
+) -> wgpu::RenderPipeline {
+    let mut attributes: Vec<Vec<wgpu::VertexAttribute>> = vec![Vec::new(); MAX_STREAMS];
+    for (location, a) in key.vertex.attributes.iter().enumerate() {
+        if let Some(a) = a {
+            attributes[usize::from(a.slot)].push(wgpu::VertexAttribute {
+                format: vertex_format(a.format),
+                offset: u64::from(a.offset),
+                shader_location: location as u32,
+            });
+        }
+    }
+    let buffers: Vec<Option<wgpu::VertexBufferLayout<'_>>> = key
+        .vertex
+        .slots
+        .iter()
+        .zip(&attributes)
+        .map_while(|(slot, attrs)| {
+            slot.map(|s| {
+                Some(wgpu::VertexBufferLayout {
+                    array_stride: u64::from(s.stride),
+                    step_mode: if s.instance {
+                        wgpu::VertexStepMode::Instance
+                    } else {
+                        wgpu::VertexStepMode::Vertex
+                    },
+                    attributes: attrs,
+                })
+            })
+        })
+        .collect();
+    let b = key.blend;
+    let blend = (b != BlendState::default()).then(|| {
+        let component = wgpu::BlendComponent {
+            src_factor: blend_factor(b.source),
+            dst_factor: blend_factor(b.destination),
+            operation: wgpu::BlendOperation::Add,
+        };
+        wgpu::BlendState {
+            color: component,
+            alpha: component,
+        }
+    });
+    let m = key.color_mask;
+    let mut mask = wgpu::ColorWrites::empty();
+    for (on, bit) in [
+        (m.red, wgpu::ColorWrites::RED),
+        (m.green, wgpu::ColorWrites::GREEN),
+        (m.blue, wgpu::ColorWrites::BLUE),
+        (m.alpha, wgpu::ColorWrites::ALPHA),
+    ] {
+        if on {
+            mask |= bit;
+        }
+    }
+    let targets: Vec<Option<wgpu::ColorTargetState>> = key
+        .targets
+        .iter()
+        .enumerate()
+        .map(|(i, format)| {
+            format.map(|format| {
+                let written = program.layout.color_outputs.contains(&(i as u16));
+                wgpu::ColorTargetState {
+                    format,
+                    // Half-float targets blend too (Rgba16Float is blendable).
+                    blend,
+                    // A slot the program does not write keeps its texels.
+                    write_mask: if written {
+                        mask
+                    } else {
+                        wgpu::ColorWrites::empty()
+                    },
+                }
+            })
+        })
+        .collect();
+    let depth_stencil = key.depth_stencil.map(|(d, s)| wgpu::DepthStencilState {
+        format: DEPTH_FORMAT,
+        depth_write_enabled: Some(d.write),
+        depth_compare: Some(compare(d.compare)),
+        stencil: wgpu::StencilState {
+            front: stencil_face(&s.front),
+            back: stencil_face(&s.back),
+            read_mask: u32::from(s.read_mask),
+            write_mask: u32::from(s.write_mask),
+        },
+        bias: wgpu::DepthBiasState::default(),
+    });
+    // A single-sampled target needs no per-pixel scissor test (the hardware scissor is exact;
+    // the discard is for lavapipe's 4x MSAA), and a discard costs even when nothing is
+    // discarded: such pipelines switch it off where the module lets them.
+    let no_discard = [(molehill_agal::wgsl::SCISSOR_DISCARD_OVERRIDE, 0.0)];
+    let fragment_constants: &[(&str, f64)] = if program.scissor_override && key.samples == 1 {
+        &no_discard
+    } else {
+        &[]
+    };
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("draw"),
+        layout: Some(&program.pipeline_layout),
+        vertex: wgpu::VertexState {
+            module: &program.vs,
+            entry_point: Some("vs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            buffers: &buffers,
+        },
+        primitive: wgpu::PrimitiveState {
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            strip_index_format: None,
+            front_face: wgpu::FrontFace::Cw,
+            cull_mode: cull_mode(key.cull),
+            unclipped_depth: false,
+            polygon_mode: wgpu::PolygonMode::Fill,
+            conservative: false,
+        },
+        depth_stencil,
+        multisample: wgpu::MultisampleState {
+            count: key.samples,
+            mask: !0,
+            alpha_to_coverage_enabled: false,
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &program.fs,
+            entry_point: Some("fs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: fragment_constants,
+                ..wgpu::PipelineCompilationOptions::default()
+            },
+            targets: &targets,
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}

@@ -1,0 +1,110 @@
+//! Read-back (`drawToBitmapData`): a rectangle of the back buffer copied to a mappable buffer
+//! in the frame's encoder, submitted, waited for, and converted to `0xAARRGGBB`.
+
+use molehill_context3d::{BackendError, PixelRect};
+
+/// The copy of `rect` of `texture` (an `Rgba8Unorm` texture) to a new buffer, recorded in
+/// `encoder`; returns the buffer and its padded row length.
+pub fn record_copy(
+    device: &wgpu::Device,
+    encoder: &mut wgpu::CommandEncoder,
+    texture: &wgpu::Texture,
+    rect: PixelRect,
+) -> (wgpu::Buffer, u32) {
+    let row = (4 * rect.width).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
+        * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some("read-back"),
+        size: u64::from(row) * u64::from(rect.height.max(1)),
+        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+        mapped_at_creation: false,
+    });
+    encoder.copy_texture_to_buffer(
+        wgpu::TexelCopyTextureInfo {
+            texture,
+            mip_level: 0,
+            origin: wgpu::Origin3d {
+                x: rect.x.max(0) as u32,
+                y: rect.y.max(0) as u32,
+                z: 0,
+            },
+            aspect: wgpu::TextureAspect::All,
+        },
+        wgpu::TexelCopyBufferInfo {
+            buffer: &buffer,
+            layout: wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(row),
+                rows_per_image: Some(rect.height),
+            },
+        },
+        wgpu::Extent3d {
+            width: rect.width,
+            height: rect.height,
+            depth_or_array_layers: 1,
+        },
+    );
+    (buffer, row)
+}
+
+/// Maps `buffer` (after the copy was submitted), waits, and returns the pixels rows top
+/// first as `0xAARRGGBB`. A device that fails the wait is lost.
+pub fn finish(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    row: u32,
+    rect: PixelRect,
+) -> Result<Vec<u32>, BackendError> {
+    let slice = buffer.slice(..);
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        // The receiver waits below; a send error only means it is gone.
+        let _ = tx.send(r);
+    });
+    if let Err(e) = device.poll(wgpu::PollType::Wait {
+        submission_index: None,
+        timeout: None,
+    }) {
+        log::error!("read-back wait failed: {e}");
+        return Err(BackendError::ContextLost);
+    }
+    match rx.try_recv() {
+        Ok(Ok(())) => {}
+        other => {
+            log::error!("read-back map failed: {other:?}");
+            return Err(BackendError::ContextLost);
+        }
+    }
+    let data = match slice.get_mapped_range() {
+        Ok(d) => d,
+        Err(e) => {
+            log::error!("read-back map failed: {e:?}");
+            return Err(BackendError::ContextLost);
+        }
+    };
+    let mut out = Vec::with_capacity(rect.width as usize * rect.height as usize);
+    for y in 0..rect.height as usize {
+        let start = y * row as usize;
+        let line = &data[start..start + 4 * rect.width as usize];
+        out.extend(rgba_to_argb(line));
+    }
+    drop(data);
+    buffer.unmap();
+    Ok(out)
+}
+
+/// `R, G, B, A` bytes to `0xAARRGGBB` words.
+pub fn rgba_to_argb(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    bytes
+        .chunks_exact(4)
+        .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rgba_bytes_become_argb_words() {
+        let px: Vec<u32> = super::rgba_to_argb(&[0x11, 0x22, 0x33, 0x44, 1, 2, 3, 4]).collect();
+        assert_eq!(px, vec![0x4411_2233, 0x0401_0203]);
+    }
+}

@@ -1,0 +1,342 @@
+//! Render targets: the back buffer (the texture a host samples after `present`) and texture
+//! targets (2D, cube face, up to four colour outputs, depth and stencil, multisampled with a
+//! resolve at the end of each pass).
+//!
+//! Orientation needs nothing: wgpu's clip space is Flash's, normalised y = +1 is row 0, and
+//! row 0 is the top row of every target, of read-back and of the host's texture.
+
+use std::collections::HashMap;
+
+use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};
+
+use crate::pipeline::DEPTH_FORMAT;
+use crate::textures::Texture;
+
+/// The format of the back buffer.
+pub const BACK_BUFFER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// One colour attachment: the view drawn into and, when multisampled, the view resolved to.
+#[derive(Debug, Clone)]
+pub struct ColorView {
+    /// The view draws go to.
+    pub view: wgpu::TextureView,
+    /// The single-sampled view the multisampled one resolves to.
+    pub resolve: Option<wgpu::TextureView>,
+    /// The format.
+    pub format: wgpu::TextureFormat,
+}
+
+/// What a render pass on a target attaches.
+#[derive(Debug, Clone)]
+pub struct Attachments {
+    /// Colour attachments by slot.
+    pub colors: [Option<ColorView>; 4],
+    /// The depth-stencil view.
+    pub depth: Option<wgpu::TextureView>,
+    /// Samples per pixel.
+    pub samples: u32,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    /// The textures attached (their `used_in` frame is updated by each pass).
+    pub textures: Vec<TextureId>,
+}
+
+impl Attachments {
+    /// The colour formats by slot (part of the pipeline key).
+    pub fn formats(&self) -> [Option<wgpu::TextureFormat>; 4] {
+        [0, 1, 2, 3].map(|i| self.colors[i].as_ref().map(|c| c.format))
+    }
+}
+
+/// The back buffer.
+#[derive(Debug)]
+pub struct BackBuffer {
+    /// Its configuration.
+    pub config: BackBufferConfig,
+    /// The single-sampled colour texture (resolve target when multisampled): the frame.
+    pub texture: wgpu::Texture,
+    /// A view of it.
+    pub view: wgpu::TextureView,
+    attachments: Attachments,
+}
+
+/// The key of a texture target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TargetKey {
+    colors: [Option<(TextureId, u8)>; 4],
+    depth_stencil: bool,
+    samples: u32,
+}
+
+#[derive(Debug)]
+struct TextureTarget {
+    attachments: Attachments,
+    /// The generation of each attached texture when this was made (a reallocated texture
+    /// makes it stale).
+    generations: Vec<(TextureId, u64)>,
+}
+
+/// Why a target could not be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TargetError {
+    /// A texture of the target is unknown or has no storage.
+    #[error("render target texture {0:?} is unknown or has no storage")]
+    UnknownTexture(TextureId),
+}
+
+/// The back buffer, texture targets and which one is current.
+#[derive(Debug, Default)]
+pub struct Targets {
+    back: Option<BackBuffer>,
+    targets: HashMap<TargetKey, TextureTarget>,
+    current: Option<TargetKey>,
+    msaa_samples: u32,
+    msaa_half_float: bool,
+}
+
+fn samples_for(anti_alias: u8, max: u32) -> u32 {
+    if anti_alias == 0 {
+        1
+    } else {
+        max.max(1)
+    }
+}
+
+fn surface(
+    device: &wgpu::Device,
+    label: &str,
+    size: (u32, u32),
+    samples: u32,
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: size.0.max(1),
+            height: size.1.max(1),
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: samples,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
+}
+
+fn depth_view(device: &wgpu::Device, size: (u32, u32), samples: u32) -> wgpu::TextureView {
+    surface(
+        device,
+        "depth-stencil",
+        size,
+        samples,
+        DEPTH_FORMAT,
+        wgpu::TextureUsages::RENDER_ATTACHMENT,
+    )
+    .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+impl Targets {
+    /// Sets the sample count `antiAlias > 0` gives, and whether half-float targets have it.
+    pub fn set_msaa(&mut self, samples: u32, half_float: bool) {
+        self.msaa_samples = samples;
+        self.msaa_half_float = half_float;
+    }
+
+    /// (Re)allocates the back buffer.
+    pub fn configure_back_buffer(&mut self, device: &wgpu::Device, config: &BackBufferConfig) {
+        let size = (config.width, config.height);
+        let samples = samples_for(config.anti_alias, self.msaa_samples);
+        let texture = surface(
+            device,
+            "back buffer",
+            size,
+            1,
+            BACK_BUFFER_FORMAT,
+            wgpu::TextureUsages::RENDER_ATTACHMENT
+                | wgpu::TextureUsages::TEXTURE_BINDING
+                | wgpu::TextureUsages::COPY_SRC
+                | wgpu::TextureUsages::COPY_DST,
+        );
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let color = if samples > 1 {
+            let msaa = surface(
+                device,
+                "back buffer (multisampled)",
+                size,
+                samples,
+                BACK_BUFFER_FORMAT,
+                wgpu::TextureUsages::RENDER_ATTACHMENT,
+            );
+            ColorView {
+                view: msaa.create_view(&wgpu::TextureViewDescriptor::default()),
+                resolve: Some(view.clone()),
+                format: BACK_BUFFER_FORMAT,
+            }
+        } else {
+            ColorView {
+                view: view.clone(),
+                resolve: None,
+                format: BACK_BUFFER_FORMAT,
+            }
+        };
+        let depth = config
+            .depth_and_stencil
+            .then(|| depth_view(device, size, samples));
+        self.back = Some(BackBuffer {
+            config: *config,
+            texture,
+            view,
+            attachments: Attachments {
+                colors: [Some(color), None, None, None],
+                depth,
+                samples,
+                size,
+                textures: Vec::new(),
+            },
+        });
+    }
+
+    /// The back buffer, once configured.
+    pub fn back_buffer(&self) -> Option<&BackBuffer> {
+        self.back.as_ref()
+    }
+
+    /// Selects the current target.
+    pub fn set_current(&mut self, target: &RenderTarget) {
+        self.current = match *target {
+            RenderTarget::BackBuffer => None,
+            RenderTarget::Textures {
+                colors,
+                depth_and_stencil,
+                anti_alias,
+            } => Some(TargetKey {
+                colors: colors.map(|c| c.map(|a| (a.texture, a.face))),
+                depth_stencil: depth_and_stencil,
+                samples: samples_for(anti_alias, self.msaa_samples),
+            }),
+        };
+    }
+
+    /// Whether the current target is the back buffer.
+    pub fn current_is_back_buffer(&self) -> bool {
+        self.current.is_none()
+    }
+
+    /// The attachments of the current target, made on first use; `None` when there is
+    /// nothing to draw into (no back buffer yet).
+    pub fn current(
+        &mut self,
+        device: &wgpu::Device,
+        textures: &HashMap<TextureId, Texture>,
+    ) -> Result<Option<&Attachments>, TargetError> {
+        let Some(key) = self.current else {
+            return Ok(self.back.as_ref().map(|b| &b.attachments));
+        };
+        let stale = self.targets.get(&key).is_some_and(|t| {
+            t.generations
+                .iter()
+                .any(|(id, g)| textures.get(id).map(|t| t.generation) != Some(*g))
+        });
+        if stale {
+            self.targets.remove(&key);
+        }
+        if !self.targets.contains_key(&key) {
+            let made = make_texture_target(device, &key, textures, self.msaa_half_float)?;
+            self.targets.insert(key, made);
+        }
+        Ok(self.targets.get(&key).map(|t| &t.attachments))
+    }
+
+    /// Drops the texture targets that use `texture`.
+    pub fn texture_disposed(&mut self, texture: TextureId) {
+        self.targets
+            .retain(|k, _| !k.colors.iter().flatten().any(|(t, _)| *t == texture));
+    }
+
+    /// Frees everything.
+    pub fn clear(&mut self) {
+        self.back = None;
+        self.targets.clear();
+        self.current = None;
+    }
+}
+
+fn make_texture_target(
+    device: &wgpu::Device,
+    key: &TargetKey,
+    textures: &HashMap<TextureId, Texture>,
+    msaa_half_float: bool,
+) -> Result<TextureTarget, TargetError> {
+    let mut colors: [Option<ColorView>; 4] = Default::default();
+    let mut size = (1, 1);
+    let mut generations = Vec::new();
+    let mut samples = key.samples;
+    // Every texture first: nothing is made for a target that cannot be.
+    let mut attached = Vec::new();
+    for (slot, color) in key.colors.iter().enumerate() {
+        let Some((id, face)) = *color else { continue };
+        let tex = textures.get(&id).ok_or(TargetError::UnknownTexture(id))?;
+        let texture = tex
+            .texture
+            .as_ref()
+            .ok_or(TargetError::UnknownTexture(id))?;
+        if tex.storage.format() == wgpu::TextureFormat::Rgba16Float && !msaa_half_float {
+            samples = 1;
+        }
+        attached.push((slot, id, face, tex, texture));
+    }
+    for (slot, id, face, tex, texture) in attached {
+        size = (tex.desc.width, tex.desc.height);
+        generations.push((id, tex.generation));
+        let format = tex.storage.format();
+        let view = texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some("render target"),
+            dimension: Some(wgpu::TextureViewDimension::D2),
+            base_mip_level: 0,
+            mip_level_count: Some(1),
+            base_array_layer: if tex.is_cube() {
+                u32::from(face.min(5))
+            } else {
+                0
+            },
+            array_layer_count: Some(1),
+            ..Default::default()
+        });
+        colors[slot] = Some(if samples > 1 {
+            let msaa = surface(
+                device,
+                "render target (multisampled)",
+                size,
+                samples,
+                format,
+                wgpu::TextureUsages::RENDER_ATTACHMENT,
+            );
+            ColorView {
+                view: msaa.create_view(&wgpu::TextureViewDescriptor::default()),
+                resolve: Some(view),
+                format,
+            }
+        } else {
+            ColorView {
+                view,
+                resolve: None,
+                format,
+            }
+        });
+    }
+    let depth = key.depth_stencil.then(|| depth_view(device, size, samples));
+    Ok(TextureTarget {
+        attachments: Attachments {
+            colors,
+            depth,
+            samples,
+            size,
+            textures: generations.iter().map(|(id, _)| *id).collect(),
+        },
+        generations,
+    })
+}

@@ -1,0 +1,583 @@
+//! Textures: every `Context3DTextureFormat` as a wgpu format (converted or decoded on the CPU
+//! where wgpu has no such format), every level (and face) allocated at creation, uploads, the
+//! sampling view (a streaming texture samples its finest uploaded level), and samplers per
+//! resolved sampler state.
+//!
+//! | Flash format | wgpu format |
+//! |---|---|
+//! | `bgra` | `Rgba8Unorm` (bytes swizzled on upload) |
+//! | `bgraPacked4444`, `bgrPacked565` | `Rgba8Unorm` (expanded on the CPU: wgpu has no packed 16-bit formats) |
+//! | `rgbaHalfFloat` | `Rgba16Float` |
+//! | `compressed` / `compressedAlpha` | `Bc1RgbaUnorm` / `Bc3RgbaUnorm` when the device has BC and the size is a multiple of 4; else decoded (DXT, ETC1, PVRTC) to `Rgba8Unorm`; ETC2-only images as `Etc2Rgb8Unorm` / `Etc2Rgba8Unorm` where the device has ETC2 |
+//!
+//! Rows go to wgpu in upload order: the first uploaded row is texel row 0, `v = 0`, as in
+//! Flash (wgpu's texture origin is the top-left, so no flip anywhere).
+
+use std::collections::HashMap;
+
+use molehill_context3d::decode::{dxt, etc1, packed, pvrtc};
+use molehill_context3d::{
+    CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
+    TextureUpload,
+};
+
+/// How a texture is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Storage {
+    /// `Rgba8Unorm`.
+    Rgba8,
+    /// `Rgba16Float`.
+    RgbaHalf,
+    /// `Bc1RgbaUnorm` (DXT1 as uploaded).
+    Bc1,
+    /// `Bc3RgbaUnorm` (DXT5 as uploaded).
+    Bc3,
+    /// `Etc2Rgb8Unorm` (an ATF image that carries only ETC2, RGB).
+    Etc2Rgb,
+    /// `Etc2Rgba8Unorm` (ETC2 with EAC alpha).
+    Etc2Rgba,
+}
+
+impl Storage {
+    /// The wgpu format.
+    pub fn format(self) -> wgpu::TextureFormat {
+        match self {
+            Storage::Rgba8 => wgpu::TextureFormat::Rgba8Unorm,
+            Storage::RgbaHalf => wgpu::TextureFormat::Rgba16Float,
+            Storage::Bc1 => wgpu::TextureFormat::Bc1RgbaUnorm,
+            Storage::Bc3 => wgpu::TextureFormat::Bc3RgbaUnorm,
+            Storage::Etc2Rgb => wgpu::TextureFormat::Etc2Rgb8Unorm,
+            Storage::Etc2Rgba => wgpu::TextureFormat::Etc2Rgba8Unorm,
+        }
+    }
+
+    fn compressed(self) -> bool {
+        !matches!(self, Storage::Rgba8 | Storage::RgbaHalf)
+    }
+
+    /// Bytes per 4x4 block of a compressed storage.
+    fn block_bytes(self) -> u32 {
+        match self {
+            Storage::Bc1 | Storage::Etc2Rgb => 8,
+            _ => 16,
+        }
+    }
+
+    fn texel_bytes(self) -> u32 {
+        match self {
+            Storage::RgbaHalf => 8,
+            _ => 4,
+        }
+    }
+}
+
+/// A texture.
+#[derive(Debug)]
+pub struct Texture {
+    /// The wgpu texture (`None`: a video texture before its first frame).
+    pub texture: Option<wgpu::Texture>,
+    /// The view shaders sample (`None` with no texture).
+    pub view: Option<wgpu::TextureView>,
+    /// The description (video: the current frame size).
+    pub desc: TextureDesc,
+    /// How it is stored.
+    pub storage: Storage,
+    /// Whether the storage is still open: a compressed texture before its first upload
+    /// (the first ATF image decides between BC and decoded RGBA8).
+    undecided: bool,
+    /// The finest level sampled (streaming textures: the finest uploaded so far).
+    base_level: u8,
+    /// Changes whenever `texture` or `view` is replaced (bind groups made with the old ones
+    /// are stale).
+    pub generation: u64,
+    /// The frame whose commands last read or wrote it.
+    pub used_in: u64,
+}
+
+impl Texture {
+    /// Levels the texture holds.
+    pub fn levels(&self) -> u8 {
+        if matches!(self.desc.kind, TextureKind::Rectangle | TextureKind::Video) {
+            1
+        } else {
+            self.desc.levels.max(1)
+        }
+    }
+
+    /// Whether it is a cube texture.
+    pub fn is_cube(&self) -> bool {
+        self.desc.kind == TextureKind::Cube
+    }
+}
+
+/// Why an upload could not be done (logged; context3d validated the data).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum UploadError {
+    /// No encoding of the ATF image is usable.
+    #[error("no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where the device has it)")]
+    NoEncoding,
+    /// Fewer bytes than the surface needs, or data larger than its level.
+    #[error("texture data of {got} bytes does not fit the surface ({needed} bytes)")]
+    Size {
+        /// Bytes needed.
+        needed: usize,
+        /// Bytes given.
+        got: usize,
+    },
+    /// A decoder refused the data.
+    #[error(transparent)]
+    Decode(#[from] molehill_context3d::decode::DecodeError),
+    /// Uncompressed pixels for a texture an earlier ATF upload made BC.
+    #[error(
+        "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
+    )]
+    NotCompressed,
+    /// No texture was allocated (a video texture of size 0).
+    #[error("no storage")]
+    NoStorage,
+}
+
+fn level_size(desc: &TextureDesc, level: u8) -> (u32, u32) {
+    ((desc.width >> level).max(1), (desc.height >> level).max(1))
+}
+
+/// Creates the wgpu texture and view of `tex` for its current description and storage.
+fn allocate(device: &wgpu::Device, tex: &mut Texture) {
+    tex.generation += 1;
+    if tex.desc.width == 0 || tex.desc.height == 0 {
+        tex.texture = None;
+        tex.view = None;
+        return;
+    }
+    let mut usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
+    if !tex.storage.compressed() {
+        usage |= wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC;
+    }
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("texture"),
+        size: wgpu::Extent3d {
+            width: tex.desc.width,
+            height: tex.desc.height,
+            depth_or_array_layers: if tex.is_cube() { 6 } else { 1 },
+        },
+        mip_level_count: u32::from(tex.levels()),
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: tex.storage.format(),
+        usage,
+        view_formats: &[],
+    });
+    tex.texture = Some(texture);
+    make_view(tex);
+}
+
+fn make_view(tex: &mut Texture) {
+    let Some(texture) = &tex.texture else { return };
+    tex.generation += 1;
+    tex.view = Some(texture.create_view(&wgpu::TextureViewDescriptor {
+        label: Some("sampled view"),
+        dimension: Some(if tex.is_cube() {
+            wgpu::TextureViewDimension::Cube
+        } else {
+            wgpu::TextureViewDimension::D2
+        }),
+        base_mip_level: u32::from(tex.base_level),
+        mip_level_count: Some(u32::from(tex.levels() - tex.base_level)),
+        ..Default::default()
+    }));
+}
+
+/// Creates a texture with every level (and face) allocated (zeroed).
+pub fn create(device: &wgpu::Device, desc: &TextureDesc) -> Texture {
+    let (storage, undecided) = match desc.format {
+        TextureFormat::RgbaHalfFloat => (Storage::RgbaHalf, false),
+        TextureFormat::Compressed | TextureFormat::CompressedAlpha => (Storage::Rgba8, true),
+        _ => (Storage::Rgba8, false),
+    };
+    let mut tex = Texture {
+        texture: None,
+        view: None,
+        desc: *desc,
+        storage,
+        undecided,
+        base_level: 0,
+        generation: 0,
+        used_in: 0,
+    };
+    // A streaming texture samples its coarsest level until finer ones arrive.
+    if desc.streaming_levels > 0 {
+        tex.base_level = tex.levels() - 1;
+    }
+    allocate(device, &mut tex);
+    tex
+}
+
+/// Decodes a compressed image to RGBA8 on the CPU.
+fn decode_compressed(
+    img: &CompressedImage<'_>,
+    alpha: bool,
+    w: u32,
+    h: u32,
+) -> Result<Vec<u8>, UploadError> {
+    if let Some(d) = img.dxt {
+        return Ok(if alpha {
+            dxt::decode_dxt5(w, h, d)?
+        } else {
+            dxt::decode_dxt1(w, h, d)?
+        });
+    }
+    if let Some(d) = img.etc1 {
+        let mut rgba = etc1::decode_etc1(w, h, d)?;
+        if alpha {
+            if let Some(a) = img.etc1_alpha {
+                let a = etc1::decode_etc1(w, h, a)?;
+                for (px, ap) in rgba.chunks_exact_mut(4).zip(a.chunks_exact(4)) {
+                    px[3] = ap[0];
+                }
+            }
+        }
+        return Ok(rgba);
+    }
+    if let Some(d) = img.pvrtc {
+        return Ok(pvrtc::decode_pvrtc(w, h, d, pvrtc::PvrtcBpp::Four)?);
+    }
+    Err(UploadError::NoEncoding)
+}
+
+fn u32s_to_bytes(px: &[u32]) -> Vec<u8> {
+    px.iter().flat_map(|p| p.to_le_bytes()).collect()
+}
+
+fn u16s_to_bytes(px: &[u16]) -> Vec<u8> {
+    px.iter().flat_map(|p| p.to_le_bytes()).collect()
+}
+
+/// Replaces one face/level (a video texture is reallocated when the frame size changes).
+pub fn upload(
+    device: &wgpu::Device,
+    queue: &wgpu::Queue,
+    tex: &mut Texture,
+    up: &TextureUpload<'_>,
+    caps: &crate::device::Caps,
+) -> Result<(), UploadError> {
+    if tex.desc.kind == TextureKind::Video
+        && (tex.desc.width, tex.desc.height) != (up.width, up.height)
+    {
+        tex.desc.width = up.width;
+        tex.desc.height = up.height;
+        allocate(device, tex);
+    }
+    if tex.undecided {
+        tex.undecided = false;
+        let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
+        let img = match up.data {
+            TextureData::Compressed(img) => img,
+            _ => CompressedImage::default(),
+        };
+        // wgpu takes block-compressed textures whose size is a multiple of the block.
+        let aligned = tex.desc.width.is_multiple_of(4) && tex.desc.height.is_multiple_of(4);
+        // DXT through BC first; then anything the CPU decodes; ETC2 natively when it is
+        // all there is (as molehill-gl).
+        let decodable = img.dxt.is_some() || img.etc1.is_some() || img.pvrtc.is_some();
+        let native = match (
+            alpha,
+            caps.bc && img.dxt.is_some(),
+            !decodable && caps.etc2 && img.etc2.is_some(),
+        ) {
+            (false, true, _) => Some(Storage::Bc1),
+            (true, true, _) => Some(Storage::Bc3),
+            (false, false, true) => Some(Storage::Etc2Rgb),
+            (true, false, true) => Some(Storage::Etc2Rgba),
+            _ => None,
+        };
+        if let (Some(storage), true) = (native, aligned) {
+            tex.storage = storage;
+            allocate(device, tex);
+        }
+    }
+    if up.level < tex.base_level {
+        tex.base_level = up.level;
+        make_view(tex);
+    }
+    let Some(texture) = &tex.texture else {
+        return Err(UploadError::NoStorage);
+    };
+    let (lw, lh) = level_size(&tex.desc, up.level);
+    if up.width > lw || up.height > lh {
+        return Err(UploadError::Size { needed: 0, got: 0 });
+    }
+    let target = wgpu::TexelCopyTextureInfo {
+        texture,
+        mip_level: u32::from(up.level),
+        origin: wgpu::Origin3d {
+            x: 0,
+            y: 0,
+            z: if tex.is_cube() {
+                u32::from(up.face.min(5))
+            } else {
+                0
+            },
+        },
+        aspect: wgpu::TextureAspect::All,
+    };
+    if tex.storage.compressed() {
+        let TextureData::Compressed(img) = up.data else {
+            return Err(UploadError::NotCompressed);
+        };
+        let blocks = match tex.storage {
+            Storage::Etc2Rgb | Storage::Etc2Rgba => img.etc2,
+            _ => img.dxt,
+        };
+        let Some(blocks) = blocks else {
+            return Err(UploadError::NoEncoding);
+        };
+        // A compressed level is copied whole: its physical size is rounded up to 4x4 blocks.
+        let (bw, bh) = (lw.div_ceil(4), lh.div_ceil(4));
+        let block_bytes = tex.storage.block_bytes();
+        let needed = (bw * bh * block_bytes) as usize;
+        if blocks.len() < needed {
+            return Err(UploadError::Size {
+                needed,
+                got: blocks.len(),
+            });
+        }
+        queue.write_texture(
+            target,
+            &blocks[..needed],
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(bw * block_bytes),
+                rows_per_image: Some(bh),
+            },
+            wgpu::Extent3d {
+                width: bw * 4,
+                height: bh * 4,
+                depth_or_array_layers: 1,
+            },
+        );
+        return Ok(());
+    }
+    let bytes: Vec<u8> = match up.data {
+        TextureData::Compressed(img) => {
+            let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
+            decode_compressed(&img, alpha, up.width, up.height)?
+        }
+        TextureData::Argb32(px) => packed::bgra_to_rgba(&u32s_to_bytes(px)),
+        TextureData::Bgra8(px) => packed::bgra_to_rgba(px),
+        TextureData::Bgra4444(px) => packed::argb4444_to_rgba8(&u16s_to_bytes(px)),
+        TextureData::Bgr565(px) => packed::rgb565_to_rgba8(&u16s_to_bytes(px)),
+        TextureData::RgbaHalf(px) => u16s_to_bytes(px),
+    };
+    let texel = tex.storage.texel_bytes();
+    // A half-float texture given 8-bit data, or the reverse, cannot happen (context3d checks
+    // the format); the size check keeps the copy in bounds regardless.
+    let needed = (up.width * up.height * texel) as usize;
+    if bytes.len() < needed || up.width == 0 || up.height == 0 {
+        return Err(UploadError::Size {
+            needed,
+            got: bytes.len(),
+        });
+    }
+    queue.write_texture(
+        target,
+        &bytes[..needed],
+        wgpu::TexelCopyBufferLayout {
+            offset: 0,
+            bytes_per_row: Some(up.width * texel),
+            rows_per_image: Some(up.height),
+        },
+        wgpu::Extent3d {
+            width: up.width,
+            height: up.height,
+            depth_or_array_layers: 1,
+        },
+    );
+    Ok(())
+}
+
+/// The key of a sampler. The LOD bias is not part of it: the WGSL writer passes the program's
+/// bias to `textureSampleBias`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SamplerKey {
+    wrap: molehill_agal::Wrap,
+    filter: molehill_agal::Filter,
+    mip: molehill_agal::MipFilter,
+}
+
+impl SamplerKey {
+    /// The key of a resolved state.
+    pub fn of(state: &SamplerState) -> SamplerKey {
+        SamplerKey {
+            wrap: state.wrap,
+            filter: state.filter,
+            mip: state.mip,
+        }
+    }
+}
+
+/// The wgpu sampler of a Flash sampler state.
+pub fn sampler_descriptor(key: SamplerKey) -> wgpu::SamplerDescriptor<'static> {
+    use molehill_agal::{Filter, MipFilter, Wrap};
+    let (u, v) = match key.wrap {
+        Wrap::Clamp => (
+            wgpu::AddressMode::ClampToEdge,
+            wgpu::AddressMode::ClampToEdge,
+        ),
+        Wrap::Repeat => (wgpu::AddressMode::Repeat, wgpu::AddressMode::Repeat),
+        Wrap::ClampURepeatV => (wgpu::AddressMode::ClampToEdge, wgpu::AddressMode::Repeat),
+        Wrap::RepeatUClampV => (wgpu::AddressMode::Repeat, wgpu::AddressMode::ClampToEdge),
+    };
+    let (linear, anisotropy) = match key.filter {
+        Filter::Nearest => (false, 1),
+        Filter::Linear => (true, 1),
+        Filter::Anisotropic2x => (true, 2),
+        Filter::Anisotropic4x => (true, 4),
+        Filter::Anisotropic8x => (true, 8),
+        Filter::Anisotropic16x => (true, 16),
+    };
+    let filter = if linear {
+        wgpu::FilterMode::Linear
+    } else {
+        wgpu::FilterMode::Nearest
+    };
+    // wgpu takes anisotropy only with every filter linear.
+    let mipmap_filter = match key.mip {
+        _ if anisotropy > 1 => wgpu::MipmapFilterMode::Linear,
+        MipFilter::Linear => wgpu::MipmapFilterMode::Linear,
+        MipFilter::None | MipFilter::Nearest => wgpu::MipmapFilterMode::Nearest,
+    };
+    wgpu::SamplerDescriptor {
+        label: Some("sampler"),
+        address_mode_u: u,
+        address_mode_v: v,
+        address_mode_w: wgpu::AddressMode::ClampToEdge,
+        mag_filter: filter,
+        min_filter: filter,
+        mipmap_filter,
+        lod_min_clamp: 0.0,
+        // `mipnone` samples the base level only.
+        lod_max_clamp: if key.mip == MipFilter::None {
+            0.0
+        } else {
+            32.0
+        },
+        compare: None,
+        anisotropy_clamp: anisotropy,
+        border_color: None,
+    }
+}
+
+/// Samplers, one per distinct key, kept while the context lives.
+#[derive(Debug, Default)]
+pub struct Samplers {
+    map: HashMap<SamplerKey, wgpu::Sampler>,
+}
+
+impl Samplers {
+    /// The sampler of `key`, created on first use.
+    pub fn get(&mut self, device: &wgpu::Device, key: SamplerKey) -> &wgpu::Sampler {
+        self.map
+            .entry(key)
+            .or_insert_with(|| device.create_sampler(&sampler_descriptor(key)))
+    }
+
+    /// Number of samplers made.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether none was made.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Drops every sampler.
+    pub fn clear(&mut self) {
+        self.map.clear();
+    }
+}
+
+/// 1x1 opaque black textures (2D and cube) bound where a texture has no storage yet (GL
+/// samples an incomplete texture as `(0, 0, 0, 1)`).
+#[derive(Debug)]
+pub struct Placeholders {
+    /// The 2D view.
+    pub d2: wgpu::TextureView,
+    /// The cube view.
+    pub cube: wgpu::TextureView,
+}
+
+impl Placeholders {
+    /// Makes both.
+    pub fn new(device: &wgpu::Device, queue: &wgpu::Queue) -> Placeholders {
+        let make = |layers: u32, dim: wgpu::TextureViewDimension| {
+            let t = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("placeholder"),
+                size: wgpu::Extent3d {
+                    width: 1,
+                    height: 1,
+                    depth_or_array_layers: layers,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8Unorm,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            let texels: Vec<u8> = [0u8, 0, 0, 255].repeat(layers as usize);
+            queue.write_texture(
+                t.as_image_copy(),
+                &texels,
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(4),
+                    rows_per_image: Some(1),
+                },
+                wgpu::Extent3d {
+                    width: 1,
+                    height: 1,
+                    depth_or_array_layers: layers,
+                },
+            );
+            t.create_view(&wgpu::TextureViewDescriptor {
+                dimension: Some(dim),
+                ..Default::default()
+            })
+        };
+        Placeholders {
+            d2: make(1, wgpu::TextureViewDimension::D2),
+            cube: make(6, wgpu::TextureViewDimension::Cube),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anisotropy_makes_every_filter_linear() {
+        let d = sampler_descriptor(SamplerKey {
+            wrap: molehill_agal::Wrap::Repeat,
+            filter: molehill_agal::Filter::Anisotropic8x,
+            mip: molehill_agal::MipFilter::None,
+        });
+        assert_eq!(d.anisotropy_clamp, 8);
+        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
+        assert_eq!(d.lod_max_clamp, 0.0);
+    }
+
+    #[test]
+    fn mixed_wraps_split_u_and_v() {
+        let d = sampler_descriptor(SamplerKey {
+            wrap: molehill_agal::Wrap::ClampURepeatV,
+            filter: molehill_agal::Filter::Nearest,
+            mip: molehill_agal::MipFilter::Linear,
+        });
+        assert_eq!(d.address_mode_u, wgpu::AddressMode::ClampToEdge);
+        assert_eq!(d.address_mode_v, wgpu::AddressMode::Repeat);
+        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
+    }
+}

@@ -1,0 +1,164 @@
+//! Texture formats: DXT through BC or decoded on the CPU, packed 16-bit formats, half floats.
+
+mod common;
+
+use common::*;
+use molehill_context3d::*;
+
+fn draw_texture(r: &mut Rig, t: TextureId) -> Vec<u32> {
+    let p = r.program(tex_program());
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
+    let mut d = r.resolved(p, &q);
+    d.samplers[0] = Some(SamplerBinding {
+        texture: t,
+        state: SamplerState::default(),
+    });
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.b.draw(&d).unwrap();
+    r.read()
+}
+
+fn texture(r: &mut Rig, format: TextureFormat, side: u32) -> TextureId {
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: side,
+            height: side,
+            format,
+            levels: 1,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 0,
+        },
+    )
+    .unwrap();
+    t
+}
+
+/// One DXT1 block: colour 0 red, colour 1 blue; the top row reads colour 1, the rest colour 0.
+const DXT1_BLOCK: [u8; 8] = [0x00, 0xF8, 0x1F, 0x00, 0b0101_0101, 0, 0, 0];
+
+fn dxt1(cpu: bool) -> Vec<u32> {
+    let mut r = Rig::new(32, 32);
+    if cpu {
+        r.b.force_cpu_dxt();
+    }
+    let t = texture(&mut r, TextureFormat::Compressed, 4);
+    r.b.upload_texture(
+        t,
+        &TextureUpload {
+            face: 0,
+            level: 0,
+            width: 4,
+            height: 4,
+            data: TextureData::Compressed(CompressedImage {
+                dxt: Some(&DXT1_BLOCK),
+                ..Default::default()
+            }),
+        },
+    )
+    .unwrap();
+    draw_texture(&mut r, t)
+}
+
+#[test]
+fn dxt1_through_bc_and_decoded_on_the_cpu_agree() {
+    for cpu in [false, true] {
+        let px = dxt1(cpu);
+        assert_px(
+            px[32 * 2 + 16],
+            argb(255, 0, 0, 255),
+            0,
+            "top row: colour 1",
+        );
+        assert_px(px[32 * 20 + 16], argb(255, 255, 0, 0), 0, "below: colour 0");
+    }
+}
+
+#[test]
+fn packed_4444_and_565_expand_to_8_bits() {
+    let mut r = Rig::new(32, 32);
+    let t = texture(&mut r, TextureFormat::BgraPacked4444, 1);
+    // A 0xF, R 0x8, G 0x4, B 0x0.
+    r.b.upload_texture(
+        t,
+        &TextureUpload {
+            face: 0,
+            level: 0,
+            width: 1,
+            height: 1,
+            data: TextureData::Bgra4444(&[0xF840]),
+        },
+    )
+    .unwrap();
+    assert_px(
+        draw_texture(&mut r, t)[0],
+        argb(255, 0x88, 0x44, 0),
+        0,
+        "4444",
+    );
+    let mut r = Rig::new(32, 32);
+    let t = texture(&mut r, TextureFormat::BgrPacked565, 1);
+    r.b.upload_texture(
+        t,
+        &TextureUpload {
+            face: 0,
+            level: 0,
+            width: 1,
+            height: 1,
+            data: TextureData::Bgr565(&[0xF800]),
+        },
+    )
+    .unwrap();
+    assert_px(draw_texture(&mut r, t)[0], argb(255, 255, 0, 0), 0, "565");
+}
+
+#[test]
+fn a_streaming_texture_samples_its_finest_uploaded_level() {
+    let mut r = Rig::new(32, 32);
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 4,
+            height: 4,
+            format: TextureFormat::Bgra,
+            levels: 3,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 3,
+        },
+    )
+    .unwrap();
+    let upload = |r: &mut Rig, level: u8, side: u32, px: u32| {
+        let data = vec![px; (side * side) as usize];
+        r.b.upload_texture(
+            t,
+            &TextureUpload {
+                face: 0,
+                level,
+                width: side,
+                height: side,
+                data: TextureData::Argb32(&data),
+            },
+        )
+        .unwrap();
+    };
+    // Only the 1x1 level: it is what is sampled.
+    upload(&mut r, 2, 1, argb(255, 255, 0, 0));
+    assert_px(
+        draw_texture(&mut r, t)[0],
+        argb(255, 255, 0, 0),
+        0,
+        "level 2",
+    );
+    // Level 0 arrives: sampled from then on (mipnone samples the base).
+    upload(&mut r, 0, 4, argb(255, 0, 255, 0));
+    assert_px(
+        draw_texture(&mut r, t)[0],
+        argb(255, 0, 255, 0),
+        0,
+        "level 0",
+    );
+}
