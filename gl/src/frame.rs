@@ -418,7 +418,7 @@ impl Readback {
     /// Deletes the buffers and fences (`gl` None: the context is gone).
     pub fn clear(&mut self, gl: Option<&mut Gl>) {
         let pending: Vec<Pending> = self.pending.drain(..).collect();
-        let free: Vec<_> = self.free.drain(..).collect();
+        let free: Vec<_> = std::mem::take(&mut self.free);
         if let Some(gl) = gl {
             for p in pending {
                 delete_fence(gl, p.fence);
