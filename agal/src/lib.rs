@@ -6,9 +6,10 @@
 //! - [`asm`] and [`disasm`]: text to model and back.
 //! - [`profile`]: Context3D profiles and per-version limits.
 //! - [`valid`]: Flash Player's upload and link validation.
-//! - [`back`]: what the shader writers share: the scan and link of a pair, names, reflection types.
-//! - [`glsl`]: the GLSL writer.
-//! - [`wgsl`]: the WGSL writer (WebGPU, `molehill-wgpu`).
+//! - [`back`]: the shader writers and what they share: the scan and link of a pair, names, the
+//!   expression emitter, one error type ([`back::TranslateError`]), reflection types.
+//! - [`glsl`] (= `back::glsl`): the GLSL writer.
+//! - [`wgsl`] (= `back::wgsl`): the WGSL writer (WebGPU, `molehill-wgpu`).
 //! - [`flash`]: Flash Player's error IDs and messages, the one table of them.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -18,12 +19,11 @@ pub mod back;
 pub mod bytecode;
 pub mod disasm;
 pub mod flash;
-pub mod glsl;
 pub mod model;
 pub mod profile;
 pub mod valid;
-pub mod wgsl;
 
+pub use back::{glsl, wgsl};
 pub use bytecode::{decode, encode, DecodeError, DecodeErrorKind};
 pub use model::*;
 

@@ -1,17 +1,23 @@
-//! What the shader writers share, the naga way (one model, several back ends): the scan of
-//! each program (what it uses, checked against its version's limits), the link of the pair
-//! (the varying squeeze), the register names, and the reflection types both writers report.
-//! [`crate::glsl`] and [`crate::wgsl`] only differ in the language they write.
+//! The shader writers, the naga way (one model, several back ends): [`glsl`] and [`wgsl`]
+//! (also at the crate root, `molehill_agal::glsl` and `molehill_agal::wgsl`), and what they
+//! share: the scan of each program (what it uses, checked against its version's limits), the
+//! link of the pair (the varying squeeze), the register names, the expression emitter (`emit`,
+//! with each language's spellings as hooks), the one error type [`TranslateError`] and the
+//! reflection types both writers report. The two writers only differ in the language they
+//! write.
 
+pub(crate) mod emit;
 mod error;
+pub mod glsl;
 pub(crate) mod lanes;
 pub(crate) mod names;
 pub(crate) mod scan;
+pub mod wgsl;
 
 use std::fmt;
 use std::ops::Range;
 
-pub(crate) use error::{from_scan_error, ScanError};
+pub use error::TranslateError;
 use scan::{StageLimits, Usage};
 
 use crate::model::{Dimension, Program, ProgramKind, Sampler};
@@ -137,20 +143,20 @@ pub(crate) struct Linked {
 
 impl Linked {
     /// Checks the kinds and versions, scans both programs and links their varyings.
-    pub fn new(vertex: &Program, fragment: &Program) -> Result<Linked, ScanError> {
+    pub fn new(vertex: &Program, fragment: &Program) -> Result<Linked, TranslateError> {
         for (program, expected) in [
             (vertex, ProgramKind::Vertex),
             (fragment, ProgramKind::Fragment),
         ] {
             if program.kind != expected {
-                return Err(ScanError::WrongKind {
+                return Err(TranslateError::WrongKind {
                     expected,
                     found: program.kind,
                 });
             }
         }
         if vertex.version != fragment.version {
-            return Err(ScanError::VersionMismatch {
+            return Err(TranslateError::VersionMismatch {
                 vertex: vertex.version,
                 fragment: fragment.version,
             });

@@ -1,7 +1,7 @@
 //! What each program uses, checked against its version's limits, and the varying map of the
 //! pair: the first pass of every writer. Nothing here writes shader source.
 
-use super::error::ScanError;
+use super::error::TranslateError;
 use super::names;
 use super::Feature;
 use crate::model::{
@@ -125,7 +125,7 @@ impl Usage {
 }
 
 /// Scans `program`, checking every register against the stage's rules and limits.
-pub(crate) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, ScanError> {
+pub(crate) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, TranslateError> {
     let mut scanner = Scanner {
         kind: program.kind,
         limits,
@@ -144,7 +144,7 @@ pub(crate) fn scan(program: &Program, limits: &StageLimits) -> Result<Usage, Sca
         }
     }
     if depth != 0 {
-        return Err(ScanError::UnbalancedBlock {
+        return Err(TranslateError::UnbalancedBlock {
             stage: program.kind,
             instruction: program.instructions.len(),
         });
@@ -161,15 +161,15 @@ struct Scanner<'a> {
 }
 
 impl Scanner<'_> {
-    fn unbalanced(&self) -> ScanError {
-        ScanError::UnbalancedBlock {
+    fn unbalanced(&self) -> TranslateError {
+        TranslateError::UnbalancedBlock {
             stage: self.kind,
             instruction: self.instruction,
         }
     }
 
-    fn bad(&self, register: RegisterType, role: &'static str) -> ScanError {
-        ScanError::BadRegister {
+    fn bad(&self, register: RegisterType, role: &'static str) -> TranslateError {
+        TranslateError::BadRegister {
             stage: self.kind,
             instruction: self.instruction,
             register,
@@ -177,11 +177,11 @@ impl Scanner<'_> {
         }
     }
 
-    fn range(&self, register: RegisterType, index: u16, limit: u16) -> Result<(), ScanError> {
+    fn range(&self, register: RegisterType, index: u16, limit: u16) -> Result<(), TranslateError> {
         if index < limit {
             Ok(())
         } else {
-            Err(ScanError::RegisterOutOfRange {
+            Err(TranslateError::RegisterOutOfRange {
                 stage: self.kind,
                 instruction: self.instruction,
                 register,
@@ -191,8 +191,8 @@ impl Scanner<'_> {
         }
     }
 
-    fn instruction(&mut self, ins: &Instruction) -> Result<(), ScanError> {
-        let unsupported = ScanError::UnsupportedOpcode {
+    fn instruction(&mut self, ins: &Instruction) -> Result<(), TranslateError> {
+        let unsupported = TranslateError::UnsupportedOpcode {
             stage: self.kind,
             instruction: self.instruction,
             opcode: ins.opcode,
@@ -222,7 +222,7 @@ impl Scanner<'_> {
         if let Some(dst) = ins.destination() {
             self.destination(dst)?;
             if ins.opcode.writes_xyz_only() && dst.mask.contains(Component::W) {
-                return Err(ScanError::InvalidMask {
+                return Err(TranslateError::InvalidMask {
                     stage: self.kind,
                     instruction: self.instruction,
                     opcode: ins.opcode,
@@ -238,7 +238,7 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    fn destination(&mut self, dst: &Destination) -> Result<(), ScanError> {
+    fn destination(&mut self, dst: &Destination) -> Result<(), TranslateError> {
         let l = self.limits;
         let vertex = self.kind == ProgramKind::Vertex;
         match dst.register {
@@ -269,7 +269,7 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    fn source(&mut self, src: &Source) -> Result<(), ScanError> {
+    fn source(&mut self, src: &Source) -> Result<(), TranslateError> {
         match src.address {
             Address::Direct { index } => self.read(src.register, index, "source"),
             Address::Indirect {
@@ -291,7 +291,7 @@ impl Scanner<'_> {
         register: RegisterType,
         index: u16,
         role: &'static str,
-    ) -> Result<(), ScanError> {
+    ) -> Result<(), TranslateError> {
         let l = self.limits;
         let vertex = self.kind == ProgramKind::Vertex;
         match register {
@@ -322,10 +322,10 @@ impl Scanner<'_> {
     }
 
     /// The rows after the first of a matrix operand (the first was read as a source).
-    fn sampler(&mut self, sampler: &Sampler) -> Result<(), ScanError> {
+    fn sampler(&mut self, sampler: &Sampler) -> Result<(), TranslateError> {
         self.range(RegisterType::Sampler, sampler.index, self.limits.samplers)?;
         if sampler.dimension == Dimension::ThreeD {
-            return Err(ScanError::UnsupportedDimension {
+            return Err(TranslateError::UnsupportedDimension {
                 stage: self.kind,
                 instruction: self.instruction,
                 dimension: sampler.dimension,
@@ -340,13 +340,13 @@ impl Scanner<'_> {
 
 /// The linked varyings: written by the vertex program and read by the fragment program, in
 /// register order (their position is their squeezed location).
-pub(crate) fn link_varyings(vertex: &Usage, fragment: &Usage) -> Result<Vec<u16>, ScanError> {
+pub(crate) fn link_varyings(vertex: &Usage, fragment: &Usage) -> Result<Vec<u16>, TranslateError> {
     if let Some(index) = fragment
         .varyings
         .iter()
         .find(|v| !vertex.varyings.contains(*v))
     {
-        return Err(ScanError::VaryingNotWritten { index });
+        return Err(TranslateError::VaryingNotWritten { index });
     }
     Ok(fragment.varyings.iter().collect())
 }

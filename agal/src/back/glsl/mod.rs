@@ -26,17 +26,16 @@
 //!   (the [`Y_FLIP_UNIFORM`]), so one program serves the back buffer and render-to-texture.
 //!
 //! Modules: [`dialect`](Dialect) (capabilities), `writer` (declarations and statements),
-//! `expr` (per-opcode-family expressions), [`Reflection`]. What each stage uses, the varying
-//! map and the shared reflection types are [`crate::back`]'s, shared with [`crate::wgsl`].
+//! `expr` (GLSL's spellings for the shared expression emitter), [`Reflection`]. What each
+//! stage uses, the varying map, the expressions, the error type and the shared reflection
+//! types are [`crate::back`]'s, shared with [`crate::wgsl`].
 
 mod dialect;
-mod error;
 mod expr;
 mod reflection;
 mod writer;
 
 pub use dialect::{Dialect, Extension, Feature, Support};
-pub use error::GlslError;
 pub use reflection::{
     Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
     Y_FLIP_UNIFORM,
@@ -44,6 +43,10 @@ pub use reflection::{
 pub use writer::Writer;
 
 use crate::model::Program;
+
+/// Why a pair could not be translated: the one error type of both writers,
+/// [`crate::back::TranslateError`] (its `MissingFeature` variant is the GLSL writer's alone).
+pub type GlslError = crate::back::TranslateError;
 
 /// Translation options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

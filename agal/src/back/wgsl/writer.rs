@@ -2,14 +2,13 @@
 //! declarations, entry point, predicates and assignments. Expressions are written by
 //! `expr.rs`.
 
-use super::error::WgslError;
+use super::WgslError;
 use super::{Options, Reflection, Shaders, FRAGMENT_ENTRY, VERTEX_ENTRY};
+use crate::back::emit::{condition_operator, Emit};
 use crate::back::names::{self, push_u32};
 use crate::back::scan::{StageLimits, Usage};
 use crate::back::Linked;
-use crate::model::{
-    Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
-};
+use crate::model::{Dimension, Instruction, Opcode, Operands, Program, WriteMask};
 
 /// The per-draw values of the `draw` uniform (binding [`super::DRAW_BINDING`]).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -150,19 +149,6 @@ impl<'a> Stage<'a> {
         }
     }
 
-    pub fn vertex(&self) -> bool {
-        self.program.kind == ProgramKind::Vertex
-    }
-
-    /// The constant array of this stage, `vc` or `fc`.
-    pub fn constants(&self) -> &'static str {
-        if self.vertex() {
-            names::VERTEX_CONSTANTS
-        } else {
-            names::FRAGMENT_CONSTANTS
-        }
-    }
-
     fn write(mut self) -> String {
         self.declarations();
         if self.vertex() {
@@ -174,11 +160,6 @@ impl<'a> Stage<'a> {
             self.out.remove(0);
         }
         self.out
-    }
-
-    fn line(&mut self, text: &str) {
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// Uniforms, textures, the I/O structs and helpers.
@@ -327,7 +308,7 @@ impl<'a> Stage<'a> {
             self.out.push_str(names::INSTANCE_ID);
             self.out.push_str(" = vec4<f32>(f32(instance_index));\n");
         }
-        self.temporaries(&names::VERTEX_TEMPORARIES);
+        self.temporaries();
         self.line("    var op = vec4<f32>(0.0);");
         for v in self.linked {
             if let Some(n) = names::lookup(&names::VARYINGS, *v) {
@@ -365,7 +346,7 @@ impl<'a> Stage<'a> {
         } else {
             ") {\n"
         });
-        self.temporaries(&names::FRAGMENT_TEMPORARIES);
+        self.temporaries();
         for index in self.usage.outputs.iter() {
             if let Some(n) = names::lookup(&names::COLOR_OUTPUTS, index) {
                 self.out.push_str("    var ");
@@ -416,7 +397,8 @@ impl<'a> Stage<'a> {
     }
 
     /// `var vt<i> = vec4<f32>(0.0);` for each temporary used: temporaries start at zero.
-    fn temporaries(&mut self, table: &'static [&'static str]) {
+    fn temporaries(&mut self) {
+        let table = self.temporaries_table();
         for t in self.usage.temporaries.iter() {
             if let Some(n) = names::lookup(table, t) {
                 self.out.push_str("    var ");
@@ -444,12 +426,7 @@ impl<'a> Stage<'a> {
                 push_u32(&mut self.out, number as u32);
                 self.out.push_str(" = ");
                 self.scalar(a);
-                self.out.push_str(match ins.opcode {
-                    Opcode::Ife => " == ",
-                    Opcode::Ine => " != ",
-                    Opcode::Ifg => " >= ",
-                    _ => " < ",
-                });
+                self.out.push_str(condition_operator(ins.opcode));
                 self.scalar(b);
                 self.out.push_str(";\n");
                 let parent = self.predicate.take();
@@ -500,23 +477,9 @@ impl<'a> Stage<'a> {
             Operands::Unary { dst, .. }
             | Operands::Binary { dst, .. }
             | Operands::Sample { dst, .. } => {
-                let (name, mask, vector) = match self.target(dst.register, dst.index) {
-                    None => return,
-                    Some((name, true)) => (name, dst.mask, true),
-                    Some((name, false)) => {
-                        if dst.mask != WriteMask::X {
-                            log::warn!("fd written with mask {:?}: only x is the depth", dst.mask);
-                        }
-                        (name, WriteMask::X, false)
-                    }
-                };
-                if mask.count() == 0 {
-                    log::warn!(
-                        "{} instruction {i}: empty write mask, ignored",
-                        self.program.kind
-                    );
+                let Some((name, mask, vector)) = self.assignment_target(i, dst) else {
                     return;
-                }
+                };
                 self.assignment(i, ins, name, mask, vector);
             }
         }
@@ -617,33 +580,6 @@ impl<'a> Stage<'a> {
             self.out.push(')');
         }
         self.out.push_str(";\n");
-    }
-
-    /// The variable a destination register names and whether it is a vector (`fd` is not);
-    /// `None` for a dropped varying write.
-    fn target(&self, register: RegisterType, index: u16) -> Option<(&'static str, bool)> {
-        let found = match register {
-            RegisterType::Temporary if self.vertex() => {
-                names::lookup(&names::VERTEX_TEMPORARIES, index)
-            }
-            RegisterType::Temporary => names::lookup(&names::FRAGMENT_TEMPORARIES, index),
-            RegisterType::Output if self.vertex() => Some("op"),
-            RegisterType::Output => names::lookup(&names::COLOR_OUTPUTS, index),
-            RegisterType::Varying if self.linked.contains(&index) => {
-                names::lookup(&names::VARYINGS, index)
-            }
-            RegisterType::DepthOutput => return Some(("fd", false)),
-            _ => None,
-        };
-        found.map(|n| (n, true))
-    }
-
-    /// `.xz` for a mask.
-    pub fn push_mask(&mut self, mask: WriteMask) {
-        self.out.push('.');
-        for c in mask.components() {
-            self.out.push(c.letter());
-        }
     }
 }
 

@@ -2,15 +2,14 @@
 //! and its assignments. Expressions are written by `expr.rs`.
 
 use super::dialect::{Dialect, Extension, Support};
-use super::error::GlslError;
 use super::reflection::{Reflection, SCISSOR_UNIFORM, Y_FLIP_UNIFORM};
+use super::GlslError;
 use super::{Options, Shaders};
+use crate::back::emit::{condition_operator, Emit};
 use crate::back::names;
 use crate::back::scan::{StageLimits, Usage};
 use crate::back::Linked;
-use crate::model::{
-    Dimension, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType, WriteMask,
-};
+use crate::model::{Dimension, Instruction, Opcode, Operands, Program, ProgramKind};
 
 /// Translates vertex+fragment pairs with one set of [`Options`].
 ///
@@ -113,22 +112,12 @@ impl Writer {
 }
 
 /// `oc<i>`, or `gl_FragColor` for `oc0` in GLSL ES 1.00 (which has no other).
-fn color_output_name(dialect: Dialect, index: u16) -> Option<&'static str> {
+pub(super) fn color_output_name(dialect: Dialect, index: u16) -> Option<&'static str> {
     if dialect.supports_mrt() {
         names::lookup(&names::COLOR_OUTPUTS, index)
     } else {
         (index == 0).then_some("gl_FragColor")
     }
-}
-
-/// Where an assignment goes.
-pub(super) enum Target {
-    /// A `vec4` (temporary, output, varying), written through the mask.
-    Vector(&'static str),
-    /// The scalar depth output, written from the mask's x lane.
-    Depth(&'static str),
-    /// A varying the fragment program never reads: the write is dropped.
-    Dropped,
 }
 
 /// One stage being written.
@@ -176,14 +165,6 @@ impl<'a> Stage<'a> {
         self
     }
 
-    pub fn kind(&self) -> ProgramKind {
-        self.program.kind
-    }
-
-    pub fn vertex(&self) -> bool {
-        self.program.kind == ProgramKind::Vertex
-    }
-
     fn write(mut self) -> String {
         self.header();
         self.out.push_str("void main() {\n");
@@ -207,11 +188,6 @@ impl<'a> Stage<'a> {
         }
         self.out.push_str("}\n");
         self.out
-    }
-
-    fn line(&mut self, text: &str) {
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// `#version`, extensions, precision, uniforms, inputs, outputs, helpers.
@@ -245,11 +221,7 @@ impl<'a> Stage<'a> {
             self.line("invariant gl_Position;");
         }
         let constants = self.limits.constants;
-        let name = if vertex {
-            names::VERTEX_CONSTANTS
-        } else {
-            names::FRAGMENT_CONSTANTS
-        };
+        let name = self.constants();
         if self.usage.relative || !self.usage.constants.is_empty() {
             self.out.push_str("uniform vec4 ");
             self.out.push_str(name);
@@ -382,11 +354,7 @@ impl<'a> Stage<'a> {
 
     /// Temporaries (zero), and the instance id.
     fn locals(&mut self) {
-        let table: &'static [&'static str] = if self.vertex() {
-            &names::VERTEX_TEMPORARIES
-        } else {
-            &names::FRAGMENT_TEMPORARIES
-        };
+        let table = self.temporaries_table();
         for t in self.usage.temporaries.iter() {
             if let Some(n) = names::lookup(table, t) {
                 self.out.push_str("    vec4 ");
@@ -414,12 +382,7 @@ impl<'a> Stage<'a> {
                 self.indent();
                 self.out.push_str("if (");
                 self.scalar(a);
-                self.out.push_str(match ins.opcode {
-                    Opcode::Ife => " == ",
-                    Opcode::Ine => " != ",
-                    Opcode::Ifg => " >= ",
-                    _ => " < ",
-                });
+                self.out.push_str(condition_operator(ins.opcode));
                 self.scalar(b);
                 self.out.push_str(") {\n");
                 self.depth += 1;
@@ -443,20 +406,9 @@ impl<'a> Stage<'a> {
             Operands::Unary { dst, .. }
             | Operands::Binary { dst, .. }
             | Operands::Sample { dst, .. } => {
-                let (name, mask, vector) = match self.target(dst.register, dst.index) {
-                    Target::Dropped => return,
-                    Target::Vector(name) => (name, dst.mask, true),
-                    Target::Depth(name) => {
-                        if dst.mask != WriteMask::X {
-                            log::warn!("fd written with mask {:?}: only x is the depth", dst.mask);
-                        }
-                        (name, WriteMask::X, false)
-                    }
-                };
-                if mask.count() == 0 {
-                    log::warn!("{} instruction {i}: empty write mask, ignored", self.kind());
+                let Some((name, mask, vector)) = self.assignment_target(i, dst) else {
                     return;
-                }
+                };
                 self.indent();
                 self.out.push_str(name);
                 if vector && !mask.is_full() {
@@ -466,42 +418,6 @@ impl<'a> Stage<'a> {
                 self.expression(ins, mask);
                 self.out.push_str(";\n");
             }
-        }
-    }
-
-    /// The GLSL lvalue of a destination register (the scan checked every register).
-    fn target(&self, register: RegisterType, index: u16) -> Target {
-        let d = self.dialect;
-        let found = match register {
-            RegisterType::Temporary if self.vertex() => {
-                names::lookup(&names::VERTEX_TEMPORARIES, index)
-            }
-            RegisterType::Temporary => names::lookup(&names::FRAGMENT_TEMPORARIES, index),
-            RegisterType::Output if self.vertex() => Some("gl_Position"),
-            RegisterType::Output => color_output_name(d, index),
-            RegisterType::Varying => {
-                if !self.linked.contains(&index) {
-                    return Target::Dropped;
-                }
-                names::lookup(&names::VARYINGS, index)
-            }
-            RegisterType::DepthOutput => {
-                return Target::Depth(if self.extensions.contains(&Extension::FragDepth) {
-                    "gl_FragDepthEXT"
-                } else {
-                    "gl_FragDepth"
-                })
-            }
-            _ => None,
-        };
-        found.map_or(Target::Dropped, Target::Vector)
-    }
-
-    /// `.xz` for a mask.
-    pub fn push_mask(&mut self, mask: WriteMask) {
-        self.out.push('.');
-        for c in mask.components() {
-            self.out.push(c.letter());
         }
     }
 }

@@ -102,15 +102,18 @@
 //! check fragment-stage uniformity yet, so the tests check that no sampling or derivative line
 //! is inside a block).
 
-mod error;
 mod expr;
 mod writer;
 
 pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
-pub use error::WgslError;
 pub use writer::{Draw, Writer};
 
 use crate::model::Program;
+
+/// Why a pair could not be translated: the one error type of both writers,
+/// [`crate::back::TranslateError`]. The WGSL writer never returns its `MissingFeature`
+/// variant: WGSL has every feature AGAL needs.
+pub type WgslError = crate::back::TranslateError;
 
 /// The vertex entry point of [`Shaders::vertex`].
 pub const VERTEX_ENTRY: &str = "vs_main";
