@@ -170,6 +170,14 @@ impl WgpuBackend {
         self.samplers.len()
     }
 
+    /// The wgpu format a texture is stored in (`None`: unknown, or a video texture before
+    /// its first frame): see the table in [`crate::textures`].
+    pub fn texture_format(&self, id: TextureId) -> Option<wgpu::TextureFormat> {
+        let tex = self.textures.get(&id)?;
+        tex.texture.as_ref()?;
+        Some(tex.storage.format())
+    }
+
     /// Decode DXT on the CPU even where the device has BC textures (for tests of the
     /// fallback path). Takes effect for textures uploaded afterwards.
     pub fn force_cpu_dxt(&mut self) {
@@ -416,7 +424,7 @@ impl Backend for WgpuBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.call("createTexture", |b| {
-            let (tex, error) = b.gpu.scoped(|| textures::create(&b.gpu.device, desc));
+            let (tex, error) = b.gpu.scoped(|| textures::create(&b.gpu.device, desc, &b.gpu.caps));
             if let Some(e) = error {
                 return Err(crate::device::resource_error(&e));
             }

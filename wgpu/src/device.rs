@@ -115,6 +115,11 @@ pub struct Caps {
     pub max_texture_size: u32,
     /// Most vertex buffer slots a pipeline may use.
     pub max_vertex_buffers: u32,
+    /// `bgra` textures are stored as `Bgra8Unorm` and uploaded without a copy (else as
+    /// `Rgba8Unorm`, swizzled on the CPU). Off on wgpu's GL backend, whose `Bgra8Unorm` uploads
+    /// need `GL_BGRA` data into an `RGBA8` texture, which OpenGL ES does not allow, and where
+    /// the adapter cannot multisample it when it multisamples `Rgba8Unorm`.
+    pub bgra8: bool,
 }
 
 /// Errors the device reported outside any error scope, and whether it was lost; shared with
@@ -299,6 +304,7 @@ impl Gpu {
             msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
             max_texture_size: limits.max_texture_dimension_2d,
             max_vertex_buffers: limits.max_vertex_buffers,
+            bgra8: i.backend != wgpu::Backend::Gl && (!msaa || four(wgpu::TextureFormat::Bgra8Unorm)),
         };
         log::info!("molehill-wgpu: {info}, {caps:?}");
         Gpu {

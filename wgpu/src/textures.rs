@@ -5,7 +5,7 @@
 //!
 //! | Flash format | wgpu format |
 //! |---|---|
-//! | `bgra` | `Rgba8Unorm` (bytes swizzled on upload) |
+//! | `bgra` | `Bgra8Unorm`, uploaded as given; `Rgba8Unorm` with the bytes swizzled on upload on wgpu's GL backend (see [`crate::device::Caps::bgra8`]) |
 //! | `bgraPacked4444`, `bgrPacked565` | `Rgba8Unorm` (expanded on the CPU: wgpu has no packed 16-bit formats) |
 //! | `rgbaHalfFloat` | `Rgba16Float` |
 //! | `compressed` / `compressedAlpha` | `Bc1RgbaUnorm` / `Bc3RgbaUnorm` when the device has BC and the size is a multiple of 4; else decoded (DXT, ETC1, PVRTC) to `Rgba8Unorm`; ETC2-only images as `Etc2Rgb8Unorm` / `Etc2Rgba8Unorm` where the device has ETC2 |
@@ -13,6 +13,7 @@
 //! Rows go to wgpu in upload order: the first uploaded row is texel row 0, `v = 0`, as in
 //! Flash (wgpu's texture origin is the top-left, so no flip anywhere).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use molehill_context3d::decode::{dxt, etc1, packed, pvrtc};
@@ -26,6 +27,8 @@ use molehill_context3d::{
 pub enum Storage {
     /// `Rgba8Unorm`.
     Rgba8,
+    /// `Bgra8Unorm` (`bgra` textures where the device stores them as they are uploaded).
+    Bgra8,
     /// `Rgba16Float`.
     RgbaHalf,
     /// `Bc1RgbaUnorm` (DXT1 as uploaded).
@@ -43,6 +46,7 @@ impl Storage {
     pub fn format(self) -> wgpu::TextureFormat {
         match self {
             Storage::Rgba8 => wgpu::TextureFormat::Rgba8Unorm,
+            Storage::Bgra8 => wgpu::TextureFormat::Bgra8Unorm,
             Storage::RgbaHalf => wgpu::TextureFormat::Rgba16Float,
             Storage::Bc1 => wgpu::TextureFormat::Bc1RgbaUnorm,
             Storage::Bc3 => wgpu::TextureFormat::Bc3RgbaUnorm,
@@ -52,7 +56,7 @@ impl Storage {
     }
 
     fn compressed(self) -> bool {
-        !matches!(self, Storage::Rgba8 | Storage::RgbaHalf)
+        !matches!(self, Storage::Rgba8 | Storage::Bgra8 | Storage::RgbaHalf)
     }
 
     /// Bytes per 4x4 block of a compressed storage.
@@ -188,10 +192,12 @@ fn make_view(tex: &mut Texture) {
     }));
 }
 
-/// Creates a texture with every level (and face) allocated (zeroed).
-pub fn create(device: &wgpu::Device, desc: &TextureDesc) -> Texture {
+/// Creates a texture with every level (and face) allocated (zeroed); `bgra` textures as
+/// `Bgra8Unorm` when `caps.bgra8`.
+pub fn create(device: &wgpu::Device, desc: &TextureDesc, caps: &crate::device::Caps) -> Texture {
     let (storage, undecided) = match desc.format {
         TextureFormat::RgbaHalfFloat => (Storage::RgbaHalf, false),
+        TextureFormat::Bgra if caps.bgra8 => (Storage::Bgra8, false),
         TextureFormat::Compressed | TextureFormat::CompressedAlpha => (Storage::Rgba8, true),
         _ => (Storage::Rgba8, false),
     };
@@ -247,6 +253,16 @@ fn decode_compressed(
 
 fn u32s_to_bytes(px: &[u32]) -> Vec<u8> {
     px.iter().flat_map(|p| p.to_le_bytes()).collect()
+}
+
+/// ARGB words as B, G, R, A bytes (their little-endian layout): borrowed where the machine is
+/// little-endian.
+fn argb_as_bgra(px: &[u32]) -> Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        Cow::Borrowed(bytemuck::cast_slice(px))
+    } else {
+        Cow::Owned(u32s_to_bytes(px))
+    }
 }
 
 fn u16s_to_bytes(px: &[u16]) -> Vec<u8> {
@@ -358,16 +374,20 @@ pub fn upload(
         );
         return Ok(());
     }
-    let bytes: Vec<u8> = match up.data {
+    let bgra = tex.storage == Storage::Bgra8;
+    let bytes: Cow<'_, [u8]> = match up.data {
         TextureData::Compressed(img) => {
             let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-            decode_compressed(&img, alpha, up.width, up.height)?
+            decode_compressed(&img, alpha, up.width, up.height)?.into()
         }
-        TextureData::Argb32(px) => packed::bgra_to_rgba(&u32s_to_bytes(px)),
-        TextureData::Bgra8(px) => packed::bgra_to_rgba(px),
-        TextureData::Bgra4444(px) => packed::argb4444_to_rgba8(&u16s_to_bytes(px)),
-        TextureData::Bgr565(px) => packed::rgb565_to_rgba8(&u16s_to_bytes(px)),
-        TextureData::RgbaHalf(px) => u16s_to_bytes(px),
+        // A `Bgra8Unorm` texture takes Flash's B, G, R, A bytes as they are: no copy.
+        TextureData::Argb32(px) if bgra => argb_as_bgra(px),
+        TextureData::Bgra8(px) if bgra => Cow::Borrowed(px),
+        TextureData::Argb32(px) => packed::bgra_to_rgba(&argb_as_bgra(px)).into(),
+        TextureData::Bgra8(px) => packed::bgra_to_rgba(px).into(),
+        TextureData::Bgra4444(px) => packed::argb4444_to_rgba8(&u16s_to_bytes(px)).into(),
+        TextureData::Bgr565(px) => packed::rgb565_to_rgba8(&u16s_to_bytes(px)).into(),
+        TextureData::RgbaHalf(px) => u16s_to_bytes(px).into(),
     };
     let texel = tex.storage.texel_bytes();
     // A half-float texture given 8-bit data, or the reverse, cannot happen (context3d checks

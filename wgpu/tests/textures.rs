@@ -4,6 +4,7 @@ mod common;
 
 use common::*;
 use molehill_context3d::*;
+use molehill_wgpu::Api;
 
 fn draw_texture(r: &mut Rig, t: TextureId) -> Vec<u32> {
     let p = r.program(tex_program());
@@ -73,6 +74,55 @@ fn dxt1_through_bc_and_decoded_on_the_cpu_agree() {
             "top row: colour 1",
         );
         assert_px(px[32 * 20 + 16], argb(255, 255, 0, 0), 0, "below: colour 0");
+    }
+}
+
+/// A `bgra` texture from B, G, R, A bytes and one from ARGB words (BitmapData) draw the same
+/// colours, whether the device stores it as `Bgra8Unorm` (uploaded as given: Vulkan) or as
+/// `Rgba8Unorm` swizzled on upload (wgpu's GL backend). Render targets of both formats are
+/// covered by the conformance traces.
+#[test]
+fn bgra_textures_draw_alike_from_bytes_and_words_in_either_storage() {
+    for (api, stored) in [
+        (Api::Vulkan, wgpu::TextureFormat::Bgra8Unorm),
+        (Api::Gl, wgpu::TextureFormat::Rgba8Unorm),
+    ] {
+        let mut r = Rig::on(api, 32, 32, 0, true);
+        let t = texture(&mut r, TextureFormat::Bgra, 2);
+        assert_eq!(r.b.texture_format(t), Some(stored), "{api:?}");
+        // Two rows: red, green / blue, half-transparent grey (B, G, R, A bytes).
+        let bytes = [
+            0, 0, 255, 255, 0, 255, 0, 255, //
+            255, 0, 0, 255, 128, 128, 128, 128,
+        ];
+        let upload = |r: &mut Rig, t, data| {
+            r.b.upload_texture(
+                t,
+                &TextureUpload {
+                    face: 0,
+                    level: 0,
+                    width: 2,
+                    height: 2,
+                    data,
+                },
+            )
+            .unwrap()
+        };
+        upload(&mut r, t, TextureData::Bgra8(&bytes));
+        let from_bytes = draw_texture(&mut r, t);
+        let words = [
+            argb(255, 255, 0, 0),
+            argb(255, 0, 255, 0),
+            argb(255, 0, 0, 255),
+            argb(128, 128, 128, 128),
+        ];
+        let t2 = texture(&mut r, TextureFormat::Bgra, 2);
+        upload(&mut r, t2, TextureData::Argb32(&words));
+        let from_words = draw_texture(&mut r, t2);
+        assert_eq!(from_bytes, from_words, "{api:?}: bytes and words draw alike");
+        assert_px(from_bytes[0], argb(255, 255, 0, 0), 0, "top left red");
+        assert_px(from_bytes[31], argb(255, 0, 255, 0), 0, "top right green");
+        assert_px(from_bytes[32 * 31], argb(255, 0, 0, 255), 0, "bottom left blue");
     }
 }
 
