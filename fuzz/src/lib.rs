@@ -18,6 +18,9 @@ use molehill_context3d::{
 use molehill_gl::decode::{dxt, etc1, pvrtc};
 use molehill_gl::GlBackend;
 
+mod backend_diff;
+pub use backend_diff::backend_diff;
+
 /// A target's body: the fuzzer's bytes in, a panic when an invariant breaks.
 pub type Body = fn(&[u8]);
 
@@ -29,6 +32,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("atf_upload", atf_upload),
     ("trace_replay", trace_replay),
     ("api_sequence", api_sequence),
+    ("backend_diff", backend_diff),
 ];
 
 /// A cursor over the fuzzer's bytes: every read succeeds (zeros once they run out).

@@ -1,0 +1,912 @@
+//! `backend_diff` (issue 24): one random Stage3D call sequence run through molehill-player on
+//! headless GL (molehill-gl) and headless wgpu (molehill-wgpu) side by side. Every call must
+//! give the same outcome on both (nothing, or the same Flash error: class, ID and message),
+//! and every `drawToBitmapData` the same pixels within the conformance suite's tolerance
+//! ([`TOLERANCE`], [`MAX_OUTLIERS`]: `molehill_replay::image::compare`, the rule of `expect
+//! image`). A difference panics with the call, both outcomes and the first differing pixel.
+//!
+//! The generator leaves out what Flash leaves undefined, so that a difference is a bug:
+//! - memory never written: a vertex or index buffer is uploaded whole right after it is made;
+//!   texture uploads are whole levels; a texture target whose level 0 was never uploaded is
+//!   uploaded before `setRenderToTexture`; a target with a depth buffer or antialiasing is
+//!   cleared right after it (its depth and multisample contents start undefined); the first
+//!   clear of a target clears all of colour, depth and stencil;
+//! - values whose conversion the APIs leave open: constants, vertex data and clear colours are
+//!   finite (a NaN clear colour is allowed: context3d turns it into 0), half-float texels are
+//!   small exact values;
+//! - programs: a fixed set of valid AGAL pairs ([`PROGRAMS`]); arithmetic on them is exact
+//!   enough that both rasterisers agree within the tolerance.
+//!
+//! The two contexts are made once per thread (a wgpu device takes far longer than a run) and
+//! reset at the start of each input: every object of the previous input disposed, Flash's
+//! default state set back call by call, the back buffer configured anew.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use molehill_agal::{ProgramKind, Version};
+use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
+use molehill_player::{
+    Context3D, FlashResult, HeadlessGl, HeadlessWgpu, IndexBuffer3D, NoEvents, Point, Program3D,
+    Rect, Stage3D, TextureBase, VertexBuffer3D,
+};
+
+use super::Bytes;
+
+/// Per channel (A, R, G, B), the largest difference that is not an outlier: the conformance
+/// suite's tolerance for values that pass through an 8-bit target twice or round at .5
+/// (docs/conformance.md, "How the expected values were derived").
+pub const TOLERANCE: u8 = 2;
+/// Outlier channel values allowed per image: none, as in every `expect image` of the suite.
+pub const MAX_OUTLIERS: u64 = 0;
+/// Calls per input at most (setup calls the generator adds not counted).
+const MAX_CALLS: usize = 64;
+/// Vertex and fragment constant registers the reset zeroes (the programs read 0..=4).
+const CONSTANT_REGISTERS: i32 = 16;
+
+/// The programs (AGAL 1 source, vertex then fragment): vertex colour, a 2D texture, a
+/// constant colour, a cube texture, a texture times a constant, a mipmapped texture, a matrix
+/// and `kil`, two textures.
+pub const PROGRAMS: &[(&str, &str)] = &[
+    ("mov op, va0\nmov v0, va1", "mov oc, v0"),
+    (
+        "mov op, va0\nmov v0, va1",
+        "tex ft0, v0, fs0 <2d,linear,mipnone,clamp>\nmov oc, ft0",
+    ),
+    ("mov op, va0", "mov oc, fc0"),
+    (
+        "mov op, va0\nmov v0, va1",
+        "tex ft0, v0, fs0 <cube,linear,mipnone>\nmov oc, ft0",
+    ),
+    (
+        "mov op, va0\nmov v0, va1",
+        "tex ft0, v0, fs0 <2d,nearest,mipnone,repeat>\nmul ft0, ft0, fc0\nmov oc, ft0",
+    ),
+    (
+        "mov op, va0\nmov v0, va1",
+        "tex ft0, v0, fs0 <2d,linear,miplinear,repeat>\nmov oc, ft0",
+    ),
+    (
+        "m44 op, va0, vc0\nmov v0, va1",
+        "sub ft0, v0, fc0\nkil ft0.x\nmov oc, v0",
+    ),
+    (
+        "mov op, va0\nmov v0, va1",
+        "tex ft0, v0, fs0 <2d,nearest,mipnone,clamp>\ntex ft1, v0, fs1 <2d,linear,mipnone,clamp>\nadd ft0, ft0, ft1\nmov oc, ft0",
+    ),
+];
+
+const TEXTURE_FORMATS: &[&str] = &[
+    "bgra",
+    "bgra",
+    "bgraPacked4444",
+    "bgrPacked565",
+    "rgbaHalfFloat",
+    "compressed",
+    "nope",
+];
+const VERTEX_FORMATS: &[&str] = &["float1", "float2", "float3", "float4", "bytes4", "x"];
+const BLEND_FACTORS: &[&str] = &[
+    "one",
+    "zero",
+    "sourceAlpha",
+    "sourceColor",
+    "oneMinusSourceAlpha",
+    "oneMinusSourceColor",
+    "destinationAlpha",
+    "destinationColor",
+    "oneMinusDestinationAlpha",
+    "oneMinusDestinationColor",
+    "bad",
+];
+const COMPARE_MODES: &[&str] = &[
+    "always",
+    "never",
+    "less",
+    "lessEqual",
+    "equal",
+    "greaterEqual",
+    "greater",
+    "notEqual",
+    "bad",
+];
+const FACES: &[&str] = &["none", "back", "front", "frontAndBack", "bad"];
+const STENCIL_ACTIONS: &[&str] = &[
+    "keep",
+    "zero",
+    "set",
+    "incrementSaturate",
+    "decrementSaturate",
+    "invert",
+    "incrementWrap",
+    "decrementWrap",
+    "bad",
+];
+const WRAPS: &[&str] = &[
+    "clamp",
+    "repeat",
+    "clamp_u_repeat_v",
+    "repeat_u_clamp_v",
+    "x",
+];
+const FILTERS: &[&str] = &["nearest", "linear", "anisotropic2x", "x"];
+const MIP_FILTERS: &[&str] = &["mipnone", "mipnearest", "miplinear", "x"];
+
+/// The two contexts: index 0 on GL, 1 on wgpu.
+struct Pair {
+    stages: [Stage3D; 2],
+}
+
+thread_local! {
+    /// Leaked, never dropped: wgpu-core's lock tracing (debug builds) reads a thread-local
+    /// when a queue is dropped, which panics inside this thread-local's destructor.
+    static PAIR: RefCell<Option<&'static mut Pair>> = const { RefCell::new(None) };
+}
+
+const SIDES: [&str; 2] = ["gl", "wgpu"];
+
+impl Pair {
+    fn new() -> Pair {
+        let make = |factory: Box<dyn molehill_player::BackendFactory>| {
+            let mut s = Stage3D::new(factory, Rc::new(NoEvents));
+            s.request_context3d("auto", "standardExtended")
+                .expect("requestContext3D");
+            assert!(s.context3d().is_some(), "no headless context");
+            s
+        };
+        Pair {
+            stages: [
+                make(Box::new(HeadlessGl::default())),
+                make(Box::new(HeadlessWgpu::default())),
+            ],
+        }
+    }
+
+    fn ctx(&mut self, side: usize) -> &mut Context3D {
+        self.stages[side].context3d_mut().expect("context")
+    }
+}
+
+/// A texture of the run, with what the generator needs to upload it whole.
+#[derive(Debug, Clone, Copy)]
+struct Tex {
+    h: [TextureBase; 2],
+    kind: TexKind,
+    width: u32,
+    height: u32,
+    format: &'static str,
+    /// Bit `face`: level 0 of that face holds defined texels.
+    defined: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TexKind {
+    Flat,
+    Cube,
+    Rectangle,
+}
+
+impl Tex {
+    fn faces(&self) -> u32 {
+        if self.kind == TexKind::Cube {
+            6
+        } else {
+            1
+        }
+    }
+}
+
+/// One run: the contexts, the objects made so far, what the generator tracks, the calls made.
+struct Run<'p, 'b> {
+    pair: &'p mut Pair,
+    b: Bytes<'b>,
+    vb: Vec<([VertexBuffer3D; 2], u32)>,
+    ib: Vec<([IndexBuffer3D; 2], u32)>,
+    prog: Vec<[Program3D; 2]>,
+    tex: Vec<Tex>,
+    /// The current target has been cleared whole (colour, depth, stencil) since it became one.
+    target_cleared: bool,
+    /// The calls so far, for the failure message.
+    log: Vec<String>,
+}
+
+/// `backend_diff`: up to [`MAX_CALLS`] Stage3D calls from the bytes, on GL and wgpu; see the
+/// module docs.
+pub fn backend_diff(data: &[u8]) {
+    PAIR.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let pair = slot.get_or_insert_with(|| Box::leak(Box::new(Pair::new())));
+        let mut run = Run {
+            pair,
+            b: Bytes(data),
+            vb: Vec::new(),
+            ib: Vec::new(),
+            prog: Vec::new(),
+            tex: Vec::new(),
+            target_cleared: false,
+            log: Vec::new(),
+        };
+        run.reset();
+        for _ in 0..MAX_CALLS {
+            if run.b.is_empty() {
+                break;
+            }
+            run.step();
+        }
+        run.compare_back_buffers("the back buffer at the end");
+        run.dispose_all();
+        if std::env::var_os("BACKEND_DIFF_VERBOSE").is_some() {
+            eprintln!("backend_diff: {} calls, GL and wgpu agree:", run.log.len());
+            for (i, c) in run.log.iter().enumerate() {
+                eprintln!("  #{} {c}", i + 1);
+            }
+        }
+    });
+}
+
+/// A finite value in -2..2 in steps of 1/64.
+fn finite(b: &mut Bytes<'_>) -> f64 {
+    f64::from(b.u8() as i8) / 64.0
+}
+
+/// A colour channel for `clear`: mostly 0..1 in steps of 1/16, sometimes out of range or NaN.
+fn channel(b: &mut Bytes<'_>) -> f64 {
+    match b.u8() % 20 {
+        0 => f64::NAN,
+        1 => -0.5,
+        2 => 1.5,
+        n => f64::from(n - 3) / 16.0,
+    }
+}
+
+impl Run<'_, '_> {
+    /// Runs `call` on both contexts (`side` 0: GL, 1: wgpu): both succeed (their values are
+    /// returned) or both throw the same error, else the run panics.
+    fn both<T>(
+        &mut self,
+        what: impl FnOnce() -> String,
+        mut call: impl FnMut(&mut Context3D, usize) -> FlashResult<T>,
+    ) -> Option<[T; 2]> {
+        let what = what();
+        let a = call(self.pair.ctx(0), 0);
+        let b = call(self.pair.ctx(1), 1);
+        self.log.push(what);
+        match (a, b) {
+            (Ok(a), Ok(b)) => Some([a, b]),
+            (Err(a), Err(b)) => {
+                super::check_error(&a);
+                if let Some(last) = self.log.last_mut() {
+                    last.push_str(&format!(" -> {a}"));
+                }
+                if a != b {
+                    self.fail(&format!("different errors:\n  gl:   {a:?}\n  wgpu: {b:?}"));
+                }
+                None
+            }
+            (a, b) => {
+                let show = |r: &FlashResult<T>| match r {
+                    Ok(_) => String::from("ok"),
+                    Err(e) => format!("{e:?}"),
+                };
+                self.fail(&format!(
+                    "different outcomes:\n  gl:   {}\n  wgpu: {}",
+                    show(&a),
+                    show(&b)
+                ))
+            }
+        }
+    }
+
+    fn fail(&self, why: &str) -> ! {
+        let start = self.log.len().saturating_sub(40);
+        let calls: Vec<String> = self.log[start..]
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("  #{} {c}", start + i + 1))
+            .collect();
+        panic!(
+            "backend_diff: GL and wgpu differ at call #{} ({}): {why}\ncalls (the last 40):\n{}",
+            self.log.len(),
+            self.log.last().map_or("", String::as_str),
+            calls.join("\n")
+        );
+    }
+
+    /// Compares two images of `w * h` premultiplied pixels under the suite's rule.
+    fn compare_pixels(&self, what: &str, w: u32, h: u32, gl: Vec<u32>, wgpu: Vec<u32>) {
+        let image = |p: Vec<u32>| molehill_replay::image::Image::new(w, h, p).expect("image size");
+        let (a, b) = (image(gl), image(wgpu));
+        let c = molehill_replay::image::compare(&a, &b, TOLERANCE).expect("same size");
+        if !c.passes(MAX_OUTLIERS) {
+            let (x, y) = c.first_outlier.unwrap_or((0, 0));
+            self.fail(&format!(
+                "{what}: {} channel values differ by more than {TOLERANCE} (largest {}); first at ({x}, {y}): gl 0x{:08X}, wgpu 0x{:08X} ({w}x{h}, premultiplied)",
+                c.outliers,
+                c.max_difference,
+                a.pixel(x, y).unwrap_or(0),
+                b.pixel(x, y).unwrap_or(0),
+            ));
+        }
+    }
+
+    fn compare_back_buffers(&mut self, what: &str) {
+        if let Some([(w, h, a), (_, _, b)]) = self.both(
+            || String::from("(read the back buffer)"),
+            |c, _| c.back_buffer_pixels(),
+        ) {
+            self.compare_pixels(what, w, h, a, b);
+        }
+    }
+
+    /// Flash's initial state on both contexts (objects of earlier runs are gone already).
+    fn reset(&mut self) {
+        let checking = self.b.bool();
+        let (w, h) = (32 + self.b.small(49), 32 + self.b.small(49));
+        let aa = [0, 0, 2, 4][self.b.small(4) as usize];
+        let depth = self.b.bool();
+        self.both(
+            || format!("configureBackBuffer({w}, {h}, {aa}, {depth})"),
+            |c, _| c.configure_back_buffer(w, h, aa, depth, false, false),
+        );
+        self.both(
+            || format!("enableErrorChecking = {checking}"),
+            |c, _| {
+                c.set_enable_error_checking(checking)?;
+                c.set_render_to_back_buffer()?;
+                c.set_program(None)?;
+                for i in 0..8 {
+                    c.set_vertex_buffer_at(i, None, 0, "float4")?;
+                    c.set_texture_at(i, None)?;
+                }
+                c.set_blend_factors("one", "zero")?;
+                c.set_color_mask(true, true, true, true)?;
+                c.set_culling("none")?;
+                c.set_depth_test(true, "less")?;
+                c.set_stencil_actions("frontAndBack", "always", "keep", "keep", "keep")?;
+                c.set_stencil_reference_value(0, 255, 255)?;
+                c.set_scissor_rectangle(None)?;
+                let zeros = [0.0; 4 * CONSTANT_REGISTERS as usize];
+                c.set_program_constants_from_vector("vertex", 0, &zeros, -1)?;
+                c.set_program_constants_from_vector("fragment", 0, &zeros, -1)
+            },
+        );
+        self.target_cleared = false;
+    }
+
+    fn dispose_all(&mut self) {
+        let pair = &mut *self.pair;
+        for side in 0..2 {
+            let c = pair.ctx(side);
+            for t in &self.tex {
+                c.texture_dispose(t.h[side]);
+            }
+            for (v, _) in &self.vb {
+                c.vertex_buffer_dispose(v[side]);
+            }
+            for (i, _) in &self.ib {
+                c.index_buffer_dispose(i[side]);
+            }
+            for p in &self.prog {
+                c.program_dispose(p[side]);
+            }
+        }
+    }
+
+    fn step(&mut self) {
+        match self.b.u8() % 30 {
+            0 => self.configure(),
+            1..=2 => self.clear(None),
+            3 => {
+                self.both(|| String::from("present()"), |c, _| c.present());
+            }
+            4 => self.create_vertex_buffer(),
+            5 => self.create_index_buffer(),
+            6 => self.upload_vertices(),
+            7 => self.upload_indices(),
+            8 => self.create_texture(),
+            9 => self.upload_texture(),
+            10 => self.create_program(),
+            11 => {
+                let p = self.pick(&self.prog.clone());
+                self.both(
+                    || format!("setProgram({})", p.is_some()),
+                    |c, s| c.set_program(p.map(|p| p[s])),
+                );
+            }
+            12 => {
+                let v = self.pick(&self.vb.clone()).map(|v| v.0);
+                let (i, off, f) = (
+                    self.b.small(9) - 1,
+                    self.b.small(6) - 1,
+                    self.b.pick(VERTEX_FORMATS),
+                );
+                self.both(
+                    || format!("setVertexBufferAt({i}, {}, {off}, {f})", v.is_some()),
+                    |c, s| c.set_vertex_buffer_at(i, v.map(|v| v[s]), off, f),
+                );
+            }
+            13 => {
+                let t = self.pick(&self.tex.clone()).map(|t| t.h);
+                let i = self.b.small(4) - 1;
+                self.both(
+                    || format!("setTextureAt({i}, {})", t.is_some()),
+                    |c, s| c.set_texture_at(i, t.map(|t| t[s])),
+                );
+            }
+            14 => {
+                let kind = if self.b.bool() { "vertex" } else { "fragment" };
+                let first = self.b.small(8) - 1;
+                let n = self.b.small(5) - 1;
+                let len = if n < 0 { 4 * self.b.small(3) } else { 4 * n };
+                let data: Vec<f64> = (0..len).map(|_| finite(&mut self.b)).collect();
+                self.both(
+                    || format!("setProgramConstantsFromVector({kind}, {first}, {data:?}, {n})"),
+                    |c, _| c.set_program_constants_from_vector(kind, first, &data, n),
+                );
+            }
+            15..=17 => self.draw(),
+            18 => self.render_to_texture(),
+            19 => {
+                self.both(
+                    || String::from("setRenderToBackBuffer()"),
+                    |c, _| c.set_render_to_back_buffer(),
+                );
+                self.target_cleared = false;
+            }
+            20..=21 => self.draw_to_bitmap_data(),
+            22 => self.dispose(),
+            23 => {
+                let (s, d) = (self.b.pick(BLEND_FACTORS), self.b.pick(BLEND_FACTORS));
+                self.both(
+                    || format!("setBlendFactors({s}, {d})"),
+                    |c, _| c.set_blend_factors(s, d),
+                );
+            }
+            24 => {
+                let (m, f) = (self.b.bool(), self.b.pick(COMPARE_MODES));
+                self.both(
+                    || format!("setDepthTest({m}, {f})"),
+                    |c, _| c.set_depth_test(m, f),
+                );
+            }
+            25 => {
+                let f = self.b.pick(FACES);
+                self.both(|| format!("setCulling({f})"), |c, _| c.set_culling(f));
+            }
+            26 => self.stencil(),
+            27 => {
+                let r = self.b.bool().then(|| Rect {
+                    x: f64::from(self.b.small(80)) - 8.0,
+                    y: f64::from(self.b.small(80)) - 8.0,
+                    width: f64::from(self.b.small(80)),
+                    height: f64::from(self.b.small(80)),
+                });
+                self.both(
+                    || format!("setScissorRectangle({r:?})"),
+                    |c, _| c.set_scissor_rectangle(r),
+                );
+            }
+            28 => {
+                let i = self.b.small(4) - 1;
+                let (w, f, m) = (
+                    self.b.pick(WRAPS),
+                    self.b.pick(FILTERS),
+                    self.b.pick(MIP_FILTERS),
+                );
+                self.both(
+                    || format!("setSamplerStateAt({i}, {w}, {f}, {m})"),
+                    |c, _| c.set_sampler_state_at(i, w, f, m),
+                );
+            }
+            _ => {
+                let on = self.b.bool();
+                self.both(
+                    || format!("enableErrorChecking = {on}"),
+                    |c, _| c.set_enable_error_checking(on),
+                );
+            }
+        }
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        let i = usize::from(self.b.u8());
+        (!items.is_empty()).then(|| items[i % items.len()])
+    }
+
+    fn configure(&mut self) {
+        let w = [16, 32, 40, 64, 80][self.b.small(5) as usize];
+        let h = [16, 32, 48, 64, 80][self.b.small(5) as usize];
+        let aa = [0, 0, 1, 2, 4, 16][self.b.small(6) as usize];
+        let depth = self.b.bool();
+        self.both(
+            || format!("configureBackBuffer({w}, {h}, {aa}, {depth})"),
+            |c, _| c.configure_back_buffer(w, h, aa, depth, false, false),
+        );
+        self.target_cleared = false;
+    }
+
+    /// `clear`, with `mask` or a fuzzed one (all of it while the target was never cleared).
+    fn clear(&mut self, mask: Option<u32>) {
+        let (r, g, bl, a) = (
+            channel(&mut self.b),
+            channel(&mut self.b),
+            channel(&mut self.b),
+            channel(&mut self.b),
+        );
+        let depth = f64::from(self.b.small(5)) / 4.0;
+        let stencil = u32::from(self.b.u8());
+        let fuzzed = u32::from(self.b.u8()) % 8;
+        let mask = mask.unwrap_or(if self.target_cleared { fuzzed } else { 7 });
+        let ok = self
+            .both(
+                || format!("clear({r}, {g}, {bl}, {a}, {depth}, {stencil}, {mask})"),
+                |c, _| c.clear(r, g, bl, a, depth, stencil, mask),
+            )
+            .is_some();
+        if ok && mask & 7 == 7 {
+            self.target_cleared = true;
+        }
+    }
+
+    fn create_vertex_buffer(&mut self) {
+        let n = self.b.small(14) - 1;
+        let per = self.b.small(10) - 1;
+        let Some(v) = self.both(
+            || format!("createVertexBuffer({n}, {per})"),
+            |c, _| c.create_vertex_buffer(n, per, "staticDraw"),
+        ) else {
+            return;
+        };
+        let data: Vec<f64> = (0..n * per).map(|_| finite(&mut self.b)).collect();
+        self.both(
+            || format!("uploadFromVector({data:?}, 0, {n})"),
+            |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, 0, n),
+        );
+        self.vb.push((v, (n * per) as u32));
+    }
+
+    fn create_index_buffer(&mut self) {
+        let n = self.b.small(26) - 1;
+        let Some(i) = self.both(
+            || format!("createIndexBuffer({n})"),
+            |c, _| c.create_index_buffer(n, "staticDraw"),
+        ) else {
+            return;
+        };
+        let data: Vec<u32> = (0..n).map(|_| u32::from(self.b.u8() % 14)).collect();
+        self.both(
+            || format!("uploadFromVector({data:?}, 0, {n})"),
+            |c, s| c.index_buffer_upload_from_vector(i[s], &data, 0, n),
+        );
+        self.ib.push((i, n as u32));
+    }
+
+    fn upload_vertices(&mut self) {
+        let Some((v, _)) = self.pick(&self.vb.clone()) else {
+            return;
+        };
+        let start = self.b.small(8) - 1;
+        let n = self.b.small(8) - 1;
+        let data: Vec<f64> = (0..self.b.small(60)).map(|_| finite(&mut self.b)).collect();
+        self.both(
+            || format!("vertexBuffer.uploadFromVector({data:?}, {start}, {n})"),
+            |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, start, n),
+        );
+    }
+
+    fn upload_indices(&mut self) {
+        let Some((i, _)) = self.pick(&self.ib.clone()) else {
+            return;
+        };
+        let start = self.b.small(12) - 1;
+        let n = self.b.small(12) - 1;
+        let data: Vec<u32> = (0..self.b.small(14))
+            .map(|_| u32::from(self.b.u8() % 14))
+            .collect();
+        self.both(
+            || format!("indexBuffer.uploadFromVector({data:?}, {start}, {n})"),
+            |c, s| c.index_buffer_upload_from_vector(i[s], &data, start, n),
+        );
+    }
+
+    fn create_texture(&mut self) {
+        let kind = [
+            TexKind::Flat,
+            TexKind::Flat,
+            TexKind::Cube,
+            TexKind::Rectangle,
+        ][self.b.small(4) as usize];
+        let format = self.b.pick(TEXTURE_FORMATS);
+        let rtt = self.b.bool();
+        let (w, h) = match kind {
+            TexKind::Flat => (1 << self.b.small(7), 1 << self.b.small(7)),
+            TexKind::Cube => {
+                let s = 1 << self.b.small(6);
+                (s, s)
+            }
+            TexKind::Rectangle => (self.b.small(40) + 1, self.b.small(40) + 1),
+        };
+        let made = self.both(
+            || format!("create{kind:?}Texture({w}, {h}, {format}, {rtt})"),
+            |c, _| match kind {
+                TexKind::Flat => c.create_texture(w, h, format, rtt, 0),
+                TexKind::Cube => c.create_cube_texture(w, format, rtt, 0),
+                TexKind::Rectangle => c.create_rectangle_texture(w, h, format, rtt),
+            },
+        );
+        if let Some(h2) = made {
+            self.tex.push(Tex {
+                h: h2,
+                kind,
+                width: w as u32,
+                height: h as u32,
+                format,
+                defined: 0,
+            });
+        }
+    }
+
+    /// A whole level of `t` (face `face`, level `level`) uploaded from a BitmapData or a
+    /// ByteArray made from the bytes.
+    fn upload_level(&mut self, ti: usize, face: u32, level: u32, bitmap: bool) {
+        let t = self.tex[ti];
+        let (w, h) = ((t.width >> level).max(1), (t.height >> level).max(1));
+        let ok = if bitmap || matches!(t.format, "compressed" | "nope") {
+            let transparent = self.b.bool();
+            let palette = [
+                0xFFFF_0000u32,
+                0xFF00_FF00,
+                0xFF00_00FF,
+                0x8040_2010,
+                0x0000_0000,
+                0xFFFF_FFFF,
+                0x80FF_FFFF,
+                0xFF80_4020,
+            ];
+            let seed = self.b.u8();
+            let px: Vec<u32> = (0..w * h)
+                .map(|i| {
+                    palette[((i / (1 + u32::from(seed & 7))) + u32::from(seed >> 3)) as usize % 8]
+                })
+                .collect();
+            let bmp = BitmapData {
+                width: w,
+                height: h,
+                pixels: &px,
+                premultiplied: false,
+                transparent,
+            };
+            self.both(
+                || {
+                    format!(
+                        "{:?} upload BitmapData {w}x{h} (seed {seed}) face {face} level {level}",
+                        t.kind
+                    )
+                },
+                |c, s| match t.kind {
+                    TexKind::Flat => c.texture_upload_from_bitmap_data(t.h[s], bmp, level),
+                    TexKind::Cube => {
+                        c.cube_texture_upload_from_bitmap_data(t.h[s], bmp, face, level)
+                    }
+                    TexKind::Rectangle => c.rectangle_texture_upload_from_bitmap_data(t.h[s], bmp),
+                },
+            )
+            .is_some()
+        } else {
+            let texels = (w * h) as usize;
+            let bytes: Vec<u8> = match t.format {
+                // Halves of 0, 0.25, 0.5, 0.75 and 1 (exact, no NaN or infinity).
+                "rgbaHalfFloat" => (0..texels * 4)
+                    .flat_map(|_| {
+                        let v =
+                            [0x0000u16, 0x3400, 0x3800, 0x3A00, 0x3C00][self.b.small(5) as usize];
+                        v.to_le_bytes()
+                    })
+                    .collect(),
+                "bgra" => (0..texels * 4).map(|_| self.b.u8()).collect(),
+                _ => (0..texels * 2).map(|_| self.b.u8()).collect(),
+            };
+            self.both(
+                || {
+                    format!(
+                        "{:?} upload ByteArray {w}x{h} {} face {face} level {level}",
+                        t.kind, t.format
+                    )
+                },
+                |c, s| {
+                    let data = ByteArray::little_endian(&bytes);
+                    match t.kind {
+                        TexKind::Flat => c.texture_upload_from_byte_array(t.h[s], data, 0, level),
+                        TexKind::Cube => {
+                            c.cube_texture_upload_from_byte_array(t.h[s], data, 0, face, level)
+                        }
+                        TexKind::Rectangle => {
+                            c.rectangle_texture_upload_from_byte_array(t.h[s], data, 0)
+                        }
+                    }
+                },
+            )
+            .is_some()
+        };
+        if ok && level == 0 {
+            self.tex[ti].defined |= 1 << face;
+        }
+    }
+
+    fn upload_texture(&mut self) {
+        if self.tex.is_empty() {
+            return;
+        }
+        let ti = usize::from(self.b.u8()) % self.tex.len();
+        let face = self.b.small(7) as u32;
+        let level = self.b.small(8) as u32;
+        let bitmap = self.b.bool();
+        self.upload_level(ti, face, level, bitmap);
+    }
+
+    fn create_program(&mut self) {
+        let Some(p) = self.both(
+            || String::from("createProgram()"),
+            |c, _| c.create_program(),
+        ) else {
+            return;
+        };
+        let n = self.b.small(PROGRAMS.len() as u8);
+        let (vs, fs) = PROGRAMS[n as usize];
+        let asm = |s: &str, k| {
+            molehill_agal::encode(
+                &molehill_agal::asm::assemble(s, k, Version::V1).expect("own program"),
+            )
+        };
+        let (v, f) = (asm(vs, ProgramKind::Vertex), asm(fs, ProgramKind::Fragment));
+        self.both(
+            || format!("program.upload(PROGRAMS[{n}])"),
+            |c, s| {
+                c.program_upload(
+                    p[s],
+                    ByteArray::little_endian(&v),
+                    ByteArray::little_endian(&f),
+                )
+            },
+        );
+        self.prog.push(p);
+    }
+
+    fn draw(&mut self) {
+        let Some((i, n)) = self.pick(&self.ib.clone()) else {
+            return;
+        };
+        let first = self.b.small(10) - 1;
+        let count = match self.b.small(4) {
+            0 => -1,
+            _ => self.b.small((n / 3 + 1) as u8),
+        };
+        self.both(
+            || format!("drawTriangles({first}, {count})"),
+            |c, s| c.draw_triangles(i[s], first, count),
+        );
+    }
+
+    fn render_to_texture(&mut self) {
+        if self.tex.is_empty() {
+            return;
+        }
+        let ti = usize::from(self.b.u8()) % self.tex.len();
+        let depth = self.b.bool();
+        let aa = [0, 0, 2, 4][self.b.small(4) as usize];
+        let face = self.b.small(7) - 1;
+        let t = self.tex[ti];
+        let face_ok = (0..t.faces() as i32).contains(&face);
+        // Level 0 of the face is defined before it becomes a target.
+        if face_ok && t.defined & (1 << face) == 0 {
+            self.upload_level(ti, face as u32, 0, true);
+        }
+        let ok = self
+            .both(
+                || {
+                    format!(
+                        "setRenderToTexture({:?} {ti}, {depth}, {aa}, {face})",
+                        t.kind
+                    )
+                },
+                |c, s| c.set_render_to_texture(Some(t.h[s]), depth, aa, face, 0),
+            )
+            .is_some();
+        self.target_cleared = false;
+        if ok && (depth || aa > 0) {
+            self.clear(Some(7));
+        }
+    }
+
+    fn draw_to_bitmap_data(&mut self) {
+        let (w, h) = (self.b.small(90) as u32, self.b.small(90) as u32);
+        let rect = (self.b.u8() < 64).then(|| Rect {
+            x: f64::from(self.b.small(40)) - 4.0,
+            y: f64::from(self.b.small(40)) - 4.0,
+            width: f64::from(self.b.small(90)),
+            height: f64::from(self.b.small(90)),
+        });
+        let point = (self.b.u8() < 64).then(|| Point {
+            x: f64::from(self.b.small(20)) - 4.0,
+            y: f64::from(self.b.small(20)) - 4.0,
+        });
+        let mut out = [
+            vec![0x4020_1008u32; (w * h) as usize],
+            vec![0x4020_1008u32; (w * h) as usize],
+        ];
+        let ok = self
+            .both(
+                || format!("drawToBitmapData({w}x{h}, {rect:?}, {point:?})"),
+                |c, s| {
+                    let mut d = BitmapDataMut {
+                        width: w,
+                        height: h,
+                        pixels: &mut out[s],
+                        premultiplied: true,
+                        transparent: true,
+                    };
+                    c.draw_to_bitmap_data(&mut d, rect, point)
+                },
+            )
+            .is_some();
+        if ok && w > 0 && h > 0 {
+            let [a, b] = out;
+            self.compare_pixels("drawToBitmapData", w, h, a, b);
+        }
+    }
+
+    fn dispose(&mut self) {
+        let pair = &mut *self.pair;
+        match self.b.u8() % 4 {
+            0 if !self.vb.is_empty() => {
+                let (v, _) = self
+                    .vb
+                    .swap_remove(usize::from(self.b.u8()) % self.vb.len());
+                (0..2).for_each(|s| pair.ctx(s).vertex_buffer_dispose(v[s]));
+            }
+            1 if !self.tex.is_empty() => {
+                let t = self
+                    .tex
+                    .swap_remove(usize::from(self.b.u8()) % self.tex.len());
+                (0..2).for_each(|s| pair.ctx(s).texture_dispose(t.h[s]));
+            }
+            2 if !self.prog.is_empty() => {
+                let p = self
+                    .prog
+                    .swap_remove(usize::from(self.b.u8()) % self.prog.len());
+                (0..2).for_each(|s| pair.ctx(s).program_dispose(p[s]));
+            }
+            3 if !self.ib.is_empty() => {
+                let (i, _) = self
+                    .ib
+                    .swap_remove(usize::from(self.b.u8()) % self.ib.len());
+                (0..2).for_each(|s| pair.ctx(s).index_buffer_dispose(i[s]));
+            }
+            _ => return,
+        }
+        self.log.push(String::from("dispose()"));
+    }
+
+    fn stencil(&mut self) {
+        let face = self.b.pick(FACES);
+        let cmp = self.b.pick(COMPARE_MODES);
+        let (p, df, sf) = (
+            self.b.pick(STENCIL_ACTIONS),
+            self.b.pick(STENCIL_ACTIONS),
+            self.b.pick(STENCIL_ACTIONS),
+        );
+        self.both(
+            || format!("setStencilActions({face}, {cmp}, {p}, {df}, {sf})"),
+            |c, _| c.set_stencil_actions(face, cmp, p, df, sf),
+        );
+        let (r, rm, wm) = (
+            u32::from(self.b.u8()),
+            u32::from(self.b.u8()),
+            u32::from(self.b.u8()),
+        );
+        self.both(
+            || format!("setStencilReferenceValue({r}, {rm}, {wm})"),
+            |c, _| c.set_stencil_reference_value(r, rm, wm),
+        );
+    }
+}
