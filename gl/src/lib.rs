@@ -8,53 +8,44 @@
 //! # Ok::<(), molehill_gl::ContextError>(())
 //! ```
 //!
-//! Modules by concern: [`egl`] (contexts), [`state`] (the GL state cache every call goes
-//! through, and the call counter), [`conv`] (enum tables), [`texture`] and [`decode`]
-//! (formats, CPU decoders, samplers), [`program`] (translate/compile/link cache and
-//! constants), [`draw`] (buffers, vertex arrays, fixed-function state), [`target`] (back
-//! buffer, render to texture, MSAA, read-back, present); [`raw`] is apart: plain GL calls
-//! for hand-written benchmark baselines (`molehill bench --baseline`).
+//! The crate is cut by role, in layers; each imports only the layers below it:
 //!
-//! Embedding: [`host`] (the player's context and how each call knows it is current),
-//! [`frame`] (frames out as GL textures and through pixel buffer objects), [`compose`] (the
-//! Stage3D compositing helper). [`GlBackend`] brackets each call with the context handling
-//! and the host-state save/restore; [`GlCore`] is the backend proper.
+//! - `backend` (top): [`GlBackend`], the one implementation of context3d's `Backend`: the
+//!   entry and exit around each call (current context, the host's GL state), the queue of
+//!   kept draws, and the embedding methods.
+//! - `device`: what the backend holds and does, with inherent methods only: buffers and
+//!   vertex arrays, textures and samplers, programs, render targets, fixed-function state,
+//!   draws, frame output.
+//! - `gl`: the one layer that calls glow. Its state cache and call counter ([`CallCounts`])
+//!   are reached only with the proof that the context is current, which the context layer
+//!   gives at each call's entry. It also holds the host-state save and restore, the frame
+//!   texture calls, the [`Compositor`], and (feature `bench-raw`) the plain-GL baseline
+//!   `raw` of `molehill bench --baseline`.
+//! - `context` (bottom): [`GlContext`] (glutin's EGL, headless or windowed, or the host's
+//!   context), [`HostContext`], and which EGL context is current on the thread.
 //!
-//! This is the one crate of Molehill with `unsafe`: one small block per glow call, each
-//! with a `// SAFETY:` note.
+//! docs/architecture.md draws the layers; docs/embedding-gl.md is the embedder's guide.
+//!
+//! This is one of the two crates of Molehill with `unsafe` (with molehill-capi): one small
+//! block per glow or EGL call, each with a `// SAFETY:` note, in `gl` and `context` only.
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
 mod backend;
-mod bytes;
-pub mod conv;
+mod context;
+mod device;
+mod gl;
+
+pub use backend::queue::MAX_QUEUED_DRAWS;
+pub use backend::{CurrentCheck, GlBackend, HostRestore};
+pub use context::{
+    ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, MakeCurrentHook,
+    DEBIAN_PACKAGES,
+};
+pub use device::{BgraUpload, GlCallError};
+pub use gl::compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
+#[cfg(feature = "bench-raw")]
+pub use gl::raw;
+pub use gl::{CallCounts, CallKind, FramePixels, FrameTexture, FRAME_FORMAT};
+/// The CPU decoders (context3d's), as the backend uses them.
 pub use molehill_context3d::decode;
-pub mod draw;
-pub mod egl;
-pub mod fastmap;
-mod objects;
-pub mod program;
-mod queue;
-pub mod raw;
-pub mod state;
-pub mod target;
-pub mod texture;
-
-// Embedding in a host's GL context.
-pub mod compose;
-mod current;
-pub use current::CurrentCheck;
-mod entry;
-pub mod frame;
-pub mod host;
-
-pub use backend::{GlCallError, GlCore};
-
-pub use compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
-pub use egl::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, DEBIAN_PACKAGES};
-pub use entry::{GlBackend, HostRestore};
-pub use frame::{FramePixels, FrameTexture, FRAME_FORMAT};
-pub use host::HostContext;
-pub use queue::MAX_QUEUED_DRAWS;
-pub use state::{CallCounts, CallKind};
-pub use texture::BgraUpload;

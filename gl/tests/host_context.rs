@@ -367,7 +367,7 @@ fn checking_at_present_notices_the_players_context_when_told_or_at_the_next_fram
     b.set_current_check(CurrentCheck::AtPresent);
     let mut r = Rig::on(b, 32, 32);
     // No context current: Molehill's becomes current at the first call and stays so.
-    molehill_gl::raw::release_current().expect("release");
+    molehill_gl::GlContext::release_current().expect("release");
     r.clear([0.0, 0.0, 0.0, 1.0]);
     let p = r.program(POS_COLOR_VS, COLOR_FS);
     let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, BLUE);

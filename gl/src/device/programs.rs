@@ -6,8 +6,8 @@ use molehill_agal::glsl::{Dialect, Options, Reflection, Shaders};
 use molehill_agal::{Program, ProgramKind};
 use molehill_context3d::{BackendError, ProgramId};
 
-use crate::fastmap::FastMap;
-use crate::state::Gl;
+use crate::gl::Calls;
+use rustc_hash::FxHashMap;
 
 /// A linked GL program and what the backend binds on it.
 #[derive(Debug)]
@@ -84,7 +84,7 @@ pub struct Programs {
     dialect: Dialect,
     linked: Vec<Option<LinkedProgram>>,
     by_pair: std::collections::HashMap<(Vec<u8>, Vec<u8>), usize>,
-    by_id: FastMap<ProgramId, usize>,
+    by_id: FxHashMap<ProgramId, usize>,
     constants: [ConstantFile; 2],
     generation: u64,
     /// Translations and links done (one per distinct pair, one more for its scissored
@@ -109,7 +109,7 @@ impl Programs {
             dialect,
             linked: Vec::new(),
             by_pair: std::collections::HashMap::new(),
-            by_id: FastMap::default(),
+            by_id: FxHashMap::default(),
             constants: [ConstantFile::new(), ConstantFile::new()],
             generation: 0,
             links: 0,
@@ -140,7 +140,7 @@ impl Programs {
     /// pair has not been seen.
     pub fn create(
         &mut self,
-        gl: &mut Gl,
+        gl: &mut Calls,
         id: ProgramId,
         vertex: &Program,
         fragment: &Program,
@@ -186,7 +186,7 @@ impl Programs {
     }
 
     /// Frees program `id`; the GL program goes when its last user does.
-    pub fn dispose(&mut self, gl: &mut Gl, id: ProgramId) {
+    pub fn dispose(&mut self, gl: &mut Calls, id: ProgramId) {
         let Some(slot) = self.by_id.remove(&id) else {
             return;
         };
@@ -205,7 +205,7 @@ impl Programs {
     }
 
     /// Frees everything (GL objects included).
-    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+    pub fn clear(&mut self, gl: Option<&mut Calls>) {
         if let Some(gl) = gl {
             for p in self.linked.iter().flatten() {
                 gl.delete_program(p.gl);
@@ -225,12 +225,6 @@ impl Programs {
         self.constants[stage_index(kind)].set(usize::from(first), values, self.generation);
     }
 
-    /// The linked program of `id`.
-    pub fn get(&self, id: ProgramId) -> Option<&LinkedProgram> {
-        let slot = *self.by_id.get(&id)?;
-        self.linked.get(slot)?.as_ref()
-    }
-
     /// Makes `id` current and uploads the constant registers it has not seen yet, one
     /// `glUniform4fv` per stage (see [`dirty_end`]). With `scissor` (`[x0, y0, x1, y1]` in GL
     /// window pixels) and [`set_scissor_discard`](Self::set_scissor_discard) on, the program's
@@ -238,7 +232,7 @@ impl Programs {
     /// program when that fails) and its `agal_scissor` set.
     pub fn bind(
         &mut self,
-        gl: &mut Gl,
+        gl: &mut Calls,
         id: ProgramId,
         scissor: Option<[f32; 4]>,
     ) -> Option<&LinkedProgram> {
@@ -298,7 +292,7 @@ impl Programs {
 
 /// Compiles and links a translated pair, binds its fixed uniforms (sampler units and the
 /// y flip) once, and locates each constant array (its element 0).
-fn link(gl: &mut Gl, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
+fn link(gl: &mut Calls, shaders: &Shaders) -> Result<LinkedProgram, BackendError> {
     log::debug!("vertex shader:\n{}", shaders.vertex);
     log::debug!("fragment shader:\n{}", shaders.fragment);
     let vs = gl
@@ -379,15 +373,17 @@ mod tests {
 
     #[test]
     fn driver_refusals_carry_the_stage_and_the_driver_log() {
-        let ctx =
-            crate::egl::GlContext::headless(&crate::egl::ContextOptions::default()).expect("GL");
-        let mut gl = Gl::new(ctx);
-        assert!(link(&mut gl, &pair()).is_ok());
+        let ctx = crate::context::GlContext::headless(&crate::context::ContextOptions::default())
+            .expect("GL");
+        let current = ctx.enter().expect("current");
+        let mut holder = crate::gl::Gl::new(ctx);
+        let gl = holder.current(current);
+        assert!(link(gl, &pair()).is_ok());
         let mut bad = pair();
         bad.vertex = bad
             .vertex
             .replace("void main() {", "void main() { undeclared_name = 1.0;");
-        match link(&mut gl, &bad) {
+        match link(gl, &bad) {
             Err(BackendError::ShaderCompile {
                 stage: ProgramKind::Vertex,
                 log,
@@ -401,7 +397,7 @@ mod tests {
             .fragment
             .replace("void main() {", "void main() { vec2 x = vec3(1.0);");
         assert!(
-            matches!(link(&mut gl, &bad), Err(BackendError::ShaderCompile { stage: ProgramKind::Fragment, ref log }) if !log.is_empty())
+            matches!(link(gl, &bad), Err(BackendError::ShaderCompile { stage: ProgramKind::Fragment, ref log }) if !log.is_empty())
         );
         // A varying of another type in each stage compiles but does not link.
         let mut bad = pair();
@@ -409,7 +405,7 @@ mod tests {
             .fragment
             .replace("oc0 = v0;", "oc0 = vec4(v0, 1.0);")
             .replace("in vec4 v0;", "in vec3 v0;");
-        match link(&mut gl, &bad) {
+        match link(gl, &bad) {
             Err(BackendError::ShaderLink { log }) => assert!(!log.is_empty()),
             other => panic!("{other:?}\n{}", bad.fragment),
         }

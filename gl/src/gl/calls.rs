@@ -1,98 +1,23 @@
-//! The GL state cache and call counter: every GL call of this crate goes through [`Gl`].
+//! The GL state cache and call counter: every GL call Molehill makes in its drawing goes
+//! through [`Calls`], which the device reaches only through [`Gl::current`], with the proof
+//! ([`Current`]) that the context is current.
 //!
-//! [`Gl`] shadows the GL state it sets (bindings, fixed-function state, per-unit textures
+//! [`Calls`] shadows the GL state it sets (bindings, fixed-function state, per-unit textures
 //! and samplers). A shadow slot starts unknown (`None`), so the first request always reaches
 //! GL; after that a request whose effect is already in place issues no call. Every call that
 //! reaches GL is counted by [`CallKind`], for tests and benchmarks.
 //!
-//! Safety: `Gl` owns the [`GlContext`]; it is `!Send` (the glutin context is), and every
-//! backend entry point makes the context current before it calls in here, so each glow
-//! call below runs with its context current on the calling thread. Object arguments are
+//! Safety: [`Gl`] owns the [`GlContext`]; it is `!Send` (the glutin context is), and hands out
+//! its [`Calls`] only for a [`Current`], which the context layer makes when it made or found
+//! the context current on this thread (a backend call's entry), so each glow call of this
+//! layer runs with its context current on the calling thread. Object arguments are
 //! objects created by this same context and not yet deleted (the backend's maps own them).
 #![allow(clippy::too_many_arguments)]
 
 use glow::HasContext;
 
-use crate::egl::GlContext;
-
-#[path = "hoststate.rs"]
-mod hoststate;
-pub use hoststate::HostState;
-
-/// What a GL call does, for counting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CallKind {
-    /// Fixed-function state: enable/disable, blend, depth, stencil, masks, scissor, viewport,
-    /// culling, clear values, pixel store, draw buffers.
-    State,
-    /// Binding an object: program, vertex array, buffer, texture, sampler, framebuffer,
-    /// active texture unit.
-    Bind,
-    /// Uniform uploads.
-    Uniform,
-    /// Data uploads: buffer data, texture images.
-    Upload,
-    /// Draw calls.
-    Draw,
-    /// Clears.
-    Clear,
-    /// Object creation and setup (parameters of new objects, attribute pointers, shaders).
-    Create,
-    /// Object deletion.
-    Delete,
-    /// Queries: errors, logs, locations, read-back.
-    Query,
-    /// Blits and presents.
-    Blit,
-}
-
-impl CallKind {
-    /// Every kind.
-    pub const ALL: [CallKind; 10] = [
-        CallKind::State,
-        CallKind::Bind,
-        CallKind::Uniform,
-        CallKind::Upload,
-        CallKind::Draw,
-        CallKind::Clear,
-        CallKind::Create,
-        CallKind::Delete,
-        CallKind::Query,
-        CallKind::Blit,
-    ];
-}
-
-/// GL calls issued, by kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct CallCounts {
-    counts: [u64; 10],
-}
-
-impl CallCounts {
-    /// Calls of one kind.
-    pub fn get(&self, kind: CallKind) -> u64 {
-        self.counts[kind as usize]
-    }
-
-    /// All calls.
-    pub fn total(&self) -> u64 {
-        self.counts.iter().sum()
-    }
-
-    /// State, bind and uniform calls: what the cache exists to avoid.
-    pub fn state_changes(&self) -> u64 {
-        self.get(CallKind::State) + self.get(CallKind::Bind) + self.get(CallKind::Uniform)
-    }
-
-    /// The calls issued since `earlier`.
-    pub fn since(&self, earlier: &CallCounts) -> CallCounts {
-        let mut counts = [0; 10];
-        for (i, c) in counts.iter_mut().enumerate() {
-            *c = self.counts[i].saturating_sub(earlier.counts[i]);
-        }
-        CallCounts { counts }
-    }
-}
+use super::counts::{CallCounts, CallKind};
+use crate::context::{Current, GlContext};
 
 /// Number of texture units shadowed.
 pub const UNITS: usize = 16;
@@ -100,40 +25,40 @@ pub const UNITS: usize = 16;
 /// The shadowed state; `None` is unknown. In a host's context every field is also captured
 /// and put back by `hoststate.rs` (a new field must be added there too).
 #[derive(Debug, Default, Clone)]
-struct Shadow {
-    program: Option<Option<glow::Program>>,
-    vao: Option<Option<glow::VertexArray>>,
-    array_buffer: Option<Option<glow::Buffer>>,
-    copy_write_buffer: Option<Option<glow::Buffer>>,
-    draw_fbo: Option<Option<glow::Framebuffer>>,
-    read_fbo: Option<Option<glow::Framebuffer>>,
-    active_unit: Option<u32>,
-    tex_2d: [Option<Option<glow::Texture>>; UNITS],
-    tex_cube: [Option<Option<glow::Texture>>; UNITS],
-    samplers: [Option<Option<glow::Sampler>>; UNITS],
-    viewport: Option<[i32; 4]>,
-    scissor_test: Option<bool>,
-    scissor: Option<[i32; 4]>,
-    blend: Option<bool>,
-    blend_func: Option<(u32, u32)>,
-    color_mask: Option<[bool; 4]>,
-    cull: Option<bool>,
-    cull_face: Option<u32>,
-    front_face: Option<u32>,
-    depth_test: Option<bool>,
-    depth_func: Option<u32>,
-    depth_mask: Option<bool>,
-    stencil_test: Option<bool>,
-    stencil_func: [Option<(u32, i32, u32)>; 2],
-    stencil_op: [Option<(u32, u32, u32)>; 2],
-    stencil_mask: Option<u32>,
-    clear_color: Option<[u32; 4]>,
-    clear_depth: Option<u32>,
-    clear_stencil: Option<i32>,
+pub(super) struct Shadow {
+    pub(super) program: Option<Option<glow::Program>>,
+    pub(super) vao: Option<Option<glow::VertexArray>>,
+    pub(super) array_buffer: Option<Option<glow::Buffer>>,
+    pub(super) copy_write_buffer: Option<Option<glow::Buffer>>,
+    pub(super) draw_fbo: Option<Option<glow::Framebuffer>>,
+    pub(super) read_fbo: Option<Option<glow::Framebuffer>>,
+    pub(super) active_unit: Option<u32>,
+    pub(super) tex_2d: [Option<Option<glow::Texture>>; UNITS],
+    pub(super) tex_cube: [Option<Option<glow::Texture>>; UNITS],
+    pub(super) samplers: [Option<Option<glow::Sampler>>; UNITS],
+    pub(super) viewport: Option<[i32; 4]>,
+    pub(super) scissor_test: Option<bool>,
+    pub(super) scissor: Option<[i32; 4]>,
+    pub(super) blend: Option<bool>,
+    pub(super) blend_func: Option<(u32, u32)>,
+    pub(super) color_mask: Option<[bool; 4]>,
+    pub(super) cull: Option<bool>,
+    pub(super) cull_face: Option<u32>,
+    pub(super) front_face: Option<u32>,
+    pub(super) depth_test: Option<bool>,
+    pub(super) depth_func: Option<u32>,
+    pub(super) depth_mask: Option<bool>,
+    pub(super) stencil_test: Option<bool>,
+    pub(super) stencil_func: [Option<(u32, i32, u32)>; 2],
+    pub(super) stencil_op: [Option<(u32, u32, u32)>; 2],
+    pub(super) stencil_mask: Option<u32>,
+    pub(super) clear_color: Option<[u32; 4]>,
+    pub(super) clear_depth: Option<u32>,
+    pub(super) clear_stencil: Option<i32>,
 }
 
 /// Sets `slot` to `value`; `true` when it changed (the GL call must be made).
-fn update<T: PartialEq>(slot: &mut Option<T>, value: T) -> bool {
+pub(super) fn update<T: PartialEq>(slot: &mut Option<T>, value: T) -> bool {
     if slot.as_ref() == Some(&value) {
         false
     } else {
@@ -142,18 +67,65 @@ fn update<T: PartialEq>(slot: &mut Option<T>, value: T) -> bool {
     }
 }
 
-/// The context, its shadow state and the call counter.
-pub struct Gl {
-    ctx: GlContext,
-    shadow: Shadow,
-    counts: CallCounts,
-    /// Bumped by every fixed-function state call made and by [`Gl::invalidate`]: what
-    /// [`crate::draw::FixedState::apply`] compares to skip a draw's state when nothing
-    /// changed since it last applied it.
-    state_writes: u64,
+/// The GL layer as the device holds it: the context, and its [`Calls`] behind the proof that
+/// the context is current.
+pub(crate) struct Gl {
+    calls: Calls,
 }
 
 impl std::fmt::Debug for Gl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.calls.fmt(f)
+    }
+}
+
+impl Gl {
+    /// Wraps a context whose GL state is unknown.
+    pub(crate) fn new(ctx: GlContext) -> Gl {
+        Gl {
+            calls: Calls {
+                ctx,
+                shadow: Shadow::default(),
+                counts: CallCounts::default(),
+                state_writes: 0,
+            },
+        }
+    }
+
+    /// The calls, for a context made or found current ([`Current`]).
+    pub(crate) fn current(&mut self, _proof: Current) -> &mut Calls {
+        &mut self.calls
+    }
+
+    /// The context.
+    pub(crate) fn context(&self) -> &GlContext {
+        &self.calls.ctx
+    }
+
+    /// Calls so far.
+    pub(crate) fn counts(&self) -> CallCounts {
+        self.calls.counts
+    }
+
+    /// Forgets every shadowed value (after something outside touched GL, or the context
+    /// went); makes no call.
+    pub(crate) fn invalidate(&mut self) {
+        self.calls.invalidate();
+    }
+}
+
+/// The context, its shadow state and the call counter: the calls themselves.
+pub(crate) struct Calls {
+    pub(super) ctx: GlContext,
+    pub(super) shadow: Shadow,
+    pub(super) counts: CallCounts,
+    /// Bumped by every fixed-function state call made and by [`Calls::invalidate`]: what
+    /// `FixedState::apply` (the device's) compares to skip a draw's state when nothing
+    /// changed since it last applied it.
+    pub(super) state_writes: u64,
+}
+
+impl std::fmt::Debug for Calls {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Gl")
             .field("ctx", &self.ctx)
@@ -162,25 +134,10 @@ impl std::fmt::Debug for Gl {
     }
 }
 
-impl Gl {
-    /// Wraps a context whose GL state is unknown.
-    pub fn new(ctx: GlContext) -> Gl {
-        Gl {
-            ctx,
-            shadow: Shadow::default(),
-            counts: CallCounts::default(),
-            state_writes: 0,
-        }
-    }
-
+impl Calls {
     /// The context.
     pub fn context(&self) -> &GlContext {
         &self.ctx
-    }
-
-    /// Calls so far.
-    pub fn counts(&self) -> CallCounts {
-        self.counts
     }
 
     /// Forgets every shadowed value (after something outside touched GL).
@@ -194,8 +151,8 @@ impl Gl {
         self.state_writes
     }
 
-    pub(crate) fn count(&mut self, kind: CallKind) -> &glow::Context {
-        self.counts.counts[kind as usize] += 1;
+    pub(super) fn count(&mut self, kind: CallKind) -> &glow::Context {
+        self.counts.add(kind);
         if kind == CallKind::State {
             self.state_writes += 1;
         }
@@ -279,7 +236,7 @@ impl Gl {
         }
     }
 
-    fn active_texture(&mut self, unit: u32) {
+    pub(super) fn active_texture(&mut self, unit: u32) {
         if update(&mut self.shadow.active_unit, unit) {
             let gl = self.count(CallKind::Bind);
             // SAFETY: context current; unit < UNITS, within every GL ES 3.0 implementation's 16.
@@ -304,7 +261,7 @@ impl Gl {
     }
 
     /// Binds `texture` to `target` of unit 0 and makes unit 0 active, for the calls that act
-    /// on the active unit's texture (parameters, image uploads). [`Gl::bind_texture`] alone
+    /// on the active unit's texture (parameters, image uploads). [`Calls::bind_texture`] alone
     /// does not do it: when the texture is already bound there it skips `glActiveTexture`
     /// too, and a draw may have left another unit active.
     pub fn bind_texture_to_edit(&mut self, target: u32, texture: glow::Texture) {
@@ -384,7 +341,7 @@ impl Gl {
 
     // ---- fixed-function state -----------------------------------------------------------
 
-    fn enable(&mut self, cap: u32, on: bool) {
+    pub(super) fn enable(&mut self, cap: u32, on: bool) {
         let gl = self.count(CallKind::State);
         // SAFETY: context current; cap is a GL ES 3.0 capability enum.
         unsafe {

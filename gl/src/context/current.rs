@@ -6,27 +6,26 @@
 //! every query answers "unknown" and nothing is switched back.
 
 use std::ffi::c_void;
+use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-/// When a backend on a context of its own (headless or windowed, not the host's) asks EGL
-/// whether that context is still current on the thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CurrentCheck {
-    /// At every call that reaches GL (the default): the host may make another context
-    /// current on this thread between any two calls (its own, or wgpu's GL backend's), and
-    /// Molehill makes its own current and puts the other back.
-    #[default]
-    EveryCall,
-    /// At the first call after `present()` (and after
-    /// [`GlBackend::context_may_have_changed`](crate::GlBackend::context_may_have_changed)):
-    /// for a player that makes no other context current on this thread in the middle of a
-    /// Molehill frame, or says so when it does. Saves one `eglGetCurrentContext` per call that
-    /// reaches GL, which with libglvnd is also a `getpid` system call (its fork check): a few
-    /// hundred nanoseconds each. Draws with error checking off are kept and reach GL with the
-    /// next such call, so under `EveryCall` that is a few per frame; with error checking on,
-    /// one per draw. A context made current behind Molehill's back mid-frame gets Molehill's
-    /// GL calls: the contract is the player's.
-    AtPresent,
+/// Proof that a GL context is current on this thread: what the GL layer (`crate::gl::Gl`)
+/// asks for before it hands out its calls. Only the context layer makes one, when it made a
+/// context current or found it current ([`crate::context::GlContext`]'s `enter`,
+/// `found_current`, `trust_current`). Not `Send`: it is good on the thread that made it, for
+/// the call that made it (a backend call's entry), and is not kept past that call.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Current {
+    _not_send: PhantomData<*const ()>,
+}
+
+impl Current {
+    /// The proof; the caller has just made or found a context current on this thread.
+    pub(super) fn new() -> Current {
+        Current {
+            _not_send: PhantomData,
+        }
+    }
 }
 
 type GetCurrentContext = unsafe extern "C" fn() -> *mut c_void;

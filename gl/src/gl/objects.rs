@@ -1,10 +1,11 @@
-//! GL object creation, uploads, programs, draws and read-back: the rest of [`Gl`]'s calls,
-//! each counted (see [`crate::state`] for the safety argument that covers every block here).
+//! GL object creation, uploads, programs, draws and read-back: the rest of [`Calls`]' calls,
+//! each counted (see [`super::calls`] for the safety argument that covers every block here).
 #![allow(clippy::too_many_arguments)]
 
 use glow::{HasContext, PixelPackData, PixelUnpackData};
 
-use crate::state::{CallKind, Gl};
+use super::calls::Calls;
+use super::counts::CallKind;
 
 /// The `glDelete*` wrapper of an object type: counted, and the object's bindings forgotten by
 /// the cache.
@@ -34,7 +35,7 @@ macro_rules! gen_and_delete {
     };
 }
 
-impl Gl {
+impl Calls {
     // ---- objects ------------------------------------------------------------------------
 
     gen_and_delete!(
@@ -76,7 +77,7 @@ impl Gl {
     /// shadow of an index buffer assumes zeros). `false` when the zeros cannot be allocated.
     #[must_use]
     pub fn buffer_alloc(&mut self, buffer: glow::Buffer, size: i32, usage: u32) -> bool {
-        let Some(zeros) = crate::decode::try_zeroed(size.max(0) as usize) else {
+        let Some(zeros) = molehill_context3d::decode::try_zeroed(size.max(0) as usize) else {
             return false;
         };
         self.bind_copy_write_buffer(buffer);

@@ -11,9 +11,10 @@
 use std::collections::HashMap;
 
 use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
+use rustc_hash::FxHashMap;
 
-use crate::state::Gl;
-use crate::texture::{Storage, Texture};
+use super::textures::{Storage, Texture};
+use crate::gl::Calls;
 
 /// A framebuffer being drawn into, with its attachments.
 #[derive(Debug)]
@@ -24,7 +25,7 @@ struct Surface {
 }
 
 impl Surface {
-    fn delete(self, gl: &mut Gl) {
+    fn delete(self, gl: &mut Calls) {
         gl.delete_framebuffer(self.fbo);
         for rb in self.colors {
             gl.delete_renderbuffer(rb);
@@ -103,7 +104,7 @@ fn samples_for(anti_alias: u8, max: i32) -> i32 {
 }
 
 fn new_surface(
-    gl: &mut Gl,
+    gl: &mut Calls,
     width: i32,
     height: i32,
     samples: i32,
@@ -136,7 +137,7 @@ fn new_surface(
 /// Gives `surface` its renderbuffers (each kept in `surface` as soon as it exists, so that a
 /// failure deletes what was made) and checks it is complete.
 fn attach_renderbuffers(
-    gl: &mut Gl,
+    gl: &mut Calls,
     surface: &mut Surface,
     width: i32,
     height: i32,
@@ -179,7 +180,7 @@ impl Targets {
     /// (Re)allocates the back buffer.
     pub fn configure_back_buffer(
         &mut self,
-        gl: &mut Gl,
+        gl: &mut Calls,
         config: &BackBufferConfig,
     ) -> Result<(), TargetError> {
         if let Some(old) = self.back.take() {
@@ -219,7 +220,7 @@ impl Targets {
     }
 
     /// Selects the current target; leaving a multisampled texture target resolves it.
-    pub fn set_current(&mut self, gl: &mut Gl, target: &RenderTarget) {
+    pub fn set_current(&mut self, gl: &mut Calls, target: &RenderTarget) {
         self.resolve_pending(gl);
         self.current = match *target {
             RenderTarget::BackBuffer => None,
@@ -235,7 +236,7 @@ impl Targets {
         };
     }
 
-    fn resolve_pending(&mut self, gl: &mut Gl) {
+    fn resolve_pending(&mut self, gl: &mut Calls) {
         let Some(key) = self.pending.take() else {
             return;
         };
@@ -270,8 +271,8 @@ impl Targets {
     /// or `None` when there is nothing to draw into (no back buffer yet).
     pub fn bind_current(
         &mut self,
-        gl: &mut Gl,
-        textures: &crate::fastmap::FastMap<TextureId, Texture>,
+        gl: &mut Calls,
+        textures: &FxHashMap<TextureId, Texture>,
     ) -> Result<Option<(i32, i32)>, TargetError> {
         match self.current {
             None => {
@@ -307,7 +308,7 @@ impl Targets {
 
     /// Resolves the back buffer if multisampled and binds the single-sampled surface for
     /// reading.
-    pub(crate) fn bind_back_for_read(&mut self, gl: &mut Gl) -> Option<(i32, i32)> {
+    pub(crate) fn bind_back_for_read(&mut self, gl: &mut Calls) -> Option<(i32, i32)> {
         let back = self.back.as_mut()?;
         let (w, h) = (back.config.width as i32, back.config.height as i32);
         match &back.resolve {
@@ -332,13 +333,13 @@ impl Targets {
 
     /// Reads `rect` of the back buffer, rows top first, pixels `0xAARRGGBB`; `None` when the
     /// buffers cannot be allocated (the size comes from content: an error, never an abort).
-    pub fn read_back(&mut self, gl: &mut Gl, rect: PixelRect) -> Option<Vec<u32>> {
+    pub fn read_back(&mut self, gl: &mut Calls, rect: PixelRect) -> Option<Vec<u32>> {
         let n = (rect.width as usize).checked_mul(rect.height as usize)?;
-        let mut px = crate::decode::try_filled(n, 0u32)?;
+        let mut px = molehill_context3d::decode::try_filled(n, 0u32)?;
         if self.bind_back_for_read(gl).is_none() || n == 0 {
             return Some(px);
         }
-        let mut bytes = crate::decode::try_zeroed(n.checked_mul(4)?)?;
+        let mut bytes = molehill_context3d::decode::try_zeroed(n.checked_mul(4)?)?;
         gl.read_pixels(
             [rect.x, rect.y, rect.width as i32, rect.height as i32],
             &mut bytes,
@@ -350,7 +351,7 @@ impl Targets {
     }
 
     /// Shows the back buffer in the window (flipped: the window's row 0 is its bottom).
-    pub fn present_to_window(&mut self, gl: &mut Gl, window_size: (i32, i32)) {
+    pub fn present_to_window(&mut self, gl: &mut Calls, window_size: (i32, i32)) {
         let Some((w, h)) = self.bind_back_for_read(gl) else {
             return;
         };
@@ -365,7 +366,7 @@ impl Targets {
     }
 
     /// Drops the texture targets that use `texture`.
-    pub fn texture_disposed(&mut self, gl: &mut Gl, texture: TextureId) {
+    pub fn texture_disposed(&mut self, gl: &mut Calls, texture: TextureId) {
         let keys: Vec<TargetKey> = self
             .targets
             .keys()
@@ -386,7 +387,7 @@ impl Targets {
     }
 
     /// Frees everything (`gl` None: the context is gone).
-    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+    pub fn clear(&mut self, gl: Option<&mut Calls>) {
         let back = self.back.take();
         let targets: Vec<TextureTarget> = self.targets.drain().map(|(_, t)| t).collect();
         if let Some(gl) = gl {
@@ -409,9 +410,9 @@ impl Targets {
 }
 
 fn make_texture_target(
-    gl: &mut Gl,
+    gl: &mut Calls,
     key: &TargetKey,
-    textures: &crate::fastmap::FastMap<TextureId, Texture>,
+    textures: &FxHashMap<TextureId, Texture>,
 ) -> Result<TextureTarget, TargetError> {
     // Every texture first: nothing is made for a target that cannot be.
     let mut attached = [None; 4];

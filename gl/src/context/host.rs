@@ -17,35 +17,35 @@
 use std::cell::RefCell;
 use std::ffi::{c_void, CStr};
 
-use crate::current::{self, RawEglContext};
-use crate::egl::{ContextError, GlApi, GlContext};
+use super::current::{self, RawEglContext};
+use super::types::{ContextError, GlApi};
 
 /// A make-current hook: makes the host's context current (or checks that it is), `Err`
 /// with the host's reason when it cannot.
 pub type MakeCurrentHook = Box<dyn Fn() -> Result<(), String>>;
 
 /// How each Molehill call makes sure the host's context is the current one.
-pub enum CurrentCheck {
+pub(crate) enum HostCheck {
     /// `eglGetCurrentContext` must return this context.
     Egl(RawEglContext),
     /// The host's hook.
     Hook(MakeCurrentHook),
 }
 
-impl std::fmt::Debug for CurrentCheck {
+impl std::fmt::Debug for HostCheck {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CurrentCheck::Egl(c) => write!(f, "EGL context {:p}", c.0),
-            CurrentCheck::Hook(_) => f.write_str("make-current hook"),
+            HostCheck::Egl(c) => write!(f, "EGL context {:p}", c.0),
+            HostCheck::Hook(_) => f.write_str("make-current hook"),
         }
     }
 }
 
-impl CurrentCheck {
+impl HostCheck {
     /// Checks (or, through the hook, makes) the host's context current.
     pub fn check(&self) -> Result<(), ContextError> {
         match self {
-            CurrentCheck::Egl(want) => match current::current_context() {
+            HostCheck::Egl(want) => match current::current_context() {
                 Some(Some(c)) if c == *want => Ok(()),
                 Some(Some(_)) => Err(ContextError::HostNotCurrent {
                     found: "another context",
@@ -54,15 +54,15 @@ impl CurrentCheck {
                     found: "no context",
                 }),
             },
-            CurrentCheck::Hook(hook) => hook().map_err(ContextError::HostHook),
+            HostCheck::Hook(hook) => hook().map_err(ContextError::HostHook),
         }
     }
 
     /// The EGL context checked for, if any.
     pub fn egl_context(&self) -> Option<RawEglContext> {
         match self {
-            CurrentCheck::Egl(c) => Some(*c),
-            CurrentCheck::Hook(_) => None,
+            HostCheck::Egl(c) => Some(*c),
+            HostCheck::Hook(_) => None,
         }
     }
 }
@@ -72,7 +72,7 @@ impl CurrentCheck {
 pub struct HostContext {
     gl: glow::Context,
     api: GlApi,
-    check: Option<CurrentCheck>,
+    check: Option<HostCheck>,
 }
 
 impl HostContext {
@@ -85,7 +85,7 @@ impl HostContext {
     /// current on the calling thread during every Molehill call (or that the hook makes it).
     pub fn new(gl: glow::Context, api: GlApi) -> Result<HostContext, ContextError> {
         let check = match current::current_context() {
-            Some(Some(c)) => Some(CurrentCheck::Egl(c)),
+            Some(Some(c)) => Some(HostCheck::Egl(c)),
             _ => None,
         };
         Ok(HostContext { gl, api, check })
@@ -124,39 +124,19 @@ impl HostContext {
         HostContext::new(gl, api)
     }
 
-    /// The context of a player that made its GL context with Molehill's own
-    /// ([`GlContext::headless`], [`GlContext::windowed`]): a second glow table on it, checked
-    /// by EGL like [`HostContext::new`]. The context must be current
-    /// ([`ContextError::HostNotCurrent`] otherwise); the host's context itself
-    /// ([`GlContext::from_host`]) has no loader here ([`ContextError::HostLoader`]).
-    pub fn of(ctx: &GlContext) -> Result<HostContext, ContextError> {
-        if !ctx.is_host() && !ctx.is_current() {
-            return Err(ContextError::HostNotCurrent {
-                found: if current::current_context().flatten().is_some() {
-                    "another context"
-                } else {
-                    "no context"
-                },
-            });
-        }
-        // SAFETY: the loader returns entry points of the context's own EGL display, and the
-        // context is current (checked above).
-        unsafe { HostContext::from_loader(ctx.info().api, |name| ctx.get_proc_address(name)) }
-    }
-
     /// Calls `hook` at the start of every Molehill call instead of asking EGL: the hook makes
     /// the host's context current (or checks it is) and returns the host's reason when it
     /// cannot. Needed for hosts whose context is not an EGL one.
     pub fn with_make_current(mut self, hook: MakeCurrentHook) -> HostContext {
-        self.check = Some(CurrentCheck::Hook(hook));
+        self.check = Some(HostCheck::Hook(hook));
         self
     }
 
-    pub(crate) fn into_parts(self) -> (glow::Context, GlApi, CurrentCheck) {
+    pub(crate) fn into_parts(self) -> (glow::Context, GlApi, HostCheck) {
         let check = self.check.unwrap_or_else(|| {
             // No EGL context was current at `new` and no hook was given: every check fails
             // with HostNotCurrent (the null handle is never current).
-            CurrentCheck::Egl(RawEglContext(std::ptr::null()))
+            HostCheck::Egl(RawEglContext(std::ptr::null()))
         });
         (self.gl, self.api, check)
     }

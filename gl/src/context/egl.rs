@@ -8,7 +8,7 @@
 //! remembered between calls: a host may make its own context current at any time.
 //!
 //! Besides contexts of its own, a [`GlContext`] may be the host's context
-//! ([`GlContext::from_host`], see [`crate::host`]) or one of ours sharing objects with the
+//! ([`GlContext::from_host`], see [`crate::context::host`]) or one of ours sharing objects with the
 //! host's ([`GlContext::sharing`]).
 
 use std::ffi::{c_void, CStr};
@@ -28,143 +28,9 @@ use glutin::prelude::*;
 use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder, WindowSurface};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
-/// The Debian packages that give EGL and Mesa's software rasteriser.
-pub const DEBIAN_PACKAGES: &str = "libegl1 libgl1-mesa-dri";
-
-/// Which OpenGL flavour to ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum GlApi {
-    /// OpenGL ES 3.0 (the default; GLSL ES 3.00 shaders).
-    #[default]
-    Es30,
-    /// Desktop OpenGL 3.3 core profile (GLSL 3.30 shaders).
-    Desktop33,
-}
-
-impl GlApi {
-    /// The human name used in errors and logs.
-    pub fn name(self) -> &'static str {
-        match self {
-            GlApi::Es30 => "OpenGL ES 3.0",
-            GlApi::Desktop33 => "OpenGL 3.3 core",
-        }
-    }
-}
-
-/// How to make a headless context.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub struct ContextOptions {
-    /// The API to ask for.
-    pub api: GlApi,
-    /// Use Mesa's software device even when a hardware device exists (reproducible pixels).
-    pub force_software: bool,
-    /// Ask for a debug context.
-    pub debug: bool,
-}
-
-impl ContextOptions {
-    /// The default options for `api` (a hardware device when there is one, no debug context).
-    pub fn new(api: GlApi) -> ContextOptions {
-        ContextOptions {
-            api,
-            ..ContextOptions::default()
-        }
-    }
-
-    /// These options with [`ContextOptions::force_software`] set to `on`.
-    pub fn with_force_software(mut self, on: bool) -> ContextOptions {
-        self.force_software = on;
-        self
-    }
-
-    /// These options with [`ContextOptions::debug`] set to `on`.
-    pub fn with_debug(mut self, on: bool) -> ContextOptions {
-        self.debug = on;
-        self
-    }
-}
-
-/// Why no GL context could be had.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ContextError {
-    /// libEGL could not be loaded or offers no device platform.
-    #[error(
-        "no EGL available ({source}); install the Debian packages: apt-get install {packages}"
-    )]
-    NoEgl {
-        /// glutin's error.
-        source: glutin::error::Error,
-        /// The packages to install.
-        packages: &'static str,
-    },
-    /// EGL lists no usable device.
-    #[error("EGL lists no device (neither hardware nor Mesa's software device); install the Debian packages: apt-get install {packages}")]
-    NoDevice {
-        /// The packages to install.
-        packages: &'static str,
-    },
-    /// Every device failed; the last error is kept.
-    #[error("no {api} context on any EGL device (last error: {source}); install the Debian packages: apt-get install {packages}")]
-    NoContext {
-        /// The API asked for.
-        api: &'static str,
-        /// The last device's error.
-        source: glutin::error::Error,
-        /// The packages to install.
-        packages: &'static str,
-    },
-    /// A step of window-surface creation failed.
-    #[error("{step} failed for the window surface: {source}")]
-    Window {
-        /// The EGL step.
-        step: &'static str,
-        /// glutin's error.
-        source: glutin::error::Error,
-    },
-    /// No EGL config matched the request.
-    #[error("no EGL config offers {api}")]
-    NoConfig {
-        /// The API asked for.
-        api: &'static str,
-    },
-    /// Making the context current failed.
-    #[error("making the GL context current failed: {0}")]
-    MakeCurrent(glutin::error::Error),
-    /// Presenting (swapping buffers) failed.
-    #[error("swapping buffers failed: {0}")]
-    Swap(glutin::error::Error),
-    /// The host broke the contract of a host context: its context is not the current one
-    /// (another context, or none, is current on this thread).
-    #[error("the host's GL context is not current on this thread ({found}); make it current before calling Molehill, or give a make-current hook")]
-    HostNotCurrent {
-        /// What is current instead: `"no context"` or `"another context"`.
-        found: &'static str,
-    },
-    /// The host's loader has no entry point of this name.
-    #[error("the host's GL loader returns no {0}")]
-    HostLoader(&'static str),
-    /// The host's make-current hook failed.
-    #[error("the host's make-current hook failed: {0}")]
-    HostHook(String),
-    /// EGL or GL reports the context lost (`EGL_CONTEXT_LOST`, `GL_CONTEXT_LOST`).
-    #[error("the GL context is lost ({0})")]
-    Lost(&'static str),
-}
-
-/// What the driver reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GlInfo {
-    /// GL_VERSION.
-    pub version: String,
-    /// GL_RENDERER.
-    pub renderer: String,
-    /// GL_VENDOR.
-    pub vendor: String,
-    /// The API of the context.
-    pub api: GlApi,
-}
+use super::current::{self, Current};
+use super::host::{HostCheck, HostContext};
+use super::types::{ContextError, ContextOptions, GlApi, GlInfo, DEBIAN_PACKAGES};
 
 #[derive(Debug)]
 enum SurfaceKind {
@@ -184,7 +50,7 @@ enum Kind {
         display: Display,
     },
     /// The host's: checked (or made current through the host's hook), never switched by us.
-    Host(crate::host::CurrentCheck),
+    Host(HostCheck),
 }
 
 /// One GL context with its glow function table.
@@ -433,8 +299,8 @@ impl GlContext {
     }
 
     /// The host's context as a [`GlContext`]: Molehill never makes it current, it checks that
-    /// it is (see [`crate::host::HostContext`]). The host's context must be current now.
-    pub fn from_host(host: crate::host::HostContext) -> Result<GlContext, ContextError> {
+    /// it is (see [`crate::context::host::HostContext`]). The host's context must be current now.
+    pub fn from_host(host: HostContext) -> Result<GlContext, ContextError> {
         let (gl, api, check) = host.into_parts();
         check.check()?;
         Ok(Self::with_gl(gl, Kind::Host(check), api))
@@ -483,7 +349,7 @@ impl GlContext {
                     SurfaceKind::Window(s) => context.make_current(s),
                 }
                 .map_err(|e| {
-                    if crate::current::last_error() == Some(crate::current::EGL_CONTEXT_LOST)
+                    if current::last_error() == Some(current::EGL_CONTEXT_LOST)
                         || e.to_string().contains("CONTEXT_LOST")
                     {
                         ContextError::Lost("EGL_CONTEXT_LOST")
@@ -494,6 +360,25 @@ impl GlContext {
             }
             Kind::Host(check) => check.check(),
         }
+    }
+
+    /// [`GlContext::make_current`], with the proof that the context is current.
+    pub(crate) fn enter(&self) -> Result<Current, ContextError> {
+        self.make_current().map(|()| Current::new())
+    }
+
+    /// The proof that this context is current when EGL says so (one `eglGetCurrentContext`,
+    /// compared with this context's EGL context); `None` when another context or none is.
+    pub(crate) fn found_current(&self) -> Option<Current> {
+        let RawContext::Egl(ours) = self.raw_context();
+        (current::current_context().flatten().map(|c| c.0) == Some(ours)).then(Current::new)
+    }
+
+    /// The proof without asking EGL, for a context found current earlier in the same frame
+    /// whose player promised to make no other context current on this thread until the
+    /// frame's present (`CurrentCheck::AtPresent`): the promise is the player's.
+    pub(crate) fn trust_current(&self) -> Current {
+        Current::new()
     }
 
     /// Whether EGL reports this context current on the calling thread (for the host's
@@ -509,7 +394,7 @@ impl GlContext {
     /// when it gives its context up. The next [`GlContext::make_current`] of a context of
     /// ours makes it current again.
     pub fn release_current() -> Result<(), ContextError> {
-        crate::current::release().map_err(|code| {
+        current::release().map_err(|code| {
             log::error!("eglMakeCurrent(EGL_NO_CONTEXT) failed: EGL error 0x{code:x}");
             ContextError::MakeCurrent(glutin::error::ErrorKind::Misc.into())
         })
@@ -601,5 +486,27 @@ impl AsRawContext for GlContext {
                 RawContext::Egl(check.egl_context().map_or(std::ptr::null(), |c| c.0))
             }
         }
+    }
+}
+
+impl HostContext {
+    /// The context of a player that made its GL context with Molehill's own
+    /// ([`GlContext::headless`], [`GlContext::windowed`]): a second glow table on it, checked
+    /// by EGL like [`HostContext::new`]. The context must be current
+    /// ([`ContextError::HostNotCurrent`] otherwise); the host's context itself
+    /// ([`GlContext::from_host`]) has no loader here ([`ContextError::HostLoader`]).
+    pub fn of(ctx: &GlContext) -> Result<HostContext, ContextError> {
+        if !ctx.is_host() && !ctx.is_current() {
+            return Err(ContextError::HostNotCurrent {
+                found: if current::current_context().flatten().is_some() {
+                    "another context"
+                } else {
+                    "no context"
+                },
+            });
+        }
+        // SAFETY: the loader returns entry points of the context's own EGL display, and the
+        // context is current (checked above).
+        unsafe { HostContext::from_loader(ctx.info().api, |name| ctx.get_proc_address(name)) }
     }
 }

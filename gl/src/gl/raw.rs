@@ -14,7 +14,7 @@
 pub use glow;
 use glow::{HasContext, PixelPackData, PixelUnpackData};
 
-use crate::egl::{ContextError, ContextOptions, GlContext};
+use crate::context::{ContextError, ContextOptions, GlContext};
 
 /// A headless GL context driven without any of Molehill's machinery.
 #[derive(Debug)]
@@ -506,5 +506,5 @@ impl Raw<'_> {
 /// program that draws with one context finds it before its first call; `Err` with the EGL
 /// error code when EGL refuses.
 pub fn release_current() -> Result<(), i32> {
-    crate::current::release()
+    crate::context::current::release()
 }

@@ -1,14 +1,24 @@
-//! Draws: buffers, one vertex array object per stream layout, and the fixed-function state
-//! as context3d last set it, applied through the cache at each draw and clear.
+//! Buffers: vertex and index buffers, and one vertex array object per stream layout.
 
-use molehill_context3d::{
-    BlendFactor, BlendState, ColorMask, DepthState, IndexBufferId, PixelRect, StencilAction,
-    StencilFace, StencilState, TriangleFace, VertexBufferId, VertexStream, MAX_STREAMS,
-};
+use molehill_context3d::{IndexBufferId, VertexBufferId, VertexStream, MAX_STREAMS};
+use rustc_hash::FxHashMap;
 
-use crate::conv;
-use crate::fastmap::FastMap;
-use crate::state::Gl;
+use super::conv;
+use crate::gl::Calls;
+
+/// A size or offset as GL's `GLsizei`/`GLintptr` argument; past `i32::MAX` (never from
+/// context3d) it saturates, and GL refuses it rather than the cast wrapping to a small value.
+pub(super) fn gl_size(v: u64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// GL's usage hint for a buffer.
+pub(super) fn usage(u: molehill_context3d::BufferUsage) -> u32 {
+    match u {
+        molehill_context3d::BufferUsage::StaticDraw => glow::STATIC_DRAW,
+        molehill_context3d::BufferUsage::DynamicDraw => glow::DYNAMIC_DRAW,
+    }
+}
 
 /// A vertex buffer: the GL buffer and its size in bytes.
 ///
@@ -42,7 +52,7 @@ pub struct LayoutKey {
 /// Vertex array objects by layout.
 #[derive(Debug, Default)]
 pub struct VertexArrays {
-    map: FastMap<LayoutKey, glow::VertexArray>,
+    map: FxHashMap<LayoutKey, glow::VertexArray>,
     /// The last layouts bound, newest at `next - 1`: a scene alternating a few meshes finds
     /// them without hashing a key.
     recent: [Option<(LayoutKey, usize, glow::VertexArray)>; RECENT],
@@ -68,11 +78,11 @@ impl VertexArrays {
     /// Binds the vertex array for `streams` + `index`, creating it on first use.
     pub fn bind(
         &mut self,
-        gl: &mut Gl,
+        gl: &mut Calls,
         streams: &[Option<VertexStream>; MAX_STREAMS],
         index: IndexBufferId,
-        vertex_buffers: &FastMap<VertexBufferId, VertexBuffer>,
-        index_buffers: &FastMap<IndexBufferId, IndexBuffer>,
+        vertex_buffers: &FxHashMap<VertexBufferId, VertexBuffer>,
+        index_buffers: &FxHashMap<IndexBufferId, IndexBuffer>,
     ) -> Result<(), String> {
         let used = streams_used(streams);
         for (last, last_used, vao) in self.recent.iter().flatten() {
@@ -128,7 +138,7 @@ impl VertexArrays {
     }
 
     /// Deletes the vertex arrays that read `buffer`.
-    pub fn vertex_buffer_disposed(&mut self, gl: &mut Gl, buffer: VertexBufferId) {
+    pub fn vertex_buffer_disposed(&mut self, gl: &mut Calls, buffer: VertexBufferId) {
         self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             let uses = k.streams.iter().flatten().any(|s| s.buffer == buffer);
@@ -140,7 +150,7 @@ impl VertexArrays {
     }
 
     /// Deletes the vertex arrays that use index buffer `buffer`.
-    pub fn index_buffer_disposed(&mut self, gl: &mut Gl, buffer: IndexBufferId) {
+    pub fn index_buffer_disposed(&mut self, gl: &mut Calls, buffer: IndexBufferId) {
         self.recent = [None; RECENT];
         self.map.retain(|k, vao| {
             if k.index == buffer {
@@ -157,13 +167,8 @@ impl VertexArrays {
         self.map.len()
     }
 
-    /// Whether there is none.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
     /// Deletes every vertex array (`gl` None: the context is gone).
-    pub fn clear(&mut self, gl: Option<&mut Gl>) {
+    pub fn clear(&mut self, gl: Option<&mut Calls>) {
         self.recent = [None; RECENT];
         if let Some(gl) = gl {
             for (_, vao) in self.map.drain() {
@@ -174,102 +179,15 @@ impl VertexArrays {
     }
 }
 
-/// The fixed-function state context3d last sent.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct FixedState {
-    /// Blend factors.
-    pub blend: BlendState,
-    /// Colour mask.
-    pub color_mask: ColorMask,
-    /// Culled faces.
-    pub cull: TriangleFace,
-    /// Depth test.
-    pub depth: DepthState,
-    /// Stencil test.
-    pub stencil: StencilState,
-    /// Scissor rectangle.
-    pub scissor: Option<PixelRect>,
-    /// [`Gl::state_writes`] right after the last [`FixedState::apply`]; `None` when a field
-    /// may have changed since ([`FixedState::edit`]).
-    applied_at: Option<u64>,
-}
+#[cfg(test)]
+mod tests {
+    use super::gl_size;
 
-fn stencil_is_off(face: &StencilFace) -> bool {
-    face.compare == molehill_context3d::CompareMode::Always
-        && [face.on_both_pass, face.on_depth_fail, face.on_stencil_fail]
-            .iter()
-            .all(|a| *a == StencilAction::Keep)
-}
-
-impl FixedState {
-    /// The state, to change: the next [`FixedState::apply`] applies it whole.
-    pub fn edit(&mut self) -> &mut FixedState {
-        self.applied_at = None;
-        self
-    }
-
-    /// Applies the state for a draw (only what differs from GL's reaches GL). Nothing to do
-    /// when no field changed and no fixed-function call reached GL since the last apply
-    /// (a clear, a host's state, an invalidation each count as one).
-    pub fn apply(&mut self, gl: &mut Gl) {
-        if self.applied_at == Some(gl.state_writes()) {
-            return;
-        }
-        self.apply_all(gl);
-        self.applied_at = Some(gl.state_writes());
-    }
-
-    fn apply_all(&self, gl: &mut Gl) {
-        let b = self.blend;
-        let no_blend = b.source == BlendFactor::One && b.destination == BlendFactor::Zero;
-        gl.blend(if no_blend {
-            None
-        } else {
-            Some((
-                conv::blend_factor(b.source),
-                conv::blend_factor(b.destination),
-            ))
-        });
-        let m = self.color_mask;
-        gl.color_mask([m.red, m.green, m.blue, m.alpha]);
-        gl.cull(conv::cull_face(self.cull), conv::FRONT_FACE);
-        let d = self.depth;
-        let test = d.compare != molehill_context3d::CompareMode::Always || d.write;
-        gl.depth(test.then(|| conv::compare(d.compare)), d.write);
-        let s = self.stencil;
-        let on = !(stencil_is_off(&s.front) && stencil_is_off(&s.back));
-        gl.stencil_test(on);
-        if on {
-            for (back, f) in [(false, &s.front), (true, &s.back)] {
-                gl.stencil_face(
-                    back,
-                    (
-                        conv::compare(f.compare),
-                        i32::from(s.reference),
-                        u32::from(s.read_mask),
-                    ),
-                    (
-                        conv::stencil_op(f.on_stencil_fail),
-                        conv::stencil_op(f.on_depth_fail),
-                        conv::stencil_op(f.on_both_pass),
-                    ),
-                );
-            }
-        }
-        gl.stencil_mask(u32::from(s.write_mask));
-        // Sizes past i32::MAX (a huge AS3 Rectangle) saturate: they cover the whole target.
-        let size = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
-        gl.scissor(
-            self.scissor
-                .map(|r| [r.x, r.y, size(r.width), size(r.height)]),
-        );
-    }
-
-    /// The state a clear needs: whole target, every channel, depth and stencil writable.
-    pub fn apply_for_clear(gl: &mut Gl) {
-        gl.scissor(None);
-        gl.color_mask([true; 4]);
-        gl.depth_mask(true);
-        gl.stencil_mask(0xff);
+    #[test]
+    fn gl_sizes_saturate_instead_of_overflowing() {
+        // `num_indices as i32 * 2` overflowed (a debug panic) past 2^30 indices.
+        assert_eq!(gl_size(2 * u64::from(1u32 << 30)), i32::MAX);
+        assert_eq!(gl_size(2 * u64::from(u32::MAX)), i32::MAX);
+        assert_eq!(gl_size(2 * 524_287), 1_048_574);
     }
 }

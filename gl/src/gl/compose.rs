@@ -16,8 +16,8 @@
 use glow::HasContext;
 use molehill_context3d::stage::{layer_destination, LayerPlacement, StageLayout};
 
-use crate::egl::GlApi;
-use crate::frame::FrameTexture;
+use super::frame::FrameTexture;
+use crate::context::GlApi;
 
 const VERTEX: &str = "void main() {
     vec2 p = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));

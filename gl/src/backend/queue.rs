@@ -13,9 +13,10 @@
 //! of the calls. With error checking on, every draw enters GL at once and reports its errors.
 
 use molehill_agal::ProgramKind;
-use molehill_context3d::{Backend, BackendError, DrawChanges, RenderChanges, ResolvedDraw};
+use molehill_context3d::{BackendError, DrawChanges, RenderChanges, ResolvedDraw};
 
-use crate::backend::GlCore;
+use crate::context::Current;
+use crate::device::Device;
 
 /// Most draws kept: the draw that finds this many enters GL and runs them first.
 pub const MAX_QUEUED_DRAWS: usize = 256;
@@ -109,10 +110,11 @@ impl DrawQueue {
             .push(Command::Constants(kind, first, start, end));
     }
 
-    /// Runs every kept command on `core` (entered), in order, and empties the queue. With
+    /// Runs every kept command on `device` (entered: `current`), in order, and empties the
+    /// queue. With
     /// error checking off a draw fails only for a lost context (the rest are dropped with it)
     /// or for want of memory (logged, as Flash drops an asynchronous draw's error).
-    pub(crate) fn run(&mut self, core: &mut GlCore) {
+    pub(crate) fn run(&mut self, device: &mut Device, current: Current) {
         let constants = &self.constants;
         let range = |start: u32, end: u32| &constants[start as usize..end as usize];
         let stage = |r: Option<(u16, u32, u32)>| r.map(|(first, s, e)| (first, range(s, e)));
@@ -128,15 +130,15 @@ impl DrawQueue {
                         vertex_constants: stage(constants[0]),
                         fragment_constants: stage(constants[1]),
                     };
-                    match core.draw_with_changes(draw, &changes) {
+                    match device.draw_with_changes(current, draw, &changes) {
                         Ok(()) => {}
                         Err(BackendError::ContextLost) => break,
                         Err(e) => log::error!("a kept draw failed: {e}"),
                     }
                 }
-                Command::Render(render) => core.set_render_changes(&render),
+                Command::Render(render) => device.set_render_changes(&render),
                 Command::Constants(kind, first, start, end) => {
-                    core.set_program_constants(kind, first, range(start, end));
+                    device.set_program_constants(kind, first, range(start, end));
                 }
             }
         }

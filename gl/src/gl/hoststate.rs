@@ -1,20 +1,21 @@
 //! The host's GL state around Molehill's calls in the host's context (a child of
-//! [`crate::state`], so that it reads and seeds the shadow directly).
+//! the GL layer, so that it reads and seeds the shadow directly).
 //!
 //! [`HostState::capture`] reads every piece of state Molehill may change (the whole shadow,
 //! and the state the shadow does not cover: renderbuffer binding, pixel-pack and unpack
 //! buffers and parameters, and the state Molehill relies on being at its default: blend
 //! equation, polygon offset, sample coverage, rasterizer discard, primitive restart, depth
 //! range, sRGB writes). The shadow is seeded with the captured values, so no call is made for
-//! state already in place. [`Gl::enter_host`] then sets what Molehill relies on;
-//! [`Gl::leave_host`] puts back every captured value that differs from the shadow, and leaves
+//! state already in place. [`Calls::enter_host`] then sets what Molehill relies on;
+//! [`Calls::leave_host`] puts back every captured value that differs from the shadow, and leaves
 //! the shadow equal to the host's state, so the next call starts with a correct cache unless
 //! the host changes GL state (then it calls `GlBackend::host_state_changed`, and the next
 //! call captures again).
 
 use glow::HasContext;
 
-use super::{CallKind, Gl, Shadow, UNITS};
+use super::calls::{update, Calls, Shadow, UNITS};
+use super::counts::CallKind;
 
 /// Capabilities Molehill needs off (`GL_FRAMEBUFFER_SRGB` only on desktop GL).
 const OFF_CAPS: [u32; 5] = [
@@ -57,7 +58,7 @@ pub struct HostState {
 
 impl HostState {
     /// Reads the host's state (its context is current) and seeds `gl`'s shadow with it.
-    pub fn capture(gl: &mut Gl, desktop: bool) -> HostState {
+    pub fn capture(gl: &mut Calls, desktop: bool) -> HostState {
         // Every closure below makes one GL call with the host's context current (the
         // backend's entry checked it), with a GL ES 3.0 query enum; `n` counts them.
         let n = std::cell::Cell::new(0u64);
@@ -208,14 +209,14 @@ impl HostState {
             depth_range,
             shadow: s,
         };
-        gl.counts.counts[CallKind::Query as usize] += n.get();
+        gl.counts.add_many(CallKind::Query, n.get());
         gl.shadow = state.shadow.clone();
         gl.state_writes += 1;
         state
     }
 }
 
-impl Gl {
+impl Calls {
     /// Sets the state Molehill relies on where the host's differs (the host's context is
     /// current and `host` is its captured state).
     pub(crate) fn enter_host(&mut self, host: &HostState) {
@@ -236,7 +237,7 @@ impl Gl {
             self.bind_array_buffer(b);
         }
         if let Some(b) = h.copy_write_buffer {
-            if super::update(&mut self.shadow.copy_write_buffer, b) {
+            if update(&mut self.shadow.copy_write_buffer, b) {
                 let g = self.count(CallKind::Bind);
                 // SAFETY: context current; the host's buffer (or none) as it was bound.
                 unsafe { g.bind_buffer(glow::COPY_WRITE_BUFFER, b) };
@@ -266,7 +267,7 @@ impl Gl {
             self.viewport(v);
         }
         if let Some(r) = h.scissor {
-            if super::update(&mut self.shadow.scissor, r) {
+            if update(&mut self.shadow.scissor, r) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; the host's scissor box as GL reported it.
                 unsafe { g.scissor(r[0], r[1], r[2], r[3]) };
@@ -289,14 +290,14 @@ impl Gl {
             self.color_mask(m);
         }
         if let Some(f) = h.front_face {
-            if super::update(&mut self.shadow.front_face, f) {
+            if update(&mut self.shadow.front_face, f) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; CW or CCW as GL reported it.
                 unsafe { g.front_face(f) };
             }
         }
         if let Some(f) = h.cull_face {
-            if super::update(&mut self.shadow.cull_face, f) {
+            if update(&mut self.shadow.cull_face, f) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; a face enum as GL reported it.
                 unsafe { g.cull_face(f) };
@@ -306,7 +307,7 @@ impl Gl {
             self.toggle(|s| &mut s.cull, glow::CULL_FACE, on);
         }
         if let Some(f) = h.depth_func {
-            if super::update(&mut self.shadow.depth_func, f) {
+            if update(&mut self.shadow.depth_func, f) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; a comparison enum as GL reported it.
                 unsafe { g.depth_func(f) };
@@ -339,7 +340,7 @@ impl Gl {
             self.shadow.stencil_mask = h.stencil_mask;
         }
         if let Some(c) = h.clear_color {
-            if super::update(&mut self.shadow.clear_color, c) {
+            if update(&mut self.shadow.clear_color, c) {
                 let c = c.map(f32::from_bits);
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; plain floats.
@@ -347,14 +348,14 @@ impl Gl {
             }
         }
         if let Some(d) = h.clear_depth {
-            if super::update(&mut self.shadow.clear_depth, d) {
+            if update(&mut self.shadow.clear_depth, d) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; a float in 0..=1.
                 unsafe { g.clear_depth_f32(f32::from_bits(d)) };
             }
         }
         if let Some(v) = h.clear_stencil {
-            if super::update(&mut self.shadow.clear_stencil, v) {
+            if update(&mut self.shadow.clear_stencil, v) {
                 let g = self.count(CallKind::State);
                 // SAFETY: context current; the host's value.
                 unsafe { g.clear_stencil(v) };
@@ -364,7 +365,7 @@ impl Gl {
     }
 
     fn toggle(&mut self, slot: fn(&mut Shadow) -> &mut Option<bool>, cap: u32, on: bool) {
-        if super::update(slot(&mut self.shadow), on) {
+        if update(slot(&mut self.shadow), on) {
             self.enable(cap, on);
         }
     }

@@ -1,6 +1,5 @@
-//! Textures: storage for every level (and face) at creation, uploads of every
-//! `Context3DTextureFormat` (converted or decoded on the CPU where GL cannot take the bytes),
-//! and sampler objects per resolved sampler state.
+//! Textures: storage for every level (and face) at creation, and uploads of every
+//! `Context3DTextureFormat` (converted or decoded on the CPU where GL cannot take the bytes).
 //!
 //! Every level a texture can hold is allocated when it is created, so the texture is always
 //! complete and an uploaded level is never replaced by a generated one (Molehill never calls
@@ -8,20 +7,18 @@
 //! which is `v = 0`, as in Flash.
 
 use molehill_context3d::{
-    CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
+    BackendError, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureKind,
     TextureUpload,
 };
 
-use crate::conv;
-use crate::decode::{self, dxt, etc1, packed, pvrtc};
-use crate::state::Gl;
+use molehill_context3d::decode::{self, dxt, etc1, packed, pvrtc, DecodeError};
+
+use crate::gl::Calls;
 
 /// `GL_COMPRESSED_RGB_S3TC_DXT1_EXT`.
 const COMPRESSED_RGB_S3TC_DXT1: u32 = 0x83F0;
 /// `GL_COMPRESSED_RGBA_S3TC_DXT5_EXT`.
 const COMPRESSED_RGBA_S3TC_DXT5: u32 = 0x83F3;
-/// `GL_TEXTURE_MAX_ANISOTROPY_EXT`.
-const TEXTURE_MAX_ANISOTROPY: u32 = 0x84FE;
 
 /// `GL_BGRA_EXT` (ES, EXT_texture_format_BGRA8888) and `GL_BGRA` (desktop): the same value.
 pub const BGRA: u32 = 0x80E1;
@@ -185,7 +182,7 @@ fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
 }
 
 /// Creates a texture with every level (and face) allocated.
-pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Texture, String> {
+pub fn create(gl: &mut Calls, desc: &TextureDesc, caps: &TextureCaps) -> Result<Texture, String> {
     let target = if desc.kind == TextureKind::Cube {
         glow::TEXTURE_CUBE_MAP
     } else {
@@ -218,7 +215,7 @@ pub fn create(gl: &mut Gl, desc: &TextureDesc, caps: &TextureCaps) -> Result<Tex
 /// (Re)allocates every face of levels `0..levels` with zeroed texels: content gets zeroed
 /// storage, never what the driver's memory held before (GL leaves a `NULL` image undefined).
 /// One zero buffer, the size of level 0, serves every level and face.
-fn allocate(gl: &mut Gl, tex: &Texture, levels: u8) -> Result<(), UploadError> {
+fn allocate(gl: &mut Calls, tex: &Texture, levels: u8) -> Result<(), UploadError> {
     let faces = if tex.target == glow::TEXTURE_CUBE_MAP {
         6
     } else {
@@ -311,7 +308,7 @@ pub enum UploadError {
     },
     /// A decoder refused the data.
     #[error(transparent)]
-    Decode(#[from] crate::decode::DecodeError),
+    Decode(#[from] DecodeError),
     /// Data larger than the level it is for (context3d never sends it).
     #[error("texture data larger than its level")]
     TooLarge,
@@ -324,6 +321,18 @@ pub enum UploadError {
     /// The CPU buffer for decoding or converting the data could not be allocated.
     #[error("out of memory for the texture data")]
     OutOfMemory,
+}
+
+impl UploadError {
+    /// The error context3d gets: want of memory as such, the rest as unsupported data.
+    pub fn into_backend_error(self) -> BackendError {
+        match self {
+            UploadError::OutOfMemory | UploadError::Decode(DecodeError::OutOfMemory { .. }) => {
+                BackendError::OutOfMemory
+            }
+            e => BackendError::Unsupported(e.to_string()),
+        }
+    }
 }
 
 /// Decodes a compressed image to RGBA8 on the CPU.
@@ -362,7 +371,7 @@ fn decode_compressed(
 /// `scratch` holds converted texels between uploads (bgra goes to GL without a conversion
 /// where the context takes it, see [`BgraUpload`]).
 pub fn upload(
-    gl: &mut Gl,
+    gl: &mut Calls,
     tex: &mut Texture,
     up: &TextureUpload<'_>,
     caps: &TextureCaps,
@@ -437,7 +446,7 @@ pub fn upload(
         }
         (TextureData::Argb32(px), _) if as_is && little => {
             format = BGRA;
-            crate::bytes::u32s_as_bytes(px)
+            bytemuck::cast_slice(px)
         }
         (TextureData::Compressed(img), Storage::Dxt1 | Storage::Dxt5) => match img.dxt {
             Some(d) => {
@@ -497,7 +506,7 @@ pub fn upload(
             decoded = converted(px.len(), 2, |i, t| t.copy_from_slice(&px[i].to_ne_bytes()))?;
             &decoded
         }
-        (TextureData::RgbaHalf(px), _) => crate::bytes::u16s_as_bytes(px),
+        (TextureData::RgbaHalf(px), _) => bytemuck::cast_slice(px),
     };
     // GL reads width * height texels from the pointer: never hand it fewer bytes (context3d
     // checked the sizes; this keeps the safe API sound if a caller did not).
@@ -520,117 +529,4 @@ pub fn upload(
         gl.tex_sub_image_2d_corner(target, level, w, h, format, ty, bytes);
     }
     Ok(())
-}
-
-/// How many distinct sampler objects there can be: one per wrap, filter and mip filter. The
-/// LOD bias is not part of a sampler: it comes from the program's sampler
-/// word and the GLSL writer passes it to `texture()` as the bias argument (GL ES samplers
-/// have no LOD bias parameter).
-const SAMPLER_KINDS: usize = WRAPS * FILTERS * MIP_FILTERS;
-const WRAPS: usize = molehill_agal::Wrap::ALL.len();
-const FILTERS: usize = molehill_agal::Filter::ALL.len();
-const MIP_FILTERS: usize = molehill_agal::MipFilter::ALL.len();
-
-/// The index of `state`'s sampler object in [`Samplers`]: a table lookup, no hashing.
-fn sampler_index(state: &SamplerState) -> usize {
-    (state.wrap as usize * FILTERS + state.filter as usize) * MIP_FILTERS + state.mip as usize
-}
-
-/// Sampler objects, one per distinct resolved state, made on first use and reused while the
-/// context lives.
-#[derive(Debug)]
-pub struct Samplers {
-    table: [Option<glow::Sampler>; SAMPLER_KINDS],
-}
-
-impl Default for Samplers {
-    fn default() -> Self {
-        Samplers {
-            table: [None; SAMPLER_KINDS],
-        }
-    }
-}
-
-impl Samplers {
-    /// The sampler object for `state`, created on first use.
-    pub fn get(
-        &mut self,
-        gl: &mut Gl,
-        state: &SamplerState,
-        caps: &TextureCaps,
-    ) -> Option<glow::Sampler> {
-        let slot = self.table.get_mut(sampler_index(state))?;
-        if let Some(s) = slot {
-            return Some(*s);
-        }
-        let (s, t) = conv::wrap(state.wrap);
-        let (min, mag, aniso) = conv::filter(state.filter, state.mip);
-        let ints = [
-            (glow::TEXTURE_WRAP_S, s as i32),
-            (glow::TEXTURE_WRAP_T, t as i32),
-            (glow::TEXTURE_WRAP_R, glow::CLAMP_TO_EDGE as i32),
-            (glow::TEXTURE_MIN_FILTER, min as i32),
-            (glow::TEXTURE_MAG_FILTER, mag as i32),
-        ];
-        let mut floats = Vec::new();
-        if caps.anisotropy && aniso > 1.0 {
-            floats.push((TEXTURE_MAX_ANISOTROPY, aniso));
-        }
-        match gl.create_sampler(&ints, &floats) {
-            Ok(sampler) => {
-                *slot = Some(sampler);
-                Some(sampler)
-            }
-            Err(e) => {
-                log::warn!("sampler creation failed: {e}");
-                None
-            }
-        }
-    }
-
-    /// Number of sampler objects.
-    pub fn len(&self) -> usize {
-        self.table.iter().flatten().count()
-    }
-
-    /// Whether none was made.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Deletes every sampler object (`gl` None: the context is gone).
-    pub fn clear(&mut self, mut gl: Option<&mut Gl>) {
-        for slot in &mut self.table {
-            if let (Some(s), Some(gl)) = (slot.take(), gl.as_deref_mut()) {
-                gl.delete_sampler(s);
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod sampler_table_tests {
-    use super::{sampler_index, SAMPLER_KINDS};
-    use molehill_context3d::SamplerState;
-
-    /// Every wrap, filter and mip filter has a slot of its own in the table.
-    #[test]
-    fn every_sampler_state_has_its_own_slot() {
-        let mut seen = [false; SAMPLER_KINDS];
-        for &wrap in molehill_agal::Wrap::ALL {
-            for &filter in molehill_agal::Filter::ALL {
-                for &mip in molehill_agal::MipFilter::ALL {
-                    let i = sampler_index(&SamplerState {
-                        wrap,
-                        filter,
-                        mip,
-                        lod_bias: 0.0,
-                    });
-                    assert!(i < SAMPLER_KINDS && !seen[i], "{wrap:?} {filter:?} {mip:?}");
-                    seen[i] = true;
-                }
-            }
-        }
-        assert!(seen.iter().all(|s| *s));
-    }
 }

@@ -1,0 +1,140 @@
+//! What the context layer hands up: which API to ask for, how, what the driver reports, and
+//! why no context could be had.
+
+/// The Debian packages that give EGL and Mesa's software rasteriser.
+pub const DEBIAN_PACKAGES: &str = "libegl1 libgl1-mesa-dri";
+
+/// Which OpenGL flavour to ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GlApi {
+    /// OpenGL ES 3.0 (the default; GLSL ES 3.00 shaders).
+    #[default]
+    Es30,
+    /// Desktop OpenGL 3.3 core profile (GLSL 3.30 shaders).
+    Desktop33,
+}
+
+impl GlApi {
+    /// The human name used in errors and logs.
+    pub fn name(self) -> &'static str {
+        match self {
+            GlApi::Es30 => "OpenGL ES 3.0",
+            GlApi::Desktop33 => "OpenGL 3.3 core",
+        }
+    }
+}
+
+/// How to make a headless context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct ContextOptions {
+    /// The API to ask for.
+    pub api: GlApi,
+    /// Use Mesa's software device even when a hardware device exists (reproducible pixels).
+    pub force_software: bool,
+    /// Ask for a debug context.
+    pub debug: bool,
+}
+
+impl ContextOptions {
+    /// The default options for `api` (a hardware device when there is one, no debug context).
+    pub fn new(api: GlApi) -> ContextOptions {
+        ContextOptions {
+            api,
+            ..ContextOptions::default()
+        }
+    }
+
+    /// These options with [`ContextOptions::force_software`] set to `on`.
+    pub fn with_force_software(mut self, on: bool) -> ContextOptions {
+        self.force_software = on;
+        self
+    }
+
+    /// These options with [`ContextOptions::debug`] set to `on`.
+    pub fn with_debug(mut self, on: bool) -> ContextOptions {
+        self.debug = on;
+        self
+    }
+}
+
+/// Why no GL context could be had.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ContextError {
+    /// libEGL could not be loaded or offers no device platform.
+    #[error(
+        "no EGL available ({source}); install the Debian packages: apt-get install {packages}"
+    )]
+    NoEgl {
+        /// glutin's error.
+        source: glutin::error::Error,
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// EGL lists no usable device.
+    #[error("EGL lists no device (neither hardware nor Mesa's software device); install the Debian packages: apt-get install {packages}")]
+    NoDevice {
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// Every device failed; the last error is kept.
+    #[error("no {api} context on any EGL device (last error: {source}); install the Debian packages: apt-get install {packages}")]
+    NoContext {
+        /// The API asked for.
+        api: &'static str,
+        /// The last device's error.
+        source: glutin::error::Error,
+        /// The packages to install.
+        packages: &'static str,
+    },
+    /// A step of window-surface creation failed.
+    #[error("{step} failed for the window surface: {source}")]
+    Window {
+        /// The EGL step.
+        step: &'static str,
+        /// glutin's error.
+        source: glutin::error::Error,
+    },
+    /// No EGL config matched the request.
+    #[error("no EGL config offers {api}")]
+    NoConfig {
+        /// The API asked for.
+        api: &'static str,
+    },
+    /// Making the context current failed.
+    #[error("making the GL context current failed: {0}")]
+    MakeCurrent(glutin::error::Error),
+    /// Presenting (swapping buffers) failed.
+    #[error("swapping buffers failed: {0}")]
+    Swap(glutin::error::Error),
+    /// The host broke the contract of a host context: its context is not the current one
+    /// (another context, or none, is current on this thread).
+    #[error("the host's GL context is not current on this thread ({found}); make it current before calling Molehill, or give a make-current hook")]
+    HostNotCurrent {
+        /// What is current instead: `"no context"` or `"another context"`.
+        found: &'static str,
+    },
+    /// The host's loader has no entry point of this name.
+    #[error("the host's GL loader returns no {0}")]
+    HostLoader(&'static str),
+    /// The host's make-current hook failed.
+    #[error("the host's make-current hook failed: {0}")]
+    HostHook(String),
+    /// EGL or GL reports the context lost (`EGL_CONTEXT_LOST`, `GL_CONTEXT_LOST`).
+    #[error("the GL context is lost ({0})")]
+    Lost(&'static str),
+}
+
+/// What the driver reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlInfo {
+    /// GL_VERSION.
+    pub version: String,
+    /// GL_RENDERER.
+    pub renderer: String,
+    /// GL_VENDOR.
+    pub vendor: String,
+    /// The API of the context.
+    pub api: GlApi,
+}
