@@ -6,22 +6,28 @@
 //! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
 //!   feature `gl`; [`SharedBackend`] for a backend the player keeps a handle to). The embedder
 //!   chooses the backend: no renderer is compiled in unless a feature asks for it.
-//! - [`record`]: recording every call into a trace, so a failing game can be replayed.
-//! - [`trace`]: the `molehill-trace 1` format (`docs/trace-format.md`): typed model, parser,
-//!   writer. It lives here because the recorder writes it from inside the facade; replaying a
-//!   trace (with PNG images) is the crate `molehill-replay`, the command line `molehill-cli`.
+//! - `record` (feature `record`): recording every call into a trace, so a failing game can be
+//!   replayed; `trace` (same feature) is the crate `molehill-trace`, the `molehill-trace 1`
+//!   format (`docs/trace-format.md`) the recorder writes. Replaying a trace (with PNG images)
+//!   is the crate `molehill-replay`, the command line `molehill-cli`.
 //!
 //! Features (off by default): `gl` adds `HeadlessGl`, headless OpenGL contexts from
-//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`.
+//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`;
+//! `record` adds the recorder (`Stage3D::start_recording`, `Recorder`) and with it
+//! `molehill-trace`. Without `record` no recording code and nothing of the trace format is
+//! built.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod as3;
 pub mod backend;
 mod context;
+#[cfg(feature = "record")]
 pub mod record;
 mod stage3d;
-pub mod trace;
+/// The trace format (the crate `molehill-trace`), which the recorder writes.
+#[cfg(feature = "record")]
+pub use molehill_trace as trace;
 
 #[cfg(feature = "gl")]
 pub use backend::HeadlessGl;
@@ -33,6 +39,7 @@ pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
     DEFAULT_MEMORY_BUDGET,
 };
+#[cfg(feature = "record")]
 pub use record::{ImageWriter, RecordedExpectations, Recorder};
 pub use stage3d::{
     EventQueue, NoEvents, Stage3D, Stage3DEvent, Stage3DEvents, MAX_POSITION, MIN_POSITION,

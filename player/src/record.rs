@@ -14,7 +14,7 @@ use molehill_agal::flash::FlashError;
 use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
 use crate::as3::{BitmapData, ByteArray, Endian as As3Endian};
-use crate::trace::{
+use molehill_trace::{
     BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Located, Name, ResourceKind, Statement,
     Trace,
 };
@@ -105,9 +105,9 @@ impl Recorded for [f64; 16] {
 }
 
 impl Recorded for molehill_context3d::Rect {
-    type Arg = crate::trace::Rect;
-    fn recorded(&self, _: &Recorder) -> crate::trace::Rect {
-        crate::trace::Rect {
+    type Arg = molehill_trace::Rect;
+    fn recorded(&self, _: &Recorder) -> molehill_trace::Rect {
+        molehill_trace::Rect {
             x: self.x,
             y: self.y,
             width: self.width,
@@ -117,9 +117,9 @@ impl Recorded for molehill_context3d::Rect {
 }
 
 impl Recorded for molehill_context3d::Point {
-    type Arg = crate::trace::Point;
-    fn recorded(&self, _: &Recorder) -> crate::trace::Point {
-        crate::trace::Point {
+    type Arg = molehill_trace::Point;
+    fn recorded(&self, _: &Recorder) -> molehill_trace::Point {
+        molehill_trace::Point {
             x: self.x,
             y: self.y,
         }
@@ -224,7 +224,7 @@ impl Recorder {
 
     /// The trace recorded so far, as `molehill-trace 1` text.
     pub fn to_text(&self) -> String {
-        crate::trace::write(&self.inner.borrow().trace)
+        molehill_trace::write(&self.inner.borrow().trace)
     }
 
     /// Sets `config swfVersion`.

@@ -7,8 +7,10 @@ use molehill_context3d::TextureBase;
 
 use crate::backend::{BackendFactory, DynBackend, SharedFactory};
 use crate::context::Context3D;
+#[cfg(feature = "record")]
 use crate::record::Recorder;
-use crate::trace::Call;
+#[cfg(feature = "record")]
+use molehill_trace::Call;
 
 /// Smallest `Stage3D.x` / `y` Flash accepts.
 pub const MIN_POSITION: f64 = -8192.0;
@@ -92,6 +94,11 @@ impl Stage3DEvents for EventQueue {
     }
 }
 
+/// The SWF version a Stage3D assumes until told (`Stage3D::set_swf_version`): the newest, as
+/// a trace's default `config swfVersion` (`molehill_trace::DEFAULT_SWF_VERSION`; a test checks
+/// they agree).
+const DEFAULT_SWF_VERSION: u32 = 44;
+
 /// One `Stage3D` (`stage.stage3Ds[i]`).
 pub struct Stage3D {
     x: f64,
@@ -99,6 +106,7 @@ pub struct Stage3D {
     visible: bool,
     factory: SharedFactory,
     events: Rc<dyn Stage3DEvents>,
+    #[cfg(feature = "record")]
     recorder: Option<Recorder>,
     context: Option<Context3D>,
     swf_version: u32,
@@ -107,13 +115,13 @@ pub struct Stage3D {
 
 impl std::fmt::Debug for Stage3D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Stage3D")
-            .field("x", &self.x)
+        let mut d = f.debug_struct("Stage3D");
+        d.field("x", &self.x)
             .field("y", &self.y)
-            .field("visible", &self.visible)
-            .field("recording", &self.recorder.is_some())
-            .field("context", &self.context)
-            .finish()
+            .field("visible", &self.visible);
+        #[cfg(feature = "record")]
+        d.field("recording", &self.recorder.is_some());
+        d.field("context", &self.context).finish()
     }
 }
 
@@ -127,9 +135,10 @@ impl Stage3D {
             visible: true,
             factory: Rc::new(std::cell::RefCell::new(factory)),
             events,
+            #[cfg(feature = "record")]
             recorder: None,
             context: None,
-            swf_version: crate::trace::DEFAULT_SWF_VERSION,
+            swf_version: DEFAULT_SWF_VERSION,
             options: molehill_context3d::ContextOptions::default(),
         }
     }
@@ -141,6 +150,7 @@ impl Stage3D {
     /// applies to contexts created after the call.
     pub fn set_swf_version(&mut self, version: u32) {
         self.swf_version = version;
+        #[cfg(feature = "record")]
         if let Some(r) = &self.recorder {
             r.set_swf_version(version);
         }
@@ -165,6 +175,7 @@ impl Stage3D {
     /// Starts recording every call this Stage3D and its contexts receive into `recorder`
     /// (see [`Recorder::trace`]). Start before `requestContext3D`: a context that exists
     /// already is recorded from its next call on, which does not replay on its own.
+    #[cfg(feature = "record")]
     pub fn start_recording(&mut self, recorder: Recorder) {
         recorder.set_swf_version(self.swf_version);
         if let Some(ctx) = &mut self.context {
@@ -174,6 +185,7 @@ impl Stage3D {
     }
 
     /// Stops recording and gives the recorder back.
+    #[cfg(feature = "record")]
     pub fn stop_recording(&mut self) -> Option<Recorder> {
         if let Some(ctx) = &mut self.context {
             ctx.set_recorder(None);
@@ -181,6 +193,7 @@ impl Stage3D {
         self.recorder.take()
     }
 
+    #[cfg(feature = "record")]
     fn record<T>(&self, call: impl FnOnce() -> Call, result: &Result<T, FlashError>) {
         if let Some(r) = &self.recorder {
             r.call(call(), None, result);
@@ -218,6 +231,7 @@ impl Stage3D {
     /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
     pub fn set_x(&mut self, value: f64) -> Result<(), FlashError> {
         let r = Stage3D::position(value).map(|v| self.x = v);
+        #[cfg(feature = "record")]
         self.record(|| Call::SetStageX(value), &r);
         r
     }
@@ -229,6 +243,7 @@ impl Stage3D {
     /// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
     pub fn set_y(&mut self, value: f64) -> Result<(), FlashError> {
         let r = Stage3D::position(value).map(|v| self.y = v);
+        #[cfg(feature = "record")]
         self.record(|| Call::SetStageY(value), &r);
         r
     }
@@ -236,6 +251,7 @@ impl Stage3D {
     /// `visible = value`. Cannot fail.
     pub fn set_visible(&mut self, value: bool) {
         self.visible = value;
+        #[cfg(feature = "record")]
         self.record(|| Call::SetStageVisible(value), &Ok::<(), FlashError>(()));
     }
 
@@ -267,6 +283,7 @@ impl Stage3D {
         let r = self.create(|backend| {
             molehill_context3d::Context3D::request(backend, render_mode, profile)
         });
+        #[cfg(feature = "record")]
         self.record(
             || Call::RequestContext3D {
                 render_mode: render_mode.to_string(),
@@ -294,6 +311,7 @@ impl Stage3D {
         let r = self.create(|backend| {
             molehill_context3d::Context3D::request_matching_profiles(backend, profiles)
         });
+        #[cfg(feature = "record")]
         self.record(
             || Call::RequestContext3DMatchingProfiles {
                 profiles: profiles.iter().map(|p| p.to_string()).collect(),
@@ -329,13 +347,23 @@ impl Stage3D {
         }
         // The recorder keeps the old context's names: context3d's handles are unique across
         // contexts, so a call with one is #3694 and is recorded with the name it was made with.
-        self.context = Some(Context3D::new(
-            inner,
-            self.events.clone(),
-            self.recorder.clone(),
-            self.factory.clone(),
-        ));
+        #[cfg_attr(not(feature = "record"), allow(unused_mut))]
+        let mut context = Context3D::new(inner, self.events.clone(), self.factory.clone());
+        #[cfg(feature = "record")]
+        context.set_recorder(self.recorder.clone());
+        self.context = Some(context);
         self.events.context3d_create();
         Ok(())
+    }
+}
+
+#[cfg(all(test, feature = "record"))]
+mod tests {
+    #[test]
+    fn the_default_swf_version_is_the_trace_formats() {
+        assert_eq!(
+            super::DEFAULT_SWF_VERSION,
+            molehill_trace::DEFAULT_SWF_VERSION
+        );
     }
 }

@@ -7,7 +7,9 @@ use std::rc::Rc;
 use molehill_agal::flash::{ErrorClass, FlashError};
 use molehill_context3d::{Backend, RecordingBackend};
 use molehill_player::as3::{BitmapData, ByteArray};
-use molehill_player::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
+#[cfg(feature = "record")]
+use molehill_player::Recorder;
+use molehill_player::{BackendCreationError, Stage3D, Stage3DEvents, TextureBase};
 
 #[derive(Default)]
 struct Events {
@@ -172,6 +174,7 @@ fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
     assert_eq!(ctx.present().unwrap_err().id, 3694);
 }
 
+#[cfg(feature = "record")]
 #[test]
 fn a_recording_of_an_invalid_bitmap_still_parses() {
     let (mut s, _) = stage();

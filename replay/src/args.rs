@@ -11,8 +11,8 @@ use std::path::Path;
 
 use molehill_player::as3::{BitmapData, ByteArray};
 use molehill_player::record::Handle;
-use molehill_player::trace::{BitmapArg, ByteArrayArg, Name, Rect};
 use molehill_player::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_trace::{BitmapArg, ByteArrayArg, Name, Rect};
 
 use super::data::{bitmap, byte_array, Bitmap, Bytes};
 use super::FailureKind;

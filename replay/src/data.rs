@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::image::{Image, ImageError};
 use molehill_player::as3::{premultiply, BitmapData, ByteArray, Endian};
-use molehill_player::trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
+use molehill_trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
 use super::FailureKind;
 
@@ -105,8 +105,8 @@ pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes
     Ok(Bytes {
         bytes,
         endian: match arg.endian {
-            molehill_player::trace::Endian::Little => Endian::Little,
-            molehill_player::trace::Endian::Big => Endian::Big,
+            molehill_trace::Endian::Little => Endian::Little,
+            molehill_trace::Endian::Big => Endian::Big,
         },
         position: arg.position,
     })
@@ -221,7 +221,7 @@ mod tests {
     fn inline_bytes_are_passed_from_the_trace_without_a_copy() {
         let arg = ByteArrayArg {
             source: ByteSource::Inline(vec![1, 2, 3, 4]),
-            endian: molehill_player::trace::Endian::Big,
+            endian: molehill_trace::Endian::Big,
             position: 2,
         };
         let bytes = byte_array(&arg, Path::new(".")).unwrap();

@@ -12,9 +12,9 @@ use molehill_context3d::stage::{compose, Layer, LayerPlacement, StageLayout, STA
 use molehill_player::as3::{unpremultiply, BitmapDataMut};
 use molehill_player::backend::BackendFactory;
 use molehill_player::record::Handle;
-use molehill_player::trace::{Call, Name, Pos, Statement, Trace};
 use molehill_player::Context3D;
 use molehill_player::{Stage3D, Stage3DEvents};
+use molehill_trace::{Call, Name, Pos, Statement, Trace};
 
 use super::args::{Arg, Env, Prepare};
 use super::data::bitmap;

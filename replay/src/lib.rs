@@ -1,4 +1,4 @@
-//! Replaying traces (`molehill-trace 1`, the format of `molehill_player::trace`): a trace drives the
+//! Replaying traces (`molehill-trace 1`, the format of the crate `molehill-trace`): a trace drives the
 //! AS3-facing API ([`molehill_player::Stage3D`]) as a VM would, on a headless renderer, capturing
 //! what `present` shows and what `drawToBitmapData` copies, and checking the trace's
 //! expectations (`docs/trace-format.md`, sections 5 and 6). Expected and captured images are
@@ -26,7 +26,7 @@ pub use backend::BackendKind;
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
 use molehill_player::backend::BackendFactory;
-use molehill_player::trace::{self, Pos, Trace};
+use molehill_trace::{self as trace, Pos, Trace};
 
 /// How to replay.
 #[derive(Debug, Clone, Default)]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use molehill_agal::flash::{ErrorClass, FlashError};
 
 use crate::image::{Image, ImageError};
-use molehill_player::trace::{Name, ParseError, Pos};
+use molehill_trace::{Name, ParseError, Pos};
 
 /// What was captured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,7 +214,7 @@ pub struct TraceOutcome {
     /// PNG files written (with `--out` or `--update`).
     pub written: Vec<PathBuf>,
     /// Why the trace was not replayed to its end, when it was skipped: a trace marked
-    /// [`REQUIRES_CORPUS_MARKER`](molehill_player::trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
+    /// [`REQUIRES_CORPUS_MARKER`](molehill_trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
     /// not there. A skipped trace has no failures and did not pass.
     pub skipped: Option<String>,
 }

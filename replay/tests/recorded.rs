@@ -100,9 +100,9 @@ expect error 2008 ArgumentError "Error #2008: Parameter triangleFaceToCull must 
 "#;
     assert_eq!(recorder.to_text(), expected);
     // It parses back to the same trace (compared as text: `NaN != NaN`).
-    let parsed = molehill_player::trace::parse(expected).unwrap();
+    let parsed = molehill_trace::parse(expected).unwrap();
     assert_eq!(parsed.statements.len(), recorder.trace().statements.len());
-    assert_eq!(molehill_player::trace::write(&parsed), expected);
+    assert_eq!(molehill_trace::write(&parsed), expected);
     // And replays on a GL-free renderer: the same errors come back, so it passes.
     let outcome = molehill_replay::replay_text(
         expected,
@@ -166,7 +166,7 @@ mod fuzz {
             let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
             let text = std::fs::read_to_string(dir.join(file)).unwrap();
             let mutated = mutate(&text, which, &value);
-            if molehill_player::trace::parse(&mutated).is_ok() {
+            if molehill_trace::parse(&mutated).is_ok() {
                 let _ = molehill_replay::replay_text(
                     &mutated,
                     &dir.join(file),

@@ -304,8 +304,8 @@ fn a_recorded_session_replays_to_identical_pixels() {
     // present shows the same back buffer.
     assert_eq!(outcome.captures[1].image.pixels(), &seen[..]);
     // And the recording itself round-trips through the parser and writer.
-    let parsed = molehill_player::trace::parse(&text).unwrap();
-    assert_eq!(molehill_player::trace::write(&parsed), text);
+    let parsed = molehill_trace::parse(&text).unwrap();
+    assert_eq!(molehill_trace::write(&parsed), text);
 }
 
 #[test]

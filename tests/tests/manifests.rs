@@ -6,7 +6,9 @@
 //!   `incompatible_msrv` lint, which reads `rust-version` (`cargo clippy -- -D warnings` in CI);
 //! - an embedder of the facade (`molehill-player`, with its `gl` backend) builds no
 //!   command-line, image or logger-implementation crate;
-//! - the AGAL tools alone (`molehill-cli --no-default-features`) build no GPU or codec crate.
+//! - the AGAL tools alone (`molehill-cli --no-default-features`) build no GPU or codec crate;
+//! - an embedder of the facade that does not record (no feature `record`) builds no
+//!   `molehill-trace`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::process::Command;
@@ -237,5 +239,31 @@ fn the_agal_tools_alone_build_no_gpu_or_codec_crate() {
             !names.contains(unwanted),
             "molehill-cli --no-default-features builds {unwanted}: {names:?}"
         );
+    }
+}
+
+/// The trace format is its own crate (issue 24), built only for recording: molehill-player
+/// without its feature `record` (the default, with or without a backend) builds no
+/// `molehill-trace`; with it, it does.
+#[test]
+fn the_trace_format_comes_only_with_recording() {
+    for features in [
+        &[][..],
+        &["--features", "gl"][..],
+        &["--features", "gl,wgpu"][..],
+    ] {
+        let names = tree("molehill-player", features);
+        assert!(names.contains("molehill-context3d"), "{names:?}");
+        assert!(
+            !names.contains("molehill-trace"),
+            "molehill-player {features:?} builds molehill-trace: {names:?}"
+        );
+    }
+    let with = tree("molehill-player", &["--features", "record"]);
+    assert!(with.contains("molehill-trace"), "{with:?}");
+    // What replays and records: the trace format, directly or through the recorder.
+    for package in ["molehill-replay", "molehill-capi"] {
+        let names = tree(package, &[]);
+        assert!(names.contains("molehill-trace"), "{package}: {names:?}");
     }
 }

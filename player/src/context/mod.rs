@@ -27,6 +27,7 @@ macro_rules! forward {
         $(#[$attr])*
         $vis fn $method(&mut self $(, $arg: $ty)*) -> FlashResult<$ret> {
             let r = forward!(@call self, $method, ($($arg),*) $(, |$ctx| $call)?);
+            #[cfg(feature = "record")]
             forward!(@record self, r, $variant, ($($arg),*) $(, $kind)?);
             $(self.$after();)?
             r
@@ -55,9 +56,11 @@ mod resources;
 
 use crate::as3::{premultiply, unpremultiply, BitmapDataMut, ByteArray};
 use crate::backend::{DynBackend, SharedFactory};
+#[cfg(feature = "record")]
 use crate::record::{bitmap_arg_from, Handle, Recorded, Recorder};
 use crate::stage3d::Stage3DEvents;
-use crate::trace::{Call, ResourceKind};
+#[cfg(feature = "record")]
+use molehill_trace::{Call, ResourceKind};
 
 /// A Flash error as the VM throws it.
 pub type FlashResult<T> = Result<T, FlashError>;
@@ -66,6 +69,7 @@ pub type FlashResult<T> = Result<T, FlashError>;
 pub struct Context3D {
     inner: molehill_context3d::Context3D<DynBackend>,
     events: Rc<dyn Stage3DEvents>,
+    #[cfg(feature = "record")]
     recorder: Option<Recorder>,
     /// The Stage3D's backend factory, for `dispose(recreate = true)`.
     factory: SharedFactory,
@@ -73,11 +77,12 @@ pub struct Context3D {
 
 impl std::fmt::Debug for Context3D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Context3D")
-            .field("profile", &self.inner.profile())
-            .field("disposed", &self.inner.is_disposed())
-            .field("recording", &self.recorder.is_some())
-            .finish()
+        let mut d = f.debug_struct("Context3D");
+        d.field("profile", &self.inner.profile())
+            .field("disposed", &self.inner.is_disposed());
+        #[cfg(feature = "record")]
+        d.field("recording", &self.recorder.is_some());
+        d.finish()
     }
 }
 
@@ -85,17 +90,18 @@ impl Context3D {
     pub(crate) fn new(
         inner: molehill_context3d::Context3D<DynBackend>,
         events: Rc<dyn Stage3DEvents>,
-        recorder: Option<Recorder>,
         factory: SharedFactory,
     ) -> Context3D {
         Context3D {
             inner,
             events,
-            recorder,
+            #[cfg(feature = "record")]
+            recorder: None,
             factory,
         }
     }
 
+    #[cfg(feature = "record")]
     pub(crate) fn set_recorder(&mut self, recorder: Option<Recorder>) {
         self.recorder = recorder;
     }
@@ -110,12 +116,14 @@ impl Context3D {
         self.inner.dispose(false);
     }
 
+    #[cfg(feature = "record")]
     fn record<T>(&self, call: impl FnOnce(&Recorder) -> Call, result: &FlashResult<T>) {
         if let Some(r) = &self.recorder {
             r.call(call(r), None, result);
         }
     }
 
+    #[cfg(feature = "record")]
     fn record_create<T: Copy + Into<Handle>>(
         &self,
         kind: ResourceKind,
@@ -187,6 +195,7 @@ impl Context3D {
     /// - Error #3694: the context is disposed or lost.
     pub fn set_enable_error_checking(&mut self, value: bool) -> FlashResult<()> {
         let r = self.inner.set_enable_error_checking(value);
+        #[cfg(feature = "record")]
         self.record(|_| Call::SetEnableErrorChecking(value), &r);
         r
     }
@@ -247,7 +256,7 @@ impl Context3D {
 
     }
 
-    /// `present()`. A recording with [`crate::record::RecordedExpectations`] also gets the
+    /// `present()`. A recording with `RecordedExpectations` (feature `record`) also gets the
     /// back buffer it showed.
     ///
     /// # Errors
@@ -257,14 +266,18 @@ impl Context3D {
     /// - Error #3691: the renderer runs out of memory.
     /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
     pub fn present(&mut self) -> FlashResult<()> {
+        #[cfg(feature = "record")]
         let shown = match &self.recorder {
             Some(r) if r.wants_images() => self.back_buffer_pixels().ok(),
             _ => None,
         };
         let r = self.inner.present();
-        self.record(|_| Call::Present, &r);
-        if let (Ok(()), Some(shown), Some(rec)) = (&r, shown, &self.recorder) {
-            rec.presented(shown);
+        #[cfg(feature = "record")]
+        {
+            self.record(|_| Call::Present, &r);
+            if let (Ok(()), Some(shown), Some(rec)) = (&r, shown, &self.recorder) {
+                rec.presented(shown);
+            }
         }
         r
     }
@@ -321,6 +334,7 @@ impl Context3D {
         dest_point: Option<Point>,
     ) -> FlashResult<()> {
         let at = dest_point.map_or((0, 0), Point::to_pixels);
+        #[cfg(feature = "record")]
         let before = self.recorder.as_ref().map(|_| {
             let pixels: Vec<u32> = destination
                 .pixels
@@ -375,6 +389,22 @@ impl Context3D {
                 *p |= 0xFF00_0000;
             }
         }
+        #[cfg(feature = "record")]
+        self.record_draw_to_bitmap_data(destination, before, src_rect, dest_point, &r);
+        r
+    }
+
+    /// Records `drawToBitmapData` (with the destination as it was `before`) and, when the
+    /// recording wants images, what the copy left in `destination`.
+    #[cfg(feature = "record")]
+    fn record_draw_to_bitmap_data(
+        &self,
+        destination: &BitmapDataMut<'_>,
+        before: Option<molehill_trace::BitmapArg>,
+        src_rect: Option<Rect>,
+        dest_point: Option<Point>,
+        r: &FlashResult<()>,
+    ) {
         if let Some(destination) = before {
             self.record(
                 |rec| Call::DrawToBitmapData {
@@ -382,7 +412,7 @@ impl Context3D {
                     src_rect: src_rect.recorded(rec),
                     dest_point: dest_point.recorded(rec),
                 },
-                &r,
+                r,
             );
         }
         // The expectation after the call it checks.
@@ -402,7 +432,6 @@ impl Context3D {
                 rec.copied(destination.width, destination.height, seen);
             }
         }
-        r
     }
 
     /// The back buffer as `drawToBitmapData` would copy it, unpremultiplied, rows top first:
@@ -454,6 +483,7 @@ impl Context3D {
     pub fn dispose(&mut self, recreate: bool) {
         let live = !self.inner.is_disposed();
         self.inner.dispose(recreate);
+        #[cfg(feature = "record")]
         self.record(
             |_| Call::DisposeContext { recreate },
             &Ok::<(), FlashError>(()),

@@ -1,12 +1,13 @@
 //! The resource calls of `Context3D`: `create*`, and the methods of `VertexBuffer3D`,
 //! `IndexBuffer3D`, `Program3D` and the texture classes (each takes the handle first).
 
-use molehill_agal::flash::FlashError;
 use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
 use crate::as3::{BitmapData, ByteArray};
+#[cfg(feature = "record")]
 use crate::record::{Handle, Recorded};
-use crate::trace::{Call, ResourceKind};
+#[cfg(feature = "record")]
+use molehill_trace::{Call, ResourceKind};
 
 use super::{Context3D, FlashResult};
 
@@ -313,6 +314,7 @@ impl Context3D {
     /// nothing.
     pub fn vertex_buffer_dispose(&mut self, buffer: VertexBuffer3D) {
         self.inner.vertex_buffer_dispose(buffer);
+        #[cfg(feature = "record")]
         self.record_dispose(buffer);
     }
 
@@ -320,12 +322,14 @@ impl Context3D {
     /// nothing.
     pub fn index_buffer_dispose(&mut self, buffer: IndexBuffer3D) {
         self.inner.index_buffer_dispose(buffer);
+        #[cfg(feature = "record")]
         self.record_dispose(buffer);
     }
 
     /// `Program3D.dispose()`. Cannot fail: disposing twice, or after the context, does nothing.
     pub fn program_dispose(&mut self, program: Program3D) {
         self.inner.program_dispose(program);
+        #[cfg(feature = "record")]
         self.record_dispose(program);
     }
 
@@ -333,16 +337,18 @@ impl Context3D {
     /// does nothing.
     pub fn texture_dispose(&mut self, texture: TextureBase) {
         self.inner.texture_dispose(texture);
+        #[cfg(feature = "record")]
         self.record_dispose(texture);
     }
 
+    #[cfg(feature = "record")]
     fn record_dispose(&self, handle: impl Into<Handle>) {
         let handle = handle.into();
         self.record(
             |rec| Call::Dispose {
                 resource: rec.name(handle),
             },
-            &Ok::<(), FlashError>(()),
+            &Ok::<(), molehill_agal::flash::FlashError>(()),
         );
     }
 

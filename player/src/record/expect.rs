@@ -10,7 +10,7 @@ use std::rc::Rc;
 use molehill_context3d::stage::{compose, Layer, LayerPlacement, StageLayout, STAGE3D_COUNT};
 
 use crate::as3::unpremultiply;
-use crate::trace::{Call, Located, Statement, Trace};
+use molehill_trace::{Call, Located, Statement, Trace};
 
 /// Writes the images a recording expects, in the format a replay reads (`molehill_replay`'s
 /// `image::PngWriter` writes PNG). The facade itself encodes no image format, so that an

@@ -150,7 +150,7 @@ pub enum ParseErrorKind {
     /// A bitmap size that is zero or too big.
     #[error(
         "bitmap size {width}x{height} is not in 1..={}",
-        crate::as3::MAX_BITMAP_SIDE
+        crate::MAX_BITMAP_SIDE
     )]
     BitmapSize {
         /// Width as given.

@@ -217,7 +217,7 @@ fn errors_name_line_and_column() {
         ((3, 52), &ParseErrorKind::MatrixLength(2))
     );
     let sixteen = vec!["0"; 16].join(", ");
-    let t = crate::trace::parse(&format!("molehill-trace 1\nstage.requestContext3D()\ncontext.setProgramConstantsFromMatrix(\"vertex\", 0, [{sixteen}])\n"));
+    let t = crate::parse(&format!("molehill-trace 1\nstage.requestContext3D()\ncontext.setProgramConstantsFromMatrix(\"vertex\", 0, [{sixteen}])\n"));
     assert!(t.is_ok(), "{t:?}");
     // Wrong type.
     let e = err(

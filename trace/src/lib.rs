@@ -3,9 +3,15 @@
 //!
 //! A [`Trace`] is what a trace file says, typed: every call with its AS3 arguments (optional
 //! ones filled in with AS3's defaults), resources by name, data inline or as files beside the
-//! trace (not read here: the crate `molehill-replay` reads them), and the expectations. Parsing never
-//! panics: any malformed input is a [`ParseError`] with its line and column.
+//! trace (not read here: the crate `molehill-replay` reads them), and the expectations.
+//! Parsing never panics: any malformed input is a [`ParseError`] with its line and column.
 //! `parse(&write(&t)) == Ok(t)` for every trace `t` (positions are not part of equality).
+//!
+//! Who uses it: `molehill-player`'s recorder writes traces (behind its feature `record`, so an
+//! embedder that does not record builds none of this crate), `molehill-replay` and the
+//! `molehill` command replay them.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod calls;
 mod error;
@@ -44,6 +50,10 @@ pub fn requires_corpus(text: &str) -> bool {
     text.lines()
         .any(|line| line.trim() == REQUIRES_CORPUS_MARKER)
 }
+
+/// The largest width or height of a `BitmapData` argument (AS3's limit, the largest back
+/// buffer), the bound `parse` checks bitmap sizes against.
+pub const MAX_BITMAP_SIDE: u32 = molehill_context3d::context::MAX_BACK_BUFFER_SIZE;
 
 /// Default `config swfVersion`.
 pub const DEFAULT_SWF_VERSION: u32 = 44;
@@ -703,3 +713,8 @@ impl Call {
         }
     }
 }
+
+/// The README's examples, compiled as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

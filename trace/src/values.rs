@@ -239,7 +239,7 @@ pub(crate) fn to_bytes(arg: &Arg) -> Result<ByteArrayArg, ParseError> {
 }
 
 /// Largest BitmapData side we accept in a trace.
-const MAX_BITMAP_SIDE: f64 = crate::as3::MAX_BITMAP_SIDE as f64;
+const MAX_BITMAP_SIDE: f64 = crate::MAX_BITMAP_SIDE as f64;
 
 pub(crate) fn to_bitmap(arg: &Arg) -> Result<BitmapArg, ParseError> {
     const WHAT: &str =
