@@ -5,7 +5,8 @@
 //!   embedder never builds them). Our own code is held to the same version by clippy's
 //!   `incompatible_msrv` lint, which reads `rust-version` (`cargo clippy -- -D warnings` in CI);
 //! - an embedder of the facade (`molehill-player`, with its `gl` backend) builds no
-//!   command-line, image or logger-implementation crate;
+//!   command-line, image or logger-implementation crate, and decodes JPEG-XR coded ATF without
+//!   building C (no cc, bindgen, clang-sys or jpegxr);
 //! - the AGAL tools alone (`molehill-cli --no-default-features`) build no GPU or codec crate;
 //! - an embedder of the facade that does not record (no feature `record`) builds no
 //!   `molehill-trace`.
@@ -194,30 +195,31 @@ fn tree(package: &str, args: &[&str]) -> BTreeSet<String> {
         .collect()
 }
 
-/// JPEG-XR coded ATF (`atf-jpegxr`, off by default: jxrlib can crash on corrupted coded data)
-/// brings jxrlib (C) and bindgen (libclang) into the build; an embedder gets them only when it
-/// asks for the feature.
+/// JPEG-XR coded ATF is decoded by default, in Rust (issue 27): an embedder of the facade, with
+/// its default features or with the GL backend, builds the `jxr` and `lzma-rs` decoders and no
+/// C compiler driver, binding generator or C JPEG XR codec (jxrlib, the `jpegxr` crate, which
+/// needed cc, bindgen and libclang).
 #[test]
-fn the_jpeg_xr_decoder_comes_only_with_its_feature() {
-    let without = tree("molehill-player", &["--features", "gl"]);
-    assert!(without.contains("molehill-gl"), "{without:?}");
-    for unwanted in ["jpegxr", "bindgen", "clang-sys", "cc", "lzma-rs"] {
-        assert!(
-            !without.contains(unwanted),
-            "molehill-player with default features builds {unwanted}"
-        );
-    }
-    let with = tree("molehill-player", &["--features", "gl,atf-jpegxr"]);
-    for wanted in ["jpegxr", "bindgen", "lzma-rs"] {
-        assert!(
-            with.contains(wanted),
-            "molehill-player with atf-jpegxr lacks {wanted}: {with:?}"
-        );
+fn an_embedder_decodes_atf_without_building_c() {
+    for features in [&[][..], &["--features", "gl"][..]] {
+        let names = tree("molehill-player", features);
+        for wanted in ["jxr", "lzma-rs"] {
+            assert!(
+                names.contains(wanted),
+                "molehill-player {features:?} lacks {wanted}: {names:?}"
+            );
+        }
+        for unwanted in ["cc", "bindgen", "clang-sys", "jpegxr"] {
+            assert!(
+                !names.contains(unwanted),
+                "molehill-player {features:?} builds {unwanted}: {names:?}"
+            );
+        }
     }
 }
 
 /// `molehill agal ...` without the drawing subcommands (issue 26: assembling AGAL needed the
-/// whole CLI built, wgpu and jxrlib included): `--no-default-features` builds the AGAL tools on
+/// whole CLI built, wgpu and, then, jxrlib included): `--no-default-features` builds the AGAL tools on
 /// agal and clap alone.
 #[test]
 fn the_agal_tools_alone_build_no_gpu_or_codec_crate() {
@@ -229,6 +231,7 @@ fn the_agal_tools_alone_build_no_gpu_or_codec_crate() {
         "glow",
         "glutin",
         "jpegxr",
+        "jxr",
         "molehill-context3d",
         "molehill-replay",
         "molehill-player",

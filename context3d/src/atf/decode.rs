@@ -1,4 +1,4 @@
-//! Decoding a JPEG-XR coded container, face by face and level by level (feature `atf-jpegxr`).
+//! Decoding a JPEG-XR coded container, face by face and level by level.
 
 use super::{AtfError, AtfFile, CodedImage};
 
@@ -14,7 +14,6 @@ pub enum Decoded {
 
 /// Decodes one face/level of `file` (a JPEG-XR coded container). Never panics: a malformed
 /// record gives an [`AtfError`] (Flash's #3677).
-#[cfg(feature = "atf-jpegxr")]
 pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
     use super::jpegxr::Plain::{Gray8, Rgb565};
     use super::{block_bytes, dxt, jpegxr, lzma, AtfFormat};
@@ -78,10 +77,4 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
             )))
         }
     }
-}
-
-/// Without the `atf-jpegxr` feature: always [`AtfError::NotBuilt`].
-#[cfg(not(feature = "atf-jpegxr"))]
-pub fn decode(file: &AtfFile<'_>, _image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
-    Err(AtfError::NotBuilt(file.format))
 }

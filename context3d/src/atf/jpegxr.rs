@@ -1,69 +1,36 @@
-//! A bounded, safe wrapper of the `jpegxr` crate (Microsoft's jxrlib) for ATF's images.
+//! ATF's JPEG-XR images, decoded in safe Rust by the `jxr` crate and bounded by the level.
 //!
 //! - The caller says what size and which pixel formats it expects; anything else is an error
-//!   before a pixel is decoded. The output buffer is sized here, from the decoder's own size and
-//!   pixel format, with rows and columns rounded up to jxrlib's 16-pixel macroblocks so that
-//!   the decoder has room even for a padded last row.
-//! - jxrlib reads its input in fixed 4-8 KiB packets and, like its own memory stream, expects
-//!   a read past the end to give what there is. The `jpegxr` crate's stream callback calls
-//!   `Read::read_exact`, which on a `Cursor` copies nothing when fewer bytes remain than asked:
-//!   every image smaller than a packet then decodes from garbage and `copy` fails with the
-//!   crate's generic `Fail`. [`Source`] gives the bytes there are and zeros after them.
-//! - jxrlib is not hardened: it `assert`s (aborting the process) on odd container entries such
-//!   as an orientation out of range. So it never sees the input's container: [`parts`] reads
-//!   the pixel format and codestreams out of it, bounds-checked, [`decode`] checks the
-//!   codestream's signature, image header and plane header ([`check_header`]) and that the
-//!   pixel format is one asked for, and [`container`] writes a minimal container of five
-//!   entries around the codestream for jxrlib. The coded data after the headers is jxrlib's
-//!   alone: corrupted, it can still crash the process (docs/context3d.md).
-//! - The crate cannot set jxrlib's `uAlphaMode` (its `copy` leaves it 0, where `JxrDecApp`
-//!   asks for 2), so `copy` never decodes alpha. A planar alpha plane (what `JxrEncApp -a 2`,
-//!   its default, writes) is a codestream of its own, decoded here as an 8-bit grey image.
-//!   Interleaved alpha (`-a 3`) stays out of reach: such an image with alpha is an error, not
-//!   silently opaque.
+//!   before a pixel is decoded. [`parts`] reads the pixel format and the codestreams out of the
+//!   container ("HD Photo", Annex A), every offset bounds-checked; [`check_header`] reads the
+//!   codestream's image header and first plane header and refuses what an ATF level cannot be
+//!   (another size, another colour format or bit depth, orientation, windowing). These checks
+//!   once kept jxrlib (C) away from fields it trusted; they stay so that an input refused
+//!   before is refused now, with the same Flash error.
+//! - `jxr` decodes the raw codestream under [`DecodeLimits`] set from the level ([`limits`]):
+//!   the level's own width and height (at most 4096, Flash's largest texture side), its
+//!   macroblocks as the most tiles, the record's length as the most input, and coefficient and
+//!   output buffers of at most twice what the level needs. `jxr` checks them before it
+//!   allocates, so a header that claims more than its level gives an error, not an allocation.
+//!   `jxr` has no `unsafe` in its facade; a malformed codestream gives one of its typed errors.
+//! - Alpha: planar (JxrEncApp's default `-a 2`): the container holds a second codestream, the
+//!   alpha plane, decoded here as an 8-bit grey image of its own. jxrlib's encoder writes its
+//!   byte count wrong (the file's size): the plane is taken to the end of the record.
+//!   Interleaved (`-a 3`: one codestream whose image header has the alpha flag and a second
+//!   plane header): decoded with the colour, as B, G, R, A.
+//! - `jxr` decodes on rayon's pool (the caller's, or rayon's global one: `jxr` always depends
+//!   on rayon); the small images of ATF levels are mostly one tile and a few macroblock rows.
 
-use std::io::{self, Read, Seek, SeekFrom};
-
-use jpegxr::{ImageDecode, PixelFormat, PixelInfo, Rect};
+use jxr::{
+    AlphaHandling, BackendRequest, ChannelLayout, DecodeLimits, DecodeRequest, DecodedImage,
+    DecodedSamples, JxrView, PixelFormat,
+};
 
 /// JPEG-XR's container ("HD Photo") starts `II`, 0xBC.
 const MAGIC: [u8; 3] = [0x49, 0x49, 0xbc];
 
-/// The input of one image: bytes past the end read as zeros (see the module docs).
-struct Source<'a> {
-    data: &'a [u8],
-    pos: u64,
-}
-
-impl Read for Source<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let start = usize::try_from(self.pos).map_or(self.data.len(), |p| p.min(self.data.len()));
-        let rest = &self.data[start..];
-        let n = buf.len().min(rest.len());
-        buf[..n].copy_from_slice(&rest[..n]);
-        self.pos = self.pos.saturating_add(n as u64);
-        Ok(n)
-    }
-
-    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
-        let n = self.read(buf)?;
-        buf[n..].fill(0);
-        self.pos = self.pos.saturating_add((buf.len() - n) as u64);
-        Ok(())
-    }
-}
-
-impl Seek for Source<'_> {
-    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
-        let pos = match to {
-            SeekFrom::Start(p) => Some(p),
-            SeekFrom::Current(d) => self.pos.checked_add_signed(d),
-            SeekFrom::End(d) => (self.data.len() as u64).checked_add_signed(d),
-        };
-        self.pos = pos.ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
-        Ok(self.pos)
-    }
-}
+/// Flash's largest texture side (the extended profiles'; ATF's header allows 2^15).
+const MAX_SIDE: u32 = 4096;
 
 /// The codestream's signature.
 const WMPHOTO: &[u8; 8] = b"WMPHOTO\0";
@@ -97,13 +64,13 @@ impl Bits<'_> {
     }
 }
 
-/// Checks the codestream's image header (ITU-T T.832 `IMAGE_HEADER`, read by jxrlib's
-/// `ReadWMIHeader`) against what the level needs before jxrlib sees it: jxrlib trusts these
-/// fields and, given odd ones, asserts, divides by zero or writes out of bounds (found by the
-/// ATF property test). Version 1; no orientation, windowing or interleaved alpha; the source
-/// colour format and bit depth of the pixel format; the level's size; tiles, if any, within the
-/// image; then the plane header's internal colour format and subbands.
-fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'static str> {
+/// Checks the codestream's image header (ITU-T T.832 `IMAGE_HEADER`) against what the level
+/// needs: version 1; no orientation or windowing; interleaved alpha only in a pixel format with
+/// alpha (32bppBGRA, 32bppRGBA); the source colour format and bit depth of the pixel format;
+/// the level's size; tiles, if any, within the image; then the plane header's internal colour
+/// format and subbands. (Written for jxrlib, which trusted these fields; kept so that what was
+/// refused stays refused.)
+fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<Header, &'static str> {
     const BAD: &str = "codestream header does not fit the level";
     let mut b = Bits { data: cs, pos: 64 };
     let (version, subversion) = (b.get(4)?, b.get(4)?);
@@ -124,7 +91,8 @@ fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'stat
     let _reserved = b.get(1)?;
     let alpha = b.get(1)?;
     let (colour, depth) = (b.get(4)?, b.get(4)?);
-    if orientation != 0 || overlap == 3 || windowing != 0 || alpha != 0 {
+    let alpha_format = *guid == GUID_RGBA32 || *guid == self::guid(BGRA32);
+    if orientation != 0 || overlap == 3 || windowing != 0 || (alpha != 0 && !alpha_format) {
         return Err(BAD);
     }
     // (colour format, bit depth): Y_ONLY = 0, CF_RGB = 7; BD_8 = 1, BD_565 = 10.
@@ -164,9 +132,8 @@ fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'stat
     } else if tile_stretch {
         b.skip(8)?;
     }
-    // The first image plane header (`ReadImagePlaneHeader`), from the next byte: the internal
-    // colour format sets how many channel buffers jxrlib allocates and then fills (a grey
-    // source Y_ONLY = 0; RGB YUV 4:2:0, 4:2:2 or 4:4:4 = 1, 2, 3), the subbands are 0..=3.
+    // The first image plane header, from the next byte: the internal colour format (a grey
+    // source Y_ONLY = 0; RGB YUV 4:2:0, 4:2:2 or 4:4:4 = 1, 2, 3), the subbands 0..=3.
     b.pos = b.pos.div_ceil(8) * 8;
     let (internal, _scaled, subbands) = (b.get(3)?, b.get(1)?, b.get(4)?);
     let internal_ok = if colour == 0 {
@@ -177,69 +144,123 @@ fn check_header(cs: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<(), &'stat
     if !internal_ok || subbands > 3 {
         return Err(BAD);
     }
-    Ok(())
+    Ok(Header {
+        grey: colour == 0,
+        alpha: alpha != 0,
+    })
 }
 
-/// Decodes `codestream`, which must be a `w` x `h` image of pixel format `guid`, one of
-/// `accept`; returns its pixel format and its pixels in that format, rows packed, top to
-/// bottom.
-fn decode(
-    codestream: &[u8],
-    guid: &[u8; 16],
-    w: u32,
-    h: u32,
-    accept: &[PixelFormat],
-) -> Result<(PixelFormat, Vec<u8>), &'static str> {
-    if w == 0 || h == 0 || w > 1 << 15 || h > 1 << 15 {
-        return Err("size out of range");
+/// The decode limits of a `w` x `h` level whose codestream is `len` bytes: see the module docs.
+fn limits(w: u32, h: u32, len: usize) -> DecodeLimits {
+    let (w64, h64) = (u64::from(w), u64::from(h));
+    let macroblocks = u64::from(w.div_ceil(16)) * u64::from(h.div_ceil(16));
+    DecodeLimits {
+        max_width: w,
+        max_height: h,
+        max_pixels: w64 * h64,
+        max_components: 4,
+        max_tiles: u32::try_from(macroblocks).unwrap_or(u32::MAX),
+        max_compressed_bytes: len as u64,
+        // 4 components (YUV 4:4:4 and alpha) x 256 coefficients a macroblock x 4 bytes, twice.
+        max_coefficient_bytes: macroblocks * 4 * 256 * 4 * 2,
+        // The output: at most 4 bytes a pixel, twice.
+        max_host_allocation_bytes: w64 * h64 * 4 * 2,
     }
-    let known = *guid == GUID_RGBA32
-        || (guid[..15] == GUID_PREFIX
-            && [GRAY8, RGB565, BGR24, RGB24, BGR32, BGRA32].contains(&guid[15]));
-    if !known {
-        return Err("unexpected pixel format");
+}
+
+/// What [`check_header`] read from a codestream that fits its level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Header {
+    /// Y-only (an 8-bit grey image).
+    grey: bool,
+    /// Interleaved alpha (a second plane in the same codestream).
+    alpha: bool,
+}
+
+/// Checks `codestream` (its signature, then [`check_header`]) against a `w` x `h` level of
+/// pixel format `guid`.
+fn check(codestream: &[u8], guid: &[u8; 16], w: u32, h: u32) -> Result<Header, &'static str> {
+    if w == 0 || h == 0 || w > MAX_SIDE || h > MAX_SIDE {
+        return Err("size out of range");
     }
     if codestream.len() < 16 || codestream[..8] != *WMPHOTO {
         return Err("no JPEG-XR codestream");
     }
-    check_header(codestream, guid, w, h)?;
-    let data = container(guid, w, h, codestream);
-    let mut decoder = ImageDecode::with_reader(Source {
-        data: &data,
-        pos: 0,
-    })
-    .map_err(|_| "header does not parse")?;
-    let size = decoder.get_size().map_err(|_| "no size")?;
-    if size != (w as i32, h as i32) {
-        log::debug!("JPEG-XR image of {size:?}, want {w}x{h}");
+    check_header(codestream, guid, w, h)
+}
+
+/// Decodes `codestream` (checked by [`check`]) as a `w` x `h` image in `output` (`per_pixel`
+/// samples a pixel, taken out of the decoded samples by `samples`); returns its
+/// samples, rows packed, top to bottom.
+fn decode<T: Copy>(
+    codestream: &[u8],
+    w: u32,
+    h: u32,
+    output: PixelFormat,
+    alpha: AlphaHandling,
+    per_pixel: usize,
+    samples: impl FnOnce(DecodedSamples) -> Option<Vec<T>>,
+) -> Result<Vec<T>, &'static str> {
+    const BAD: &str = "unexpected decoder output";
+    let view = JxrView::parse(codestream).map_err(|e| {
+        log::debug!("JPEG-XR header: {e}");
+        "header does not parse"
+    })?;
+    if view.info().dimensions() != (w, h) {
+        log::debug!(
+            "JPEG-XR image of {:?}, want {w}x{h}",
+            view.info().dimensions()
+        );
         return Err("size differs from the level's");
     }
-    let format = decoder
-        .get_pixel_format()
-        .map_err(|_| "unknown pixel format")?;
-    if !accept.contains(&format) {
-        log::debug!("JPEG-XR pixel format {format:?}, want one of {accept:?}");
-        return Err("unexpected pixel format");
-    }
-    let bits = PixelInfo::from_format(format).bits_per_pixel();
-    if bits == 0 || !bits.is_multiple_of(8) || bits > 32 {
-        return Err("unexpected pixel format");
-    }
-    let bytes = bits / 8;
-    let (w, h) = (w as usize, h as usize);
-    let padded = |n: usize| n.div_ceil(16) * 16;
-    let stride = padded(w) * bytes;
-    let mut buf = vec![0u8; stride * padded(h)];
-    let rect = Rect::new(0, 0, w as i32, h as i32);
-    decoder.copy(&rect, &mut buf, stride).map_err(|e| {
+    let request = DecodeRequest::new(output)
+        .with_alpha(alpha)
+        .with_backend(BackendRequest::Cpu)
+        .with_limits(limits(w, h, codestream.len()));
+    let image = view.decoder().decode(&request).map_err(|e| {
         log::debug!("JPEG-XR decode: {e}");
         "does not decode"
     })?;
-    let mut out = Vec::with_capacity(w * h * bytes);
-    for row in buf.chunks_exact(stride).take(h) {
-        out.extend_from_slice(&row[..w * bytes]);
+    let DecodedImage {
+        samples: all,
+        planes,
+        decoded_region: region,
+        ..
+    } = image;
+    if (region.w, region.h) != (w, h) {
+        return Err("size differs from the level's");
     }
-    Ok((format, out))
+    let plane = planes.first().ok_or(BAD)?;
+    let all = samples(all).ok_or(BAD)?;
+    // Rows packed: the decoder's own buffer when they already are.
+    let size = std::mem::size_of::<T>();
+    let (w, h) = (w as usize, h as usize);
+    let row = w * per_pixel;
+    if plane.byte_offset % size != 0 || plane.row_stride_bytes % size != 0 {
+        return Err(BAD);
+    }
+    let (start, stride) = (plane.byte_offset / size, plane.row_stride_bytes / size);
+    if stride < row || all.len() < start + stride * (h - 1) + row {
+        return Err(BAD);
+    }
+    if start == 0 && stride == row {
+        let mut all = all;
+        all.truncate(row * h);
+        return Ok(all);
+    }
+    let mut out = Vec::with_capacity(row * h);
+    for y in 0..h {
+        out.extend_from_slice(&all[start + y * stride..][..row]);
+    }
+    Ok(out)
+}
+
+/// The 8-bit samples of a decode.
+fn u8s(samples: DecodedSamples) -> Option<Vec<u8>> {
+    match samples {
+        DecodedSamples::U8(v) => Some(v),
+        _ => None,
+    }
 }
 
 // The container ("HD Photo", a TIFF-like directory) tags Molehill reads.
@@ -279,8 +300,8 @@ struct Parts<'a> {
 }
 
 /// Reads the container directory of `data`, every offset bounds-checked. Only the pixel format,
-/// image and alpha entries are read; the others (orientation, resolution, metadata, on which
-/// jxrlib asserts) never reach jxrlib, which sees the container [`container`] writes instead.
+/// image and alpha entries are read; the others (orientation, resolution, metadata) are not
+/// looked at: the decoder gets the raw codestreams.
 fn parts(data: &[u8]) -> Result<Parts<'_>, &'static str> {
     const BAD: &str = "container directory out of bounds";
     let u16_at = |p: usize| -> Option<u16> {
@@ -342,78 +363,81 @@ fn parts(data: &[u8]) -> Result<Parts<'_>, &'static str> {
     })
 }
 
-/// A minimal container of one codestream of pixel format `format`, `w` x `h`: the header, a
-/// directory of five entries (pixel format, width, height, image offset and byte count), the
-/// GUID, the codestream.
-fn container(format: &[u8; 16], w: u32, h: u32, codestream: &[u8]) -> Vec<u8> {
-    const ENTRIES: u16 = 5;
-    let guid_at = 8 + 2 + 12 * u32::from(ENTRIES) + 4;
-    let image_at = guid_at + 16;
-    let mut out = Vec::with_capacity(image_at as usize + codestream.len());
-    out.extend(MAGIC);
-    out.extend([0x01, 8, 0, 0, 0]);
-    out.extend(ENTRIES.to_le_bytes());
-    for (tag, ty, count, value) in [
-        (PIXEL_FORMAT, 1u16, 16u32, guid_at),
-        (0xbc80, 4, 1, w),
-        (0xbc81, 4, 1, h),
-        (IMAGE_OFFSET, 4, 1, image_at),
-        (IMAGE_BYTE_COUNT, 4, 1, codestream.len() as u32),
-    ] {
-        out.extend(tag.to_le_bytes());
-        out.extend(ty.to_le_bytes());
-        out.extend(count.to_le_bytes());
-        out.extend(value.to_le_bytes());
-    }
-    out.extend(0u32.to_le_bytes());
-    out.extend(format);
-    out.extend(codestream);
-    out
-}
+/// The pixel formats [`decode_bgra`] takes (those an RGB or RGBA image is stored in).
+const BGRA_FORMATS: [u8; 5] = [GRAY8, BGR24, RGB24, BGR32, BGRA32];
 
-/// A `w` x `h` colour image as B, G, R, A bytes: RGB / BGR images get alpha 255, and so do
-/// images with alpha unless `keep_alpha`; with `keep_alpha`, the alpha comes from the planar
-/// alpha plane (an image with alpha but none is an error: see the module docs).
+/// A `w` x `h` colour image as B, G, R, A bytes: alpha 255 unless `keep_alpha` and the
+/// image has alpha (planar or interleaved: see the module docs); an image whose pixel format
+/// has alpha but that carries none is an error when `keep_alpha`.
 pub(super) fn decode_bgra(
     data: &[u8],
     w: u32,
     h: u32,
     keep_alpha: bool,
 ) -> Result<Vec<u8>, &'static str> {
-    use PixelFormat::*;
-    let accept = [
-        PixelFormat24bppRGB,
-        PixelFormat24bppBGR,
-        PixelFormat32bppBGR,
-        PixelFormat32bppBGRA,
-        PixelFormat32bppRGBA,
-        PixelFormat8bppGray,
-    ];
     let parts = parts(data)?;
-    let (format, px) = decode(parts.image, &parts.format, w, h, &accept)?;
-    let mut out: Vec<u8> = match format {
-        PixelFormat24bppRGB => px
-            .chunks_exact(3)
-            .flat_map(|p| [p[2], p[1], p[0], 255])
-            .collect(),
-        PixelFormat24bppBGR => px
-            .chunks_exact(3)
-            .flat_map(|p| [p[0], p[1], p[2], 255])
-            .collect(),
-        PixelFormat32bppBGR | PixelFormat32bppBGRA => px
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2], 255])
-            .collect(),
-        PixelFormat32bppRGBA => px
-            .chunks_exact(4)
-            .flat_map(|p| [p[2], p[1], p[0], 255])
-            .collect(),
-        _ => px.iter().flat_map(|&y| [y, y, y, 255]).collect(),
+    let format = parts.format;
+    let known = format == GUID_RGBA32
+        || (format[..15] == GUID_PREFIX && BGRA_FORMATS.contains(&format[15]));
+    if !known {
+        return Err("unexpected pixel format");
+    }
+    let header = check(parts.image, &format, w, h)?;
+    let mut out = if header.grey {
+        let grey = decode(
+            parts.image,
+            w,
+            h,
+            PixelFormat::U8(ChannelLayout::Luma),
+            AlphaHandling::Drop,
+            1,
+            u8s,
+        )?;
+        grey.iter().flat_map(|&y| [y, y, y, 255]).collect()
+    } else if header.alpha && keep_alpha {
+        return decode(
+            parts.image,
+            w,
+            h,
+            PixelFormat::U8(ChannelLayout::Bgra),
+            AlphaHandling::Preserve,
+            4,
+            u8s,
+        );
+    } else {
+        let mut px = decode(
+            parts.image,
+            w,
+            h,
+            PixelFormat::U8(ChannelLayout::Bgrx),
+            AlphaHandling::Drop,
+            4,
+            u8s,
+        )?;
+        for p in px.chunks_exact_mut(4) {
+            p[3] = 255;
+        }
+        px
     };
-    if keep_alpha && matches!(format, PixelFormat32bppBGRA | PixelFormat32bppRGBA) {
-        let plane = parts.alpha.ok_or("interleaved alpha is not decodable")?;
-        let (_, alpha) = decode(plane, &guid(GRAY8), w, h, &[PixelFormat8bppGray])
-            .map_err(|_| "alpha plane does not decode")?;
+    let alpha_format = format == GUID_RGBA32 || format == guid(BGRA32);
+    if keep_alpha && alpha_format {
+        let plane = parts.alpha.ok_or("an alpha pixel format without alpha")?;
+        let alpha = check(plane, &guid(GRAY8), w, h)
+            .and_then(|_| {
+                decode(
+                    plane,
+                    w,
+                    h,
+                    PixelFormat::U8(ChannelLayout::Luma),
+                    AlphaHandling::Drop,
+                    1,
+                    u8s,
+                )
+            })
+            .map_err(|why| {
+                log::debug!("JPEG-XR alpha plane: {why}");
+                "alpha plane does not decode"
+            })?;
         for (px, a) in out.chunks_exact_mut(4).zip(alpha) {
             px[3] = a;
         }
@@ -438,35 +462,78 @@ pub(super) fn decode_plain(
     h: u32,
     plain: Plain,
 ) -> Result<Vec<u8>, &'static str> {
-    let format = match plain {
-        Plain::Rgb565 => PixelFormat::PixelFormat16bppRGB565,
-        Plain::Gray8 => PixelFormat::PixelFormat8bppGray,
-    };
     let parts = parts(data)?;
-    decode(parts.image, &parts.format, w, h, &[format]).map(|(_, px)| px)
+    let want = guid(match plain {
+        Plain::Rgb565 => RGB565,
+        Plain::Gray8 => GRAY8,
+    });
+    if parts.format != want {
+        return Err("unexpected pixel format");
+    }
+    check(parts.image, &want, w, h)?;
+    match plain {
+        Plain::Rgb565 => {
+            let words = decode(
+                parts.image,
+                w,
+                h,
+                PixelFormat::Rgb565,
+                AlphaHandling::Drop,
+                1,
+                |s| match s {
+                    DecodedSamples::Rgb565(v) => Some(v),
+                    _ => None,
+                },
+            )?;
+            Ok(words.iter().flat_map(|v| v.to_le_bytes()).collect())
+        }
+        Plain::Gray8 => decode(
+            parts.image,
+            w,
+            h,
+            PixelFormat::U8(ChannelLayout::Luma),
+            AlphaHandling::Drop,
+            1,
+            u8s,
+        ),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn source_reads_zeros_past_the_end() {
-        let mut s = Source {
-            data: &[1, 2, 3],
-            pos: 1,
-        };
-        let mut buf = [9u8; 5];
-        s.read_exact(&mut buf).unwrap();
-        assert_eq!(buf, [2, 3, 0, 0, 0]);
-        assert_eq!(s.stream_position().unwrap(), 6);
-        s.seek(SeekFrom::Start(100)).unwrap();
-        assert_eq!(s.read(&mut buf).unwrap(), 0);
-        assert!(s.seek(SeekFrom::Current(-1000)).is_err());
+    /// A minimal container of one codestream of pixel format `format`, `w` x `h`: the header, a
+    /// directory of five entries (pixel format, width, height, image offset and byte count), the
+    /// GUID, the codestream.
+    fn container(format: &[u8; 16], w: u32, h: u32, codestream: &[u8]) -> Vec<u8> {
+        const ENTRIES: u16 = 5;
+        let guid_at = 8 + 2 + 12 * u32::from(ENTRIES) + 4;
+        let image_at = guid_at + 16;
+        let mut out = Vec::with_capacity(image_at as usize + codestream.len());
+        out.extend(MAGIC);
+        out.extend([0x01, 8, 0, 0, 0]);
+        out.extend(ENTRIES.to_le_bytes());
+        for (tag, ty, count, value) in [
+            (PIXEL_FORMAT, 1u16, 16u32, guid_at),
+            (0xbc80, 4, 1, w),
+            (0xbc81, 4, 1, h),
+            (IMAGE_OFFSET, 4, 1, image_at),
+            (IMAGE_BYTE_COUNT, 4, 1, codestream.len() as u32),
+        ] {
+            out.extend(tag.to_le_bytes());
+            out.extend(ty.to_le_bytes());
+            out.extend(count.to_le_bytes());
+            out.extend(value.to_le_bytes());
+        }
+        out.extend(0u32.to_le_bytes());
+        out.extend(format);
+        out.extend(codestream);
+        out
     }
 
     #[test]
-    fn rejects_what_is_not_jpeg_xr_before_jxrlib_sees_it() {
+    fn rejects_what_is_not_jpeg_xr_before_decoding() {
         assert_eq!(
             decode_plain(&[], 1, 2, Plain::Gray8),
             Err("not a JPEG-XR file")
@@ -485,25 +552,34 @@ mod tests {
         c[8 + 2 + 12 * 3 + 8..][..4].copy_from_slice(&end.to_le_bytes());
         assert!(parts(&c).is_err());
         // Not a codestream, or a pixel format not asked for.
+        let c = container(&guid(GRAY8), 1, 2, b"WMPHOTX\0........");
         assert_eq!(
-            decode(
-                b"WMPHOTX\0........",
-                &guid(GRAY8),
-                1,
-                2,
-                &[PixelFormat::PixelFormat8bppGray]
-            ),
+            decode_plain(&c, 1, 2, Plain::Gray8),
             Err("no JPEG-XR codestream")
         );
+        let c = container(&[0; 16], 1, 2, b"WMPHOTO\0........");
         assert_eq!(
-            decode(
-                b"WMPHOTO\0........",
-                &[0; 16],
-                1,
-                2,
-                &[PixelFormat::PixelFormat8bppGray]
-            ),
+            decode_plain(&c, 1, 2, Plain::Gray8),
             Err("unexpected pixel format")
+        );
+        assert_eq!(decode_bgra(&c, 1, 2, true), Err("unexpected pixel format"));
+    }
+
+    #[test]
+    fn limits_follow_the_level() {
+        let l = limits(4096, 16, 1000);
+        assert_eq!(
+            (l.max_width, l.max_height, l.max_pixels),
+            (4096, 16, 4096 * 16)
+        );
+        assert_eq!((l.max_tiles, l.max_compressed_bytes), (256, 1000));
+        assert_eq!(l.max_coefficient_bytes, 256 * 8192);
+        assert_eq!(l.max_host_allocation_bytes, 4096 * 16 * 8);
+        // Larger than Flash's largest texture: refused before the codestream is read.
+        let c = container(&guid(GRAY8), 8192, 1, b"WMPHOTO\0........");
+        assert_eq!(
+            decode_plain(&c, 8192, 1, Plain::Gray8),
+            Err("size out of range")
         );
     }
 }

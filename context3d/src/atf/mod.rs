@@ -14,20 +14,17 @@
 //! The other formats are JPEG-XR coded ([`CodedImage`]): formats 0 and 1 hold one JPEG-XR image
 //! per face/level; formats 2, 4, 0xC and 0xD hold, per GPU encoding, the block data with the
 //! colour (or alpha) endpoints taken out, LZMA coded, and a JPEG-XR image of those endpoints.
-//! This module only splits the records; [`decode`] (feature `atf-jpegxr`) turns them into
-//! pixels or DXT blocks.
+//! This module only splits the records; [`decode`] turns them into pixels or DXT blocks.
 //!
-//! Stages: this module (container), `jpegxr` (a bounded, safe wrapper of the `jpegxr` crate),
+//! Stages: this module (container), `jpegxr` (JPEG XR images through the pure-Rust `jxr`
+//! crate, bounded by the level),
 //! `lzma` (ATF's headerless-size LZMA records), `dxt` (rebuilding DXT1 / DXT5 blocks) and
 //! [`decode`], which runs them for each face/level.
 
 use std::fmt;
 
-#[cfg(feature = "atf-jpegxr")]
 mod dxt;
-#[cfg(feature = "atf-jpegxr")]
 mod jpegxr;
-#[cfg(feature = "atf-jpegxr")]
 mod lzma;
 
 mod decode;
@@ -141,9 +138,6 @@ pub enum AtfError {
         /// Level.
         level: u8,
     },
-    /// A JPEG-XR coded format in a build without the `atf-jpegxr` feature.
-    #[error("ATF format {0:?} is JPEG-XR coded; molehill-context3d was built without its `atf-jpegxr` feature")]
-    NotBuilt(AtfFormat),
     /// A JPEG-XR image that does not decode, or not to what the level needs.
     #[error("JPEG-XR {what} of face {face} level {level}: {why}")]
     JpegXr {

@@ -509,9 +509,8 @@ impl<B: Backend> Context3D<B> {
     /// than the texture's #3679, a cube flag or format that does not fit the texture #3675; an
     /// image below 4x4 #3745; more levels than the texture #3674. JPEG-XR coded containers
     /// (formats 0/1 into `bgra` textures, 2/4/0xC/0xD as DXT1/DXT5 blocks) are decoded with
-    /// [`atf::decode`] (feature `atf-jpegxr`), every face/level before any is uploaded; a record
-    /// that does not decode, or not to the level's size, #3677 (so does every such container
-    /// in a build without the feature). Uploads every level the container has and, with
+    /// [`atf::decode`], every face/level before any is uploaded; a record that does not
+    /// decode, or not to the level's size, #3677. Uploads every level the container has and, with
     /// `async`, queues [`Context3DEvent::TextureReady`].
     pub fn texture_upload_compressed_from_byte_array(
         &mut self,
