@@ -1,6 +1,7 @@
 //! Unit tests of every Context3D call against the recording backend: a correct use, each error
 //! with its exact (class, ID, message), and the backend calls each sequence produces.
 
+mod atf_adobe;
 mod atf_jpegxr;
 mod buffers;
 mod common;

@@ -22,6 +22,7 @@ Files (the expected values are derived in the traces and context3d/tests/api/atf
 - rgba8888_8x8_mips.atf: format 1, 8x8, 3 levels (8, 4, 2; JxrEncApp fails on a 1x1 image
   with alpha); level 0 4x4 quadrants TL (255,0,0,255), TR (0,255,0,128), BL (0,0,255,64),
   BR (255,255,255,0) (R,G,B,A); levels 1-2 solid (10,20,30,40), (50,60,70,80).
+- rgba8888_interleaved_8x8.atf: the same with interleaved alpha (`JxrEncApp -a 3`).
 - cube_rgb888_4x4.atf: format 0 with the cube flag, 4x4, 1 level; faces 0-5 solid (255,0,0),
   (0,255,255), (0,255,0), (255,0,255), (0,0,255), (255,255,0).
 - dxt1_8x8_mips.atf: format 2, 8x8, 2 levels; see DXT1_L0 / DXT1_L1.
@@ -50,9 +51,9 @@ def tmp(name):
     return os.path.join(TMP, name)
 
 
-def jxr_from_file(src, fmt):
+def jxr_from_file(src, fmt, *extra):
     out = src + ".jxr"
-    run("JxrEncApp", "-i", src, "-o", out, "-q", "1", "-c", str(fmt))
+    run("JxrEncApp", "-i", src, "-o", out, "-q", "1", "-c", str(fmt), *extra)
     return open(out, "rb").read()
 
 
@@ -64,14 +65,14 @@ def jxr_rgb(name, w, h, pixels):
     return jxr_from_file(path, 9)
 
 
-def jxr_bgra(name, w, h, pixels):
+def jxr_bgra(name, w, h, pixels, *extra):
     """pixels: (r, g, b, a) row-major; a bottom-up 32-bit BI_RGB BMP holds B, G, R, A."""
     path = tmp(name + ".bmp")
     rows = [pixels[y * w:(y + 1) * w] for y in range(h)]
     pix = b"".join(bytes(c for r, g, b, a in row for c in (b, g, r, a)) for row in reversed(rows))
     hdr = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 32, 0, len(pix), 2835, 2835, 0, 0)
     open(path, "wb").write(b"BM" + struct.pack("<IHHI", 54 + len(pix), 0, 0, 54) + hdr + pix)
-    return jxr_from_file(path, 22)
+    return jxr_from_file(path, 22, *extra)
 
 
 def jxr_gray(name, w, h, values):
@@ -140,6 +141,13 @@ levels = [jxr_bgra("rgba0", 8, 8, RGBA_L0)]
 for i, (s, px) in enumerate([(4, (10, 20, 30, 40)), (2, (50, 60, 70, 80))]):
     levels.append(jxr_bgra("rgba%d" % (i + 1), s, s, [px] * (s * s)))
 write("rgba8888_8x8_mips.atf", atf(1, False, 3, 3, 3, [[l] for l in levels], 1))
+
+# rgba8888_interleaved_8x8: the same three levels with interleaved alpha (`-a 3`: one
+# codestream whose image header has the alpha flag, as against the planar alpha plane above).
+levels = [jxr_bgra("rgbai0", 8, 8, RGBA_L0, "-a", "3")]
+for i, (s, px) in enumerate([(4, (10, 20, 30, 40)), (2, (50, 60, 70, 80))]):
+    levels.append(jxr_bgra("rgbai%d" % (i + 1), s, s, [px] * (s * s), "-a", "3"))
+write("rgba8888_interleaved_8x8.atf", atf(1, False, 3, 3, 3, [[l] for l in levels], 1))
 
 # cube_rgb888_4x4
 FACES = ((255, 0, 0), (0, 255, 255), (0, 255, 0), (255, 0, 255), (0, 0, 255), (255, 255, 0))
