@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use molehill_context3d::decode::{dxt, etc1, packed, pvrtc};
+use molehill_context3d::decode::{self, packed};
 use molehill_context3d::{
     CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
     TextureUpload,
@@ -142,10 +142,6 @@ pub enum UploadError {
     NoStorage,
 }
 
-fn level_size(desc: &TextureDesc, level: u8) -> (u32, u32) {
-    ((desc.width >> level).max(1), (desc.height >> level).max(1))
-}
-
 /// Creates the wgpu texture and view of `tex` for its current description and storage.
 fn allocate(device: &wgpu::Device, tex: &mut Texture) {
     tex.generation += 1;
@@ -219,38 +215,6 @@ pub fn create(device: &wgpu::Device, desc: &TextureDesc, caps: &crate::device::C
     tex
 }
 
-/// Decodes a compressed image to RGBA8 on the CPU.
-fn decode_compressed(
-    img: &CompressedImage<'_>,
-    alpha: bool,
-    w: u32,
-    h: u32,
-) -> Result<Vec<u8>, UploadError> {
-    if let Some(d) = img.dxt {
-        return Ok(if alpha {
-            dxt::decode_dxt5(w, h, d)?
-        } else {
-            dxt::decode_dxt1(w, h, d)?
-        });
-    }
-    if let Some(d) = img.etc1 {
-        let mut rgba = etc1::decode_etc1(w, h, d)?;
-        if alpha {
-            if let Some(a) = img.etc1_alpha {
-                let a = etc1::decode_etc1(w, h, a)?;
-                for (px, ap) in rgba.chunks_exact_mut(4).zip(a.chunks_exact(4)) {
-                    px[3] = ap[0];
-                }
-            }
-        }
-        return Ok(rgba);
-    }
-    if let Some(d) = img.pvrtc {
-        return Ok(pvrtc::decode_pvrtc(w, h, d, pvrtc::PvrtcBpp::Four)?);
-    }
-    Err(UploadError::NoEncoding)
-}
-
 fn u32s_to_bytes(px: &[u32]) -> Vec<u8> {
     px.iter().flat_map(|p| p.to_le_bytes()).collect()
 }
@@ -319,7 +283,7 @@ pub fn upload(
     let Some(texture) = &tex.texture else {
         return Err(UploadError::NoStorage);
     };
-    let (lw, lh) = level_size(&tex.desc, up.level);
+    let (lw, lh) = tex.desc.level_size(up.level);
     if up.width > lw || up.height > lh {
         return Err(UploadError::Size { needed: 0, got: 0 });
     }
@@ -378,7 +342,7 @@ pub fn upload(
     let bytes: Cow<'_, [u8]> = match up.data {
         TextureData::Compressed(img) => {
             let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-            decode_compressed(&img, alpha, up.width, up.height)?.into()
+            decode::compressed_to_rgba8(&img, alpha, up.width, up.height)?.into()
         }
         // A `Bgra8Unorm` texture takes Flash's B, G, R, A bytes as they are: no copy.
         TextureData::Argb32(px) if bgra => argb_as_bgra(px),

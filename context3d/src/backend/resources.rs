@@ -103,6 +103,14 @@ pub struct TextureDesc {
     pub streaming_levels: u8,
 }
 
+impl TextureDesc {
+    /// Width and height of mip level `level` (each halved per level, at least 1).
+    pub fn level_size(&self, level: u8) -> (u32, u32) {
+        let shift = u32::from(level).min(31);
+        ((self.width >> shift).max(1), (self.height >> shift).max(1))
+    }
+}
+
 /// One compressed image from an ATF container, in every encoding the container carries. A
 /// backend uploads the first encoding it supports; Molehill guarantees at least one is present.
 ///
