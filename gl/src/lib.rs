@@ -27,7 +27,8 @@
 //! docs/architecture.md draws the layers; docs/embedding-gl.md is the embedder's guide.
 //!
 //! This is one of the two crates of Molehill with `unsafe` (with molehill-capi): one small
-//! block per glow or EGL call, each with a `// SAFETY:` note, in `gl` and `context` only.
+//! block per glow or EGL call, each with a `// SAFETY:` note, in `gl` and `context` only (and
+//! the one block by which [`GlBackend::windowed`] forwards its caller's contract).
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 

@@ -1,17 +1,5 @@
-//! The optional compositing helper: draws up to four Stage3D layers (their frame textures)
-//! into the host's framebuffer as Flash Player shows them, by the one rule of
-//! [`molehill_context3d::stage`]: the stage colour, then each visible layer in stage order at its
-//! `x`, `y`, clipped to the stage ([`molehill_context3d::stage::layer_destination`]), opaque (the
-//! back buffer's alpha is ignored, colour copied as it is, nothing blended).
-//!
-//! The [`Compositor`] lives in the host's context (it is made and used with the host's glow
-//! table, its context current). It draws into the draw framebuffer the host has bound, with
-//! the stage's top-left corner at `origin` (top-left coordinates, rows down) of a framebuffer
-//! `framebuffer_height` rows tall, and puts back every piece of GL state it changes: program,
-//! vertex array, active texture unit, unit 0's 2D texture and sampler, viewport, scissor test
-//! and box, blend, depth, stencil, cull, rasterizer-discard enables, colour mask and clear
-//! colour. Frame textures of a backend in a sharing context are waited for
-//! ([`crate::FrameTexture::wait`]) before they are sampled.
+//! The compositing helper ([`Compositor`], whose docs hold the contract): Stage3D layers drawn
+//! into the host's framebuffer with the host's glow table.
 
 use glow::HasContext;
 use molehill_context3d::stage::{layer_destination, LayerPlacement, StageLayout};
@@ -66,7 +54,20 @@ pub struct ComposeLayer {
     pub frame: FrameTexture,
 }
 
-/// The compositing program, in the host's context.
+/// The optional compositing helper: draws up to four Stage3D layers (their frame textures)
+/// into the host's framebuffer as Flash Player shows them, by the one rule of
+/// [`molehill_context3d::stage`]: the stage colour, then each visible layer in stage order at its
+/// `x`, `y`, clipped to the stage ([`molehill_context3d::stage::layer_destination`]), opaque (the
+/// back buffer's alpha is ignored, colour copied as it is, nothing blended).
+///
+/// It lives in the host's context (it is made and used with the host's glow
+/// table, its context current). It draws into the draw framebuffer the host has bound, with
+/// the stage's top-left corner at `origin` (top-left coordinates, rows down) of a framebuffer
+/// `framebuffer_height` rows tall, and puts back every piece of GL state it changes: program,
+/// vertex array, active texture unit, unit 0's 2D texture and sampler, viewport, scissor test
+/// and box, blend, depth, stencil, cull, rasterizer-discard enables, colour mask and clear
+/// colour. Frame textures of a backend in a sharing context are waited for
+/// ([`crate::FrameTexture::wait`]) before they are sampled.
 #[derive(Debug)]
 pub struct Compositor {
     program: glow::Program,

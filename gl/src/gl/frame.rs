@@ -1,31 +1,6 @@
-//! The presented frame out of the backend without a CPU round trip: as a GL texture
-//! ([`FrameTexture`]) and, for hosts that want every frame's pixels, through pixel buffer
-//! objects ([`FramePixels`]).
-//!
-//! **Frame textures.** At each `present()` the back buffer (resolved when multisampled) is
-//! copied with one blit into the next of two textures, so the host samples frame N while
-//! Molehill draws frame N+1 into its back buffer. The texture:
-//! - is `GL_TEXTURE_2D`, internal format `GL_RGBA8` ([`FRAME_FORMAT`]), one level, the back
-//!   buffer's size, `GL_NEAREST` filters and `GL_CLAMP_TO_EDGE` wraps;
-//! - holds the back buffer's bytes unchanged: colour as the content drew it (Flash content
-//!   draws premultiplied colour; nothing is converted), alpha as drawn (Flash Player shows the
-//!   layer opaque: a host should ignore it, as [`crate::Compositor`] does);
-//! - has its **top row at row 0** (texel `(x, 0)` is the frame's top-left row; sample with
-//!   `v = 0` at the top), the same order as `drawToBitmapData` and [`FramePixels`];
-//! - belongs to the backend's context: the host's own ([`crate::GlBackend::on_host_context`])
-//!   or one sharing objects with it ([`crate::GlBackend::sharing`]). In the second case the
-//!   copy is fenced: call [`FrameTexture::wait`] in the host's context before sampling.
-//!
-//! Frame N's texture is written again at the present of frame N+2. In the host's own context
-//! GL orders that after the host's sampling by itself. In a sharing context the host calls
-//! [`crate::GlBackend::frame_released`] after its last use of a frame: a fence in the host's
-//! context that the copy of frame N+2 waits for (on the GPU); without it, the host must have
-//! finished sampling frame N before Molehill presents frame N+2.
-//!
-//! **Pixels through PBOs.** With [`crate::GlBackend::set_frame_readback`] each present also
-//! starts an asynchronous `glReadPixels` into a pixel buffer object (a ring of them) with a
-//! fence; [`crate::GlBackend::take_frame_pixels`] hands out the oldest one whose copy is done,
-//! without stalling the next frame. `drawToBitmapData` stays synchronous, as in Flash.
+//! The frame output's GL side: the frame texture and read-back types the backend hands out
+//! (their docs hold the contract), the host-side fence of `GlBackend::frame_released`, and the
+//! calls the device's frame output (`device/frames.rs`) makes.
 
 use glow::HasContext;
 
@@ -35,7 +10,34 @@ use super::counts::CallKind;
 /// The internal format of a frame texture.
 pub const FRAME_FORMAT: u32 = glow::RGBA8;
 
-/// One presented frame as a GL texture (see the [module docs](self)).
+/// The presented frame out of the backend without a CPU round trip: as a GL texture
+/// (this type) and, for hosts that want every frame's pixels, through pixel buffer
+/// objects ([`FramePixels`]).
+///
+/// **Frame textures.** At each `present()` the back buffer (resolved when multisampled) is
+/// copied with one blit into the next of two textures, so the host samples frame N while
+/// Molehill draws frame N+1 into its back buffer. The texture:
+/// - is `GL_TEXTURE_2D`, internal format `GL_RGBA8` ([`FRAME_FORMAT`]), one level, the back
+///   buffer's size, `GL_NEAREST` filters and `GL_CLAMP_TO_EDGE` wraps;
+/// - holds the back buffer's bytes unchanged: colour as the content drew it (Flash content
+///   draws premultiplied colour; nothing is converted), alpha as drawn (Flash Player shows the
+///   layer opaque: a host should ignore it, as [`crate::Compositor`] does);
+/// - has its **top row at row 0** (texel `(x, 0)` is the frame's top-left row; sample with
+///   `v = 0` at the top), the same order as `drawToBitmapData` and [`FramePixels`];
+/// - belongs to the backend's context: the host's own ([`crate::GlBackend::on_host_context`])
+///   or one sharing objects with it ([`crate::GlBackend::sharing`]). In the second case the
+///   copy is fenced: call [`FrameTexture::wait`] in the host's context before sampling.
+///
+/// Frame N's texture is written again at the present of frame N+2. In the host's own context
+/// GL orders that after the host's sampling by itself. In a sharing context the host calls
+/// [`crate::GlBackend::frame_released`] after its last use of a frame: a fence in the host's
+/// context that the copy of frame N+2 waits for (on the GPU); without it, the host must have
+/// finished sampling frame N before Molehill presents frame N+2.
+///
+/// **Pixels through PBOs.** With [`crate::GlBackend::set_frame_readback`] each present also
+/// starts an asynchronous `glReadPixels` into a pixel buffer object (a ring of them) with a
+/// fence; [`crate::GlBackend::take_frame_pixels`] hands out the oldest one whose copy is done,
+/// without stalling the next frame. `drawToBitmapData` stays synchronous, as in Flash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FrameTexture {
     /// The texture name (`GL_TEXTURE_2D`) in the backend's context.
