@@ -14,12 +14,14 @@
 //!
 //! One module per role: [`device`] (device, capabilities, errors and loss), [`resources`]
 //! (buffers, the work counter), [`textures`] (formats, uploads, samplers), [`pipeline`]
-//! (programs and the pipeline cache), `bindings` (texture bind groups), [`targets`] (back
+//! (programs and the pipeline cache), [`conv`] (Flash enums as wgpu's: blend, compare, stencil,
+//! cull, vertex formats, samplers), `bindings` (texture bind groups), [`targets`] (back
 //! buffer, render to texture, MSAA), [`pass`] (the pass recorder and the constant stream),
 //! `draw` (the draw path), `readback` (`drawToBitmapData`).
 
 mod backend;
 mod bindings;
+pub mod conv;
 pub mod device;
 mod draw;
 pub mod pass;

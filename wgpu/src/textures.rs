@@ -17,6 +17,8 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use molehill_context3d::decode::{self, packed};
+
+use crate::conv::sampler_descriptor;
 use molehill_context3d::{
     CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
     TextureUpload,
@@ -384,9 +386,9 @@ pub fn upload(
 /// bias to `textureSampleBias`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SamplerKey {
-    wrap: molehill_agal::Wrap,
-    filter: molehill_agal::Filter,
-    mip: molehill_agal::MipFilter,
+    pub(crate) wrap: molehill_agal::Wrap,
+    pub(crate) filter: molehill_agal::Filter,
+    pub(crate) mip: molehill_agal::MipFilter,
 }
 
 impl SamplerKey {
@@ -397,58 +399,6 @@ impl SamplerKey {
             filter: state.filter,
             mip: state.mip,
         }
-    }
-}
-
-/// The wgpu sampler of a Flash sampler state.
-pub fn sampler_descriptor(key: SamplerKey) -> wgpu::SamplerDescriptor<'static> {
-    use molehill_agal::{Filter, MipFilter, Wrap};
-    let (u, v) = match key.wrap {
-        Wrap::Clamp => (
-            wgpu::AddressMode::ClampToEdge,
-            wgpu::AddressMode::ClampToEdge,
-        ),
-        Wrap::Repeat => (wgpu::AddressMode::Repeat, wgpu::AddressMode::Repeat),
-        Wrap::ClampURepeatV => (wgpu::AddressMode::ClampToEdge, wgpu::AddressMode::Repeat),
-        Wrap::RepeatUClampV => (wgpu::AddressMode::Repeat, wgpu::AddressMode::ClampToEdge),
-    };
-    let (linear, anisotropy) = match key.filter {
-        Filter::Nearest => (false, 1),
-        Filter::Linear => (true, 1),
-        Filter::Anisotropic2x => (true, 2),
-        Filter::Anisotropic4x => (true, 4),
-        Filter::Anisotropic8x => (true, 8),
-        Filter::Anisotropic16x => (true, 16),
-    };
-    let filter = if linear {
-        wgpu::FilterMode::Linear
-    } else {
-        wgpu::FilterMode::Nearest
-    };
-    // wgpu takes anisotropy only with every filter linear.
-    let mipmap_filter = match key.mip {
-        _ if anisotropy > 1 => wgpu::MipmapFilterMode::Linear,
-        MipFilter::Linear => wgpu::MipmapFilterMode::Linear,
-        MipFilter::None | MipFilter::Nearest => wgpu::MipmapFilterMode::Nearest,
-    };
-    wgpu::SamplerDescriptor {
-        label: Some("sampler"),
-        address_mode_u: u,
-        address_mode_v: v,
-        address_mode_w: wgpu::AddressMode::ClampToEdge,
-        mag_filter: filter,
-        min_filter: filter,
-        mipmap_filter,
-        lod_min_clamp: 0.0,
-        // `mipnone` samples the base level only.
-        lod_max_clamp: if key.mip == MipFilter::None {
-            0.0
-        } else {
-            32.0
-        },
-        compare: None,
-        anisotropy_clamp: anisotropy,
-        border_color: None,
     }
 }
 
