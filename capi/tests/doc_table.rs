@@ -1,24 +1,47 @@
 //! docs/c-api.md's table names a C function for every method of the facade: each `pub fn` of
-//! `impl Stage3D` in `player/src/stage3d.rs` and of `impl Context3D` in `context/mod.rs`
-//! and `context/resources.rs` has exactly one
+//! `impl Stage3D` in `player/src/stage3d.rs` and of `impl Context3D` in the files under
+//! `player/src/context/` has exactly one
 //! row (`Type::name`), no row names a method the facade lacks, and every C function a row names
 //! is declared in `include/molehill.h`. A new facade method without a C function (or a row
 //! saying why not) fails here.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).expect("a facade folder").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
 
 /// `(Type, fn name)` for each `pub fn` of a facade file (a line starting `pub fn NAME`) inside
 /// an inherent `impl Type` block of the facade's type (other types of the file, such as
 /// `EventQueue` beside `Stage3D`, are not AS3 classes).
 fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
     let mut methods = Vec::new();
-    for (file, ty) in [
-        ("player/src/stage3d.rs", "Stage3D"),
-        ("player/src/context/mod.rs", "Context3D"),
-        ("player/src/context/resources.rs", "Context3D"),
-    ] {
-        let text = std::fs::read_to_string(workspace.join(file)).expect(file);
+    // `Context3D`'s methods are in every file under player/src/context/ (its resources' among
+    // them), so that a method cannot escape the table by moving to a new file.
+    let mut files = vec![(workspace.join("player/src/stage3d.rs"), "Stage3D")];
+    let context = rust_files(&workspace.join("player/src/context"));
+    assert!(
+        context.len() > 1,
+        "the facade's files are not where this test looks"
+    );
+    files.extend(context.into_iter().map(|p| (p, "Context3D")));
+    for (file, ty) in files {
+        let text = std::fs::read_to_string(&file).expect("a facade file");
         let mut in_facade = false;
         for line in text.lines() {
             if let Some(rest) = line.strip_prefix("impl ") {
