@@ -30,6 +30,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("assembler", assembler),
     ("texture_decoders", texture_decoders),
     ("atf_upload", atf_upload),
+    ("jpegxr", jpegxr),
     ("trace_replay", trace_replay),
     ("api_sequence", api_sequence),
     ("backend_diff", backend_diff),
@@ -254,13 +255,9 @@ fn with_gl(f: impl FnOnce(&mut Context3D<GlBackend>)) {
 
 /// `atf_upload`: a texture (2D or cube, `compressed`, `compressedAlpha` or `bgra`, 1..=256
 /// square) and an ATF container uploaded into it on headless GL, then drawn from; every error is
-/// a well-formed Flash error and the texture is disposed afterwards.
-///
-/// JPEG-XR coded containers (formats other than 3 and 5) are only parsed, not uploaded: jxrlib,
-/// which decodes them, crashes on corrupted coded data (a segmentation fault in
-/// `DecodeSignificantRun`, found by this target within ~1,600 runs; docs/context3d.md,
-/// "JPEG-XR coded ATF"), which Molehill cannot check for before decoding. Their Rust stages are
-/// covered by molehill-context3d's `mutated_files_never_panic` property test.
+/// a well-formed Flash error and the texture is disposed afterwards. JPEG-XR coded containers
+/// are decoded too (the pure-Rust `jxr` crate, issue 27; jxrlib, before it, crashed within
+/// ~1,600 runs here, so they were only parsed).
 pub fn atf_upload(data: &[u8]) {
     let mut b = Bytes(data);
     let size = 1i32 << (b.u8() % 9);
@@ -274,14 +271,6 @@ pub fn atf_upload(data: &[u8]) {
     let async_upload = b.bool();
     let offset = u32::from(b.u8() % 4);
     let container = b.0;
-    if let Some(Ok(file)) = container
-        .get(offset as usize..)
-        .map(molehill_context3d::atf::parse)
-    {
-        if !file.format.is_raw() {
-            return;
-        }
-    }
     with_gl(|c| {
         c.set_enable_error_checking(true).expect("error checking");
         let t = if cube {
@@ -298,6 +287,29 @@ pub fn atf_upload(data: &[u8]) {
             .expect_err("a disposed texture");
         assert_eq!(e.id, 3694, "{e}");
     });
+}
+
+// --- JPEG-XR decoder ----------------------------------------------------------------------------
+
+/// `jpegxr`: the JPEG-XR decoder of ATF records alone (`molehill_context3d::atf::decode_jpegxr`,
+/// the `jxr` crate under the level's limits): a kind (format 0 or 1 image, RGB565 or grey DXT
+/// endpoint image), a size (1..=4096 each way, u16 LE each) and the record. It decodes to
+/// exactly the size's pixels or gives `AtfError::JpegXr`; never a panic.
+pub fn jpegxr(data: &[u8]) {
+    use molehill_context3d::atf::{decode_jpegxr, AtfError, JpegXrImage};
+    let mut b = Bytes(data);
+    let image = match b.u8() % 4 {
+        0 => JpegXrImage::Bgr,
+        1 => JpegXrImage::Bgra,
+        2 => JpegXrImage::Rgb565,
+        _ => JpegXrImage::Gray8,
+    };
+    let w = u32::from(b.u16() % 4096) + 1;
+    let h = u32::from(b.u16() % 4096) + 1;
+    match decode_jpegxr(b.0, w, h, image) {
+        Ok(px) => assert_eq!(px.len(), (w * h) as usize * image.bytes_per_pixel()),
+        Err(e) => assert!(matches!(e, AtfError::JpegXr { .. }), "{e:?}"),
+    }
 }
 
 // --- trace parse + replay ------------------------------------------------------------------------

@@ -78,3 +78,53 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
         }
     }
 }
+
+/// What a JPEG-XR image of an ATF record is decoded as, by [`decode_jpegxr`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JpegXrImage {
+    /// A format 0 image: B, G, R, A bytes, alpha 255.
+    Bgr,
+    /// A format 1 image: B, G, R, A bytes, alpha from a planar or interleaved alpha plane.
+    Bgra,
+    /// A DXT colour endpoint image: RGB565 words, little-endian.
+    Rgb565,
+    /// A DXT5 alpha endpoint image: 8-bit grey.
+    Gray8,
+}
+
+impl JpegXrImage {
+    /// Bytes per pixel of the decoded image.
+    pub fn bytes_per_pixel(self) -> usize {
+        match self {
+            JpegXrImage::Bgr | JpegXrImage::Bgra => 4,
+            JpegXrImage::Rgb565 => 2,
+            JpegXrImage::Gray8 => 1,
+        }
+    }
+}
+
+/// One JPEG-XR record (a whole JPEG XR file, as ATF stores it) decoded on its own, exactly as
+/// [`decode`] decodes it for a face/level: the image must be `w` x `h` and of `image`'s kind;
+/// rows packed, top to bottom. For the decoder's fuzz target and benchmark; an error is
+/// [`AtfError::JpegXr`] for face 0, level 0.
+pub fn decode_jpegxr(
+    record: &[u8],
+    w: u32,
+    h: u32,
+    image: JpegXrImage,
+) -> Result<Vec<u8>, AtfError> {
+    use super::jpegxr::{self, Plain};
+    let err = |why| AtfError::JpegXr {
+        face: 0,
+        level: 0,
+        what: "image",
+        why,
+    };
+    match image {
+        JpegXrImage::Bgr => jpegxr::decode_bgra(record, w, h, false),
+        JpegXrImage::Bgra => jpegxr::decode_bgra(record, w, h, true),
+        JpegXrImage::Rgb565 => jpegxr::decode_plain(record, w, h, Plain::Rgb565),
+        JpegXrImage::Gray8 => jpegxr::decode_plain(record, w, h, Plain::Gray8),
+    }
+    .map_err(err)
+}

@@ -30,7 +30,7 @@ mod lzma;
 mod decode;
 mod write;
 
-pub use decode::{decode, Decoded};
+pub use decode::{decode, decode_jpegxr, Decoded, JpegXrImage};
 pub use write::{write_coded, write_raw};
 
 /// The format field of an ATF header (the discriminant is the field's code).
