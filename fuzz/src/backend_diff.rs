@@ -24,14 +24,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use molehill_agal::{ProgramKind, Version};
-use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
 use molehill_player::{
-    Context3D, FlashResult, HeadlessGl, HeadlessWgpu, IndexBuffer3D, NoEvents, Point, Program3D,
-    Rect, Stage3D, TextureBase, VertexBuffer3D,
+    Context3D, FlashResult, HeadlessGl, HeadlessWgpu, IndexBuffer3D, NoEvents, Program3D, Rect,
+    Stage3D, TextureBase, VertexBuffer3D,
 };
 
 use super::Bytes;
+
+mod draw;
+mod resources;
 
 /// Per channel (A, R, G, B), the largest difference that is not an outlier: the conformance
 /// suite's tolerance for values that pass through an 8-bit target twice or round at .5
@@ -143,8 +144,6 @@ thread_local! {
     static PAIR: RefCell<Option<&'static mut Pair>> = const { RefCell::new(None) };
 }
 
-const SIDES: [&str; 2] = ["gl", "wgpu"];
-
 impl Pair {
     fn new() -> Pair {
         let make = |factory: Box<dyn molehill_player::BackendFactory>| {
@@ -200,12 +199,19 @@ impl Tex {
 struct Run<'p, 'b> {
     pair: &'p mut Pair,
     b: Bytes<'b>,
+    /// Vertex buffers and their `data32PerVertex`.
     vb: Vec<([VertexBuffer3D; 2], u32)>,
+    /// Index buffers and their `numIndices`.
     ib: Vec<([IndexBuffer3D; 2], u32)>,
-    prog: Vec<[Program3D; 2]>,
+    /// Programs and their index in [`PROGRAMS`].
+    prog: Vec<([Program3D; 2], usize)>,
     tex: Vec<Tex>,
     /// The current target has been cleared whole (colour, depth, stencil) since it became one.
     target_cleared: bool,
+    /// The target is a texture (`setRenderToTexture` succeeded last).
+    to_texture: bool,
+    /// The back buffer needs a clear before a draw (configured or presented since the last).
+    needs_clear: bool,
     /// The calls so far, for the failure message.
     log: Vec<String>,
 }
@@ -224,6 +230,8 @@ pub fn backend_diff(data: &[u8]) {
             prog: Vec::new(),
             tex: Vec::new(),
             target_cleared: false,
+            to_texture: false,
+            needs_clear: true,
             log: Vec::new(),
         };
         run.reset();
@@ -244,9 +252,10 @@ pub fn backend_diff(data: &[u8]) {
     });
 }
 
-/// A finite value in -2..2 in steps of 1/64.
+/// A finite value in -1.28..=1.27 in steps of 1/100 (positions that reach past the edges,
+/// colours and coordinates mostly in 0..1).
 fn finite(b: &mut Bytes<'_>) -> f64 {
-    f64::from(b.u8() as i8) / 64.0
+    f64::from(b.u8() as i8) / 100.0
 }
 
 /// A colour channel for `clear`: mostly 0..1 in steps of 1/16, sometimes out of range or NaN.
@@ -313,7 +322,15 @@ impl Run<'_, '_> {
     }
 
     /// Compares two images of `w * h` premultiplied pixels under the suite's rule.
-    fn compare_pixels(&self, what: &str, w: u32, h: u32, gl: Vec<u32>, wgpu: Vec<u32>) {
+    fn compare_pixels(&mut self, what: &str, w: u32, h: u32, gl: Vec<u32>, wgpu: Vec<u32>) {
+        if std::env::var_os("BACKEND_DIFF_VERBOSE").is_some() {
+            let mut colours = gl.clone();
+            colours.sort_unstable();
+            colours.dedup();
+            if let Some(last) = self.log.last_mut() {
+                last.push_str(&format!(" [{w}x{h}, {} colours]", colours.len()));
+            }
+        }
         let image = |p: Vec<u32>| molehill_replay::image::Image::new(w, h, p).expect("image size");
         let (a, b) = (image(gl), image(wgpu));
         let c = molehill_replay::image::compare(&a, &b, TOLERANCE).expect("same size");
@@ -371,6 +388,8 @@ impl Run<'_, '_> {
             },
         );
         self.target_cleared = false;
+        self.to_texture = false;
+        self.needs_clear = true;
     }
 
     fn dispose_all(&mut self) {
@@ -386,7 +405,7 @@ impl Run<'_, '_> {
             for (i, _) in &self.ib {
                 c.index_buffer_dispose(i[side]);
             }
-            for p in &self.prog {
+            for (p, _) in &self.prog {
                 c.program_dispose(p[side]);
             }
         }
@@ -397,7 +416,12 @@ impl Run<'_, '_> {
             0 => self.configure(),
             1..=2 => self.clear(None),
             3 => {
-                self.both(|| String::from("present()"), |c, _| c.present());
+                if self
+                    .both(|| String::from("present()"), |c, _| c.present())
+                    .is_some()
+                {
+                    self.needs_clear = true;
+                }
             }
             4 => self.create_vertex_buffer(),
             5 => self.create_index_buffer(),
@@ -407,7 +431,7 @@ impl Run<'_, '_> {
             9 => self.upload_texture(),
             10 => self.create_program(),
             11 => {
-                let p = self.pick(&self.prog.clone());
+                let p = self.pick(&self.prog.clone()).map(|p| p.0);
                 self.both(
                     || format!("setProgram({})", p.is_some()),
                     |c, s| c.set_program(p.map(|p| p[s])),
@@ -452,6 +476,7 @@ impl Run<'_, '_> {
                     |c, _| c.set_render_to_back_buffer(),
                 );
                 self.target_cleared = false;
+                self.to_texture = false;
             }
             20..=21 => self.draw_to_bitmap_data(),
             22 => self.dispose(),
@@ -523,6 +548,7 @@ impl Run<'_, '_> {
             |c, _| c.configure_back_buffer(w, h, aa, depth, false, false),
         );
         self.target_cleared = false;
+        self.needs_clear = true;
     }
 
     /// `clear`, with `mask` or a fuzzed one (all of it while the target was never cleared).
@@ -533,7 +559,7 @@ impl Run<'_, '_> {
             channel(&mut self.b),
             channel(&mut self.b),
         );
-        let depth = f64::from(self.b.small(5)) / 4.0;
+        let depth = [1.0, 1.0, 0.5, 0.0][self.b.small(4) as usize];
         let stencil = u32::from(self.b.u8());
         let fuzzed = u32::from(self.b.u8()) % 8;
         let mask = mask.unwrap_or(if self.target_cleared { fuzzed } else { 7 });
@@ -546,312 +572,8 @@ impl Run<'_, '_> {
         if ok && mask & 7 == 7 {
             self.target_cleared = true;
         }
-    }
-
-    fn create_vertex_buffer(&mut self) {
-        let n = self.b.small(14) - 1;
-        let per = self.b.small(10) - 1;
-        let Some(v) = self.both(
-            || format!("createVertexBuffer({n}, {per})"),
-            |c, _| c.create_vertex_buffer(n, per, "staticDraw"),
-        ) else {
-            return;
-        };
-        let data: Vec<f64> = (0..n * per).map(|_| finite(&mut self.b)).collect();
-        self.both(
-            || format!("uploadFromVector({data:?}, 0, {n})"),
-            |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, 0, n),
-        );
-        self.vb.push((v, (n * per) as u32));
-    }
-
-    fn create_index_buffer(&mut self) {
-        let n = self.b.small(26) - 1;
-        let Some(i) = self.both(
-            || format!("createIndexBuffer({n})"),
-            |c, _| c.create_index_buffer(n, "staticDraw"),
-        ) else {
-            return;
-        };
-        let data: Vec<u32> = (0..n).map(|_| u32::from(self.b.u8() % 14)).collect();
-        self.both(
-            || format!("uploadFromVector({data:?}, 0, {n})"),
-            |c, s| c.index_buffer_upload_from_vector(i[s], &data, 0, n),
-        );
-        self.ib.push((i, n as u32));
-    }
-
-    fn upload_vertices(&mut self) {
-        let Some((v, _)) = self.pick(&self.vb.clone()) else {
-            return;
-        };
-        let start = self.b.small(8) - 1;
-        let n = self.b.small(8) - 1;
-        let data: Vec<f64> = (0..self.b.small(60)).map(|_| finite(&mut self.b)).collect();
-        self.both(
-            || format!("vertexBuffer.uploadFromVector({data:?}, {start}, {n})"),
-            |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, start, n),
-        );
-    }
-
-    fn upload_indices(&mut self) {
-        let Some((i, _)) = self.pick(&self.ib.clone()) else {
-            return;
-        };
-        let start = self.b.small(12) - 1;
-        let n = self.b.small(12) - 1;
-        let data: Vec<u32> = (0..self.b.small(14))
-            .map(|_| u32::from(self.b.u8() % 14))
-            .collect();
-        self.both(
-            || format!("indexBuffer.uploadFromVector({data:?}, {start}, {n})"),
-            |c, s| c.index_buffer_upload_from_vector(i[s], &data, start, n),
-        );
-    }
-
-    fn create_texture(&mut self) {
-        let kind = [
-            TexKind::Flat,
-            TexKind::Flat,
-            TexKind::Cube,
-            TexKind::Rectangle,
-        ][self.b.small(4) as usize];
-        let format = self.b.pick(TEXTURE_FORMATS);
-        let rtt = self.b.bool();
-        let (w, h) = match kind {
-            TexKind::Flat => (1 << self.b.small(7), 1 << self.b.small(7)),
-            TexKind::Cube => {
-                let s = 1 << self.b.small(6);
-                (s, s)
-            }
-            TexKind::Rectangle => (self.b.small(40) + 1, self.b.small(40) + 1),
-        };
-        let made = self.both(
-            || format!("create{kind:?}Texture({w}, {h}, {format}, {rtt})"),
-            |c, _| match kind {
-                TexKind::Flat => c.create_texture(w, h, format, rtt, 0),
-                TexKind::Cube => c.create_cube_texture(w, format, rtt, 0),
-                TexKind::Rectangle => c.create_rectangle_texture(w, h, format, rtt),
-            },
-        );
-        if let Some(h2) = made {
-            self.tex.push(Tex {
-                h: h2,
-                kind,
-                width: w as u32,
-                height: h as u32,
-                format,
-                defined: 0,
-            });
-        }
-    }
-
-    /// A whole level of `t` (face `face`, level `level`) uploaded from a BitmapData or a
-    /// ByteArray made from the bytes.
-    fn upload_level(&mut self, ti: usize, face: u32, level: u32, bitmap: bool) {
-        let t = self.tex[ti];
-        let (w, h) = ((t.width >> level).max(1), (t.height >> level).max(1));
-        let ok = if bitmap || matches!(t.format, "compressed" | "nope") {
-            let transparent = self.b.bool();
-            let palette = [
-                0xFFFF_0000u32,
-                0xFF00_FF00,
-                0xFF00_00FF,
-                0x8040_2010,
-                0x0000_0000,
-                0xFFFF_FFFF,
-                0x80FF_FFFF,
-                0xFF80_4020,
-            ];
-            let seed = self.b.u8();
-            let px: Vec<u32> = (0..w * h)
-                .map(|i| {
-                    palette[((i / (1 + u32::from(seed & 7))) + u32::from(seed >> 3)) as usize % 8]
-                })
-                .collect();
-            let bmp = BitmapData {
-                width: w,
-                height: h,
-                pixels: &px,
-                premultiplied: false,
-                transparent,
-            };
-            self.both(
-                || {
-                    format!(
-                        "{:?} upload BitmapData {w}x{h} (seed {seed}) face {face} level {level}",
-                        t.kind
-                    )
-                },
-                |c, s| match t.kind {
-                    TexKind::Flat => c.texture_upload_from_bitmap_data(t.h[s], bmp, level),
-                    TexKind::Cube => {
-                        c.cube_texture_upload_from_bitmap_data(t.h[s], bmp, face, level)
-                    }
-                    TexKind::Rectangle => c.rectangle_texture_upload_from_bitmap_data(t.h[s], bmp),
-                },
-            )
-            .is_some()
-        } else {
-            let texels = (w * h) as usize;
-            let bytes: Vec<u8> = match t.format {
-                // Halves of 0, 0.25, 0.5, 0.75 and 1 (exact, no NaN or infinity).
-                "rgbaHalfFloat" => (0..texels * 4)
-                    .flat_map(|_| {
-                        let v =
-                            [0x0000u16, 0x3400, 0x3800, 0x3A00, 0x3C00][self.b.small(5) as usize];
-                        v.to_le_bytes()
-                    })
-                    .collect(),
-                "bgra" => (0..texels * 4).map(|_| self.b.u8()).collect(),
-                _ => (0..texels * 2).map(|_| self.b.u8()).collect(),
-            };
-            self.both(
-                || {
-                    format!(
-                        "{:?} upload ByteArray {w}x{h} {} face {face} level {level}",
-                        t.kind, t.format
-                    )
-                },
-                |c, s| {
-                    let data = ByteArray::little_endian(&bytes);
-                    match t.kind {
-                        TexKind::Flat => c.texture_upload_from_byte_array(t.h[s], data, 0, level),
-                        TexKind::Cube => {
-                            c.cube_texture_upload_from_byte_array(t.h[s], data, 0, face, level)
-                        }
-                        TexKind::Rectangle => {
-                            c.rectangle_texture_upload_from_byte_array(t.h[s], data, 0)
-                        }
-                    }
-                },
-            )
-            .is_some()
-        };
-        if ok && level == 0 {
-            self.tex[ti].defined |= 1 << face;
-        }
-    }
-
-    fn upload_texture(&mut self) {
-        if self.tex.is_empty() {
-            return;
-        }
-        let ti = usize::from(self.b.u8()) % self.tex.len();
-        let face = self.b.small(7) as u32;
-        let level = self.b.small(8) as u32;
-        let bitmap = self.b.bool();
-        self.upload_level(ti, face, level, bitmap);
-    }
-
-    fn create_program(&mut self) {
-        let Some(p) = self.both(
-            || String::from("createProgram()"),
-            |c, _| c.create_program(),
-        ) else {
-            return;
-        };
-        let n = self.b.small(PROGRAMS.len() as u8);
-        let (vs, fs) = PROGRAMS[n as usize];
-        let asm = |s: &str, k| {
-            molehill_agal::encode(
-                &molehill_agal::asm::assemble(s, k, Version::V1).expect("own program"),
-            )
-        };
-        let (v, f) = (asm(vs, ProgramKind::Vertex), asm(fs, ProgramKind::Fragment));
-        self.both(
-            || format!("program.upload(PROGRAMS[{n}])"),
-            |c, s| {
-                c.program_upload(
-                    p[s],
-                    ByteArray::little_endian(&v),
-                    ByteArray::little_endian(&f),
-                )
-            },
-        );
-        self.prog.push(p);
-    }
-
-    fn draw(&mut self) {
-        let Some((i, n)) = self.pick(&self.ib.clone()) else {
-            return;
-        };
-        let first = self.b.small(10) - 1;
-        let count = match self.b.small(4) {
-            0 => -1,
-            _ => self.b.small((n / 3 + 1) as u8),
-        };
-        self.both(
-            || format!("drawTriangles({first}, {count})"),
-            |c, s| c.draw_triangles(i[s], first, count),
-        );
-    }
-
-    fn render_to_texture(&mut self) {
-        if self.tex.is_empty() {
-            return;
-        }
-        let ti = usize::from(self.b.u8()) % self.tex.len();
-        let depth = self.b.bool();
-        let aa = [0, 0, 2, 4][self.b.small(4) as usize];
-        let face = self.b.small(7) - 1;
-        let t = self.tex[ti];
-        let face_ok = (0..t.faces() as i32).contains(&face);
-        // Level 0 of the face is defined before it becomes a target.
-        if face_ok && t.defined & (1 << face) == 0 {
-            self.upload_level(ti, face as u32, 0, true);
-        }
-        let ok = self
-            .both(
-                || {
-                    format!(
-                        "setRenderToTexture({:?} {ti}, {depth}, {aa}, {face})",
-                        t.kind
-                    )
-                },
-                |c, s| c.set_render_to_texture(Some(t.h[s]), depth, aa, face, 0),
-            )
-            .is_some();
-        self.target_cleared = false;
-        if ok && (depth || aa > 0) {
-            self.clear(Some(7));
-        }
-    }
-
-    fn draw_to_bitmap_data(&mut self) {
-        let (w, h) = (self.b.small(90) as u32, self.b.small(90) as u32);
-        let rect = (self.b.u8() < 64).then(|| Rect {
-            x: f64::from(self.b.small(40)) - 4.0,
-            y: f64::from(self.b.small(40)) - 4.0,
-            width: f64::from(self.b.small(90)),
-            height: f64::from(self.b.small(90)),
-        });
-        let point = (self.b.u8() < 64).then(|| Point {
-            x: f64::from(self.b.small(20)) - 4.0,
-            y: f64::from(self.b.small(20)) - 4.0,
-        });
-        let mut out = [
-            vec![0x4020_1008u32; (w * h) as usize],
-            vec![0x4020_1008u32; (w * h) as usize],
-        ];
-        let ok = self
-            .both(
-                || format!("drawToBitmapData({w}x{h}, {rect:?}, {point:?})"),
-                |c, s| {
-                    let mut d = BitmapDataMut {
-                        width: w,
-                        height: h,
-                        pixels: &mut out[s],
-                        premultiplied: true,
-                        transparent: true,
-                    };
-                    c.draw_to_bitmap_data(&mut d, rect, point)
-                },
-            )
-            .is_some();
-        if ok && w > 0 && h > 0 {
-            let [a, b] = out;
-            self.compare_pixels("drawToBitmapData", w, h, a, b);
+        if ok && !self.to_texture {
+            self.needs_clear = false;
         }
     }
 
@@ -871,7 +593,7 @@ impl Run<'_, '_> {
                 (0..2).for_each(|s| pair.ctx(s).texture_dispose(t.h[s]));
             }
             2 if !self.prog.is_empty() => {
-                let p = self
+                let (p, _) = self
                     .prog
                     .swap_remove(usize::from(self.b.u8()) % self.prog.len());
                 (0..2).for_each(|s| pair.ctx(s).program_dispose(p[s]));
