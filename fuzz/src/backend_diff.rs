@@ -155,8 +155,8 @@ impl Pair {
         };
         Pair {
             stages: [
-                make(Box::new(HeadlessGl::default())),
-                make(Box::new(HeadlessWgpu::default())),
+                make(Box::<HeadlessGl>::default()),
+                make(Box::<HeadlessWgpu>::default()),
             ],
         }
     }

@@ -25,11 +25,11 @@ impl Run<'_, '_> {
         let Some((i, n)) = self.pick(&self.ib.clone()) else {
             return;
         };
-        let prepared = self.b.u8() % 4 != 0;
+        let prepared = !self.b.u8().is_multiple_of(4);
         if prepared && !self.prepare() {
             return;
         }
-        let (first, count) = if prepared && self.b.u8() % 4 != 0 {
+        let (first, count) = if prepared && !self.b.u8().is_multiple_of(4) {
             (0, -1)
         } else {
             let first = self.b.small(10) - 1;

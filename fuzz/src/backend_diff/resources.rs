@@ -35,7 +35,7 @@ impl Run<'_, '_> {
             return;
         };
         // Mostly quads (0 1 2, 0 2 3, then 4 5 6, ...), which draw whole triangles; else any.
-        let quads = self.b.u8() % 4 != 0;
+        let quads = !self.b.u8().is_multiple_of(4);
         let data: Vec<u32> = (0..n as u32)
             .map(|k| {
                 if quads {
