@@ -38,6 +38,14 @@ prepare_scratch() {
     #    snapshot's lock holds: unlock exactly the packages cargo names as conflicting.
     cd "$scratch"
     export CARGO_TARGET_DIR="$target"
+    # The Rust that Molehill's crates are built with (rust-toolchain.toml pins it; their
+    # `rust-version` needs it). Ruffle's tree pins none, and the scratch copy is outside the
+    # repository, where rustup would pick its default instead.
+    if [ -z "${RUSTUP_TOOLCHAIN:-}" ] && [ -f "$repo/rust-toolchain.toml" ]; then
+        RUSTUP_TOOLCHAIN=$(sed -n 's/^channel *= *"\(.*\)"/\1/p' "$repo/rust-toolchain.toml")
+        export RUSTUP_TOOLCHAIN
+    fi
+    echo "$tool: Rust toolchain ${RUSTUP_TOOLCHAIN:-default}" >&2
     unlock=(-p js-sys -p wasm-bindgen -p web-sys -p wasm-bindgen-futures)
     for _ in $(seq 1 20); do
         if cargo metadata --format-version 1 >/dev/null 2>&1; then
