@@ -424,7 +424,9 @@ impl Backend for WgpuBackend {
 
     fn create_texture(&mut self, id: TextureId, desc: &TextureDesc) -> Result<(), BackendError> {
         self.call("createTexture", |b| {
-            let (tex, error) = b.gpu.scoped(|| textures::create(&b.gpu.device, desc, &b.gpu.caps));
+            let (tex, error) = b
+                .gpu
+                .scoped(|| textures::create(&b.gpu.device, desc, &b.gpu.caps));
             if let Some(e) = error {
                 return Err(crate::device::resource_error(&e));
             }

@@ -304,7 +304,8 @@ impl Gpu {
             msaa_half_float: msaa && four(wgpu::TextureFormat::Rgba16Float),
             max_texture_size: limits.max_texture_dimension_2d,
             max_vertex_buffers: limits.max_vertex_buffers,
-            bgra8: i.backend != wgpu::Backend::Gl && (!msaa || four(wgpu::TextureFormat::Bgra8Unorm)),
+            bgra8: i.backend != wgpu::Backend::Gl
+                && (!msaa || four(wgpu::TextureFormat::Bgra8Unorm)),
         };
         log::info!("molehill-wgpu: {info}, {caps:?}");
         Gpu {
