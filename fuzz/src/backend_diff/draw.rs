@@ -97,8 +97,8 @@ impl Run<'_, '_> {
         if self.needs_clear && !self.to_texture {
             self.clear(None);
         }
-        // Half the prepared draws pass every fixed-function test (random stencil and depth
-        // states reject most fragments, which leaves flat pictures).
+        // Half the prepared draws pass the stencil, depth and culling tests (random stencil and
+        // depth states reject most fragments, which leaves flat pictures); the scissor stays.
         let plain = self.b.bool();
         let tex_handles: Vec<_> = tex.iter().map(|t| t.map(|t| self.tex[t].h)).collect();
         self.both(
@@ -108,7 +108,6 @@ impl Run<'_, '_> {
                     c.set_stencil_actions("frontAndBack", "always", "keep", "keep", "keep")?;
                     c.set_depth_test(false, "always")?;
                     c.set_culling("none")?;
-                    c.set_scissor_rectangle(None)?;
                 }
                 c.set_program(Some(p[s]))?;
                 c.set_vertex_buffer_at(0, Some(v[s]), 0, f0)?;
