@@ -11,7 +11,7 @@ use molehill_context3d::{
     TextureUpload,
 };
 
-use molehill_context3d::decode::{self, dxt, etc1, packed, pvrtc, DecodeError};
+use molehill_context3d::decode::{self, packed, DecodeError};
 
 use crate::gl::Calls;
 
@@ -166,10 +166,6 @@ fn storage_for(format: TextureFormat, caps: &TextureCaps) -> Storage {
     }
 }
 
-fn level_size(desc: &TextureDesc, level: u8) -> (u32, u32) {
-    ((desc.width >> level).max(1), (desc.height >> level).max(1))
-}
-
 /// Bytes of a compressed image of 4x4 blocks (allocation of compressed levels).
 fn dxt_size(width: u32, height: u32, storage: Storage) -> usize {
     let blocks = width.div_ceil(4) as usize * height.div_ceil(4) as usize;
@@ -230,10 +226,10 @@ fn allocate(gl: &mut Calls, tex: &Texture, levels: u8) -> Result<(), UploadError
         }
     };
     let zeros =
-        decode::try_zeroed(bytes(level_size(&tex.desc, 0))).ok_or(UploadError::OutOfMemory)?;
+        decode::try_zeroed(bytes(tex.desc.level_size(0))).ok_or(UploadError::OutOfMemory)?;
     for face in 0..faces {
         for level in 0..levels {
-            let (w, h) = level_size(&tex.desc, level);
+            let (w, h) = tex.desc.level_size(level);
             let target = tex.image_target(face);
             let zeros = &zeros[..bytes((w, h))];
             if tex.storage.compressed() {
@@ -333,38 +329,6 @@ impl UploadError {
             e => BackendError::Unsupported(e.to_string()),
         }
     }
-}
-
-/// Decodes a compressed image to RGBA8 on the CPU.
-fn decode_compressed(
-    img: &CompressedImage<'_>,
-    alpha: bool,
-    w: u32,
-    h: u32,
-) -> Result<Vec<u8>, UploadError> {
-    if let Some(d) = img.dxt {
-        return Ok(if alpha {
-            dxt::decode_dxt5(w, h, d)?
-        } else {
-            dxt::decode_dxt1(w, h, d)?
-        });
-    }
-    if let Some(d) = img.etc1 {
-        let mut rgba = etc1::decode_etc1(w, h, d)?;
-        if alpha {
-            if let Some(a) = img.etc1_alpha {
-                let a = etc1::decode_etc1(w, h, a)?;
-                for (px, ap) in rgba.chunks_exact_mut(4).zip(a.chunks_exact(4)) {
-                    px[3] = ap[0];
-                }
-            }
-        }
-        return Ok(rgba);
-    }
-    if let Some(d) = img.pvrtc {
-        return Ok(pvrtc::decode_pvrtc(w, h, d, pvrtc::PvrtcBpp::Four)?);
-    }
-    Err(UploadError::NoEncoding)
 }
 
 /// Replaces one face/level (a video texture is reallocated when the frame size changes).
@@ -468,7 +432,7 @@ pub fn upload(
         },
         (TextureData::Compressed(img), storage) => {
             let alpha = tex.desc.format == TextureFormat::CompressedAlpha;
-            decoded = decode_compressed(img, alpha, up.width, up.height)?;
+            decoded = decode::compressed_to_rgba8(img, alpha, up.width, up.height)?;
             if storage == Storage::Bgra8 {
                 // Decoded RGBA into bgra storage (not reached: compressed textures are
                 // never Bgra8); kept correct all the same.
@@ -517,12 +481,12 @@ pub fn upload(
             got: bytes.len(),
         });
     }
-    if (up.width, up.height) == level_size(&tex.desc, up.level) {
+    if (up.width, up.height) == tex.desc.level_size(up.level) {
         gl.tex_image_2d(target, level, internal, w, h, format, ty, Some(bytes));
     } else {
         // A BitmapData smaller than the level: its top-left corner only (every level was
         // allocated at creation or at the storage choice, so the level is at least w x h).
-        let (lw, lh) = level_size(&tex.desc, up.level);
+        let (lw, lh) = tex.desc.level_size(up.level);
         if up.width > lw || up.height > lh {
             return Err(UploadError::TooLarge);
         }
