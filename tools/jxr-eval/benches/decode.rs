@@ -128,7 +128,10 @@ fn benches(c: &mut Criterion) {
         .build()
         .expect("a one-thread pool");
     let logo = logo_images();
-    let mut inputs: Vec<&Input> = logo.iter().filter(|i| i.name.starts_with("logo_l0_")).collect();
+    let mut inputs: Vec<&Input> = logo
+        .iter()
+        .filter(|i| i.name.starts_with("logo_l0_"))
+        .collect();
     let big = big_images();
     inputs.extend(&big);
     let mut group = c.benchmark_group("decode");
@@ -164,7 +167,11 @@ fn benches(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new(name, &colour.name), |b| {
             b.iter(|| {
                 let view = jxr::JxrView::parse(&colour.record).expect("parses");
-                view.decoder().decode(&request).expect("decodes").samples.byte_len()
+                view.decoder()
+                    .decode(&request)
+                    .expect("decodes")
+                    .samples
+                    .byte_len()
             })
         });
     }
