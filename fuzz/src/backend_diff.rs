@@ -1,9 +1,11 @@
 //! `backend_diff` (issue 24): one random Stage3D call sequence run through molehill-player on
 //! headless GL (molehill-gl) and headless wgpu (molehill-wgpu) side by side. Every call must
 //! give the same outcome on both (nothing, or the same Flash error: class, ID and message),
-//! and every `drawToBitmapData` the same pixels within the conformance suite's tolerance
-//! ([`TOLERANCE`], [`MAX_OUTLIERS`]: `molehill_replay::image::compare`, the rule of `expect
-//! image`). A difference panics with the call, both outcomes and the first differing pixel.
+//! and every `drawToBitmapData` (and the back buffer after half the draws on it and at the end)
+//! the same premultiplied pixels within the conformance suite's tolerance ([`TOLERANCE`],
+//! [`MAX_OUTLIERS`]: `molehill_replay::image::compare`, the rule of `expect image`). A
+//! difference panics with the call, both outcomes and the first differing pixel, and lists the
+//! calls before it. `BACKEND_DIFF_VERBOSE=1` prints the calls of every input.
 //!
 //! The generator leaves out what Flash leaves undefined, so that a difference is a bug:
 //! - memory never written: a vertex or index buffer is uploaded whole right after it is made;
