@@ -18,7 +18,19 @@ impl Run<'_, '_> {
         ) else {
             return;
         };
-        let data: Vec<f64> = (0..n * per).map(|_| finite(&mut self.b)).collect();
+        // Each four vertices start as the corners of a square of side 1 around the centre, which
+        // the bytes move (vertices from zero bytes would be one point, and draw nothing).
+        let data: Vec<f64> = (0..n * per)
+            .map(|j| {
+                let (vertex, component) = ((j / per) % 4, j % per);
+                let corner = match component {
+                    0 => [-0.5, 0.5, 0.5, -0.5][vertex as usize],
+                    1 => [0.5, 0.5, -0.5, -0.5][vertex as usize],
+                    _ => 0.0,
+                };
+                corner + finite(&mut self.b)
+            })
+            .collect();
         self.both(
             || format!("uploadFromVector({data:?}, 0, {n})"),
             |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, 0, n),
