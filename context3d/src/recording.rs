@@ -272,28 +272,27 @@ impl Backend for RecordingBackend {
         self.kept_error = self.fail_next_unit_call.take();
     }
 
-    fn set_blend(&mut self, blend: BlendState) {
-        self.calls.push(Call::SetBlend(blend));
-    }
-
-    fn set_color_mask(&mut self, mask: ColorMask) {
-        self.calls.push(Call::SetColorMask(mask));
-    }
-
-    fn set_culling(&mut self, cull: TriangleFace) {
-        self.calls.push(Call::SetCulling(cull));
-    }
-
-    fn set_depth(&mut self, depth: DepthState) {
-        self.calls.push(Call::SetDepth(depth));
-    }
-
-    fn set_stencil(&mut self, stencil: StencilState) {
-        self.calls.push(Call::SetStencil(stencil));
-    }
-
-    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.calls.push(Call::SetScissor(scissor));
+    /// Records each change as its own call, in the order blend, colour mask, culling, depth,
+    /// stencil, scissor.
+    fn set_render_changes(&mut self, r: &crate::RenderChanges) {
+        if let Some(blend) = r.blend {
+            self.calls.push(Call::SetBlend(blend));
+        }
+        if let Some(mask) = r.color_mask {
+            self.calls.push(Call::SetColorMask(mask));
+        }
+        if let Some(cull) = r.culling {
+            self.calls.push(Call::SetCulling(cull));
+        }
+        if let Some(depth) = r.depth {
+            self.calls.push(Call::SetDepth(depth));
+        }
+        if let Some(stencil) = r.stencil {
+            self.calls.push(Call::SetStencil(stencil));
+        }
+        if let Some(scissor) = r.scissor {
+            self.calls.push(Call::SetScissor(scissor));
+        }
     }
 
     fn set_program_constants(

@@ -11,10 +11,9 @@ pub(crate) mod queue;
 
 use molehill_agal::{Program, ProgramKind};
 use molehill_context3d::{
-    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState, DrawChanges,
-    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderChanges, RenderTarget,
-    ResolvedDraw, StencilState, TextureDesc, TextureId, TextureUpload, TriangleFace,
-    VertexBufferDesc, VertexBufferId,
+    BackBufferConfig, Backend, BackendError, Clear, DrawChanges, IndexBufferDesc, IndexBufferId,
+    PixelRect, ProgramId, RenderChanges, RenderTarget, ResolvedDraw, TextureDesc, TextureId,
+    TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
 pub use entry::{CurrentCheck, GlBackend, HostRestore};
@@ -129,48 +128,6 @@ impl Backend for GlBackend {
             |d, c| d.set_render_target(c, target),
             |d| d.forget_kept_error(),
         )
-    }
-
-    fn set_blend(&mut self, blend: BlendState) {
-        self.set_render_changes(&RenderChanges {
-            blend: Some(blend),
-            ..RenderChanges::default()
-        });
-    }
-
-    fn set_color_mask(&mut self, mask: ColorMask) {
-        self.set_render_changes(&RenderChanges {
-            color_mask: Some(mask),
-            ..RenderChanges::default()
-        });
-    }
-
-    fn set_culling(&mut self, cull: TriangleFace) {
-        self.set_render_changes(&RenderChanges {
-            culling: Some(cull),
-            ..RenderChanges::default()
-        });
-    }
-
-    fn set_depth(&mut self, depth: DepthState) {
-        self.set_render_changes(&RenderChanges {
-            depth: Some(depth),
-            ..RenderChanges::default()
-        });
-    }
-
-    fn set_stencil(&mut self, stencil: StencilState) {
-        self.set_render_changes(&RenderChanges {
-            stencil: Some(stencil),
-            ..RenderChanges::default()
-        });
-    }
-
-    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.set_render_changes(&RenderChanges {
-            scissor: Some(scissor),
-            ..RenderChanges::default()
-        });
     }
 
     fn set_program_constants(

@@ -7,9 +7,9 @@ use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
 
 use molehill_context3d::{
-    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
-    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
-    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+    BackBufferConfig, Backend, BackendError, Clear, IndexBufferDesc, IndexBufferId, PixelRect,
+    ProgramId, RenderTarget, ResolvedDraw, TextureDesc, TextureId, TextureUpload, VertexBufferDesc,
+    VertexBufferId,
 };
 
 /// Why no renderer could be made for a new context (Flash then reports #3702 "Context3D not
@@ -172,24 +172,6 @@ macro_rules! forward_backend {
             }
             fn set_render_target(&mut self, target: &RenderTarget) {
                 $get_mut(&mut self.0).set_render_target(target)
-            }
-            fn set_blend(&mut self, blend: BlendState) {
-                $get_mut(&mut self.0).set_blend(blend)
-            }
-            fn set_color_mask(&mut self, mask: ColorMask) {
-                $get_mut(&mut self.0).set_color_mask(mask)
-            }
-            fn set_culling(&mut self, cull: TriangleFace) {
-                $get_mut(&mut self.0).set_culling(cull)
-            }
-            fn set_depth(&mut self, depth: DepthState) {
-                $get_mut(&mut self.0).set_depth(depth)
-            }
-            fn set_stencil(&mut self, stencil: StencilState) {
-                $get_mut(&mut self.0).set_stencil(stencil)
-            }
-            fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-                $get_mut(&mut self.0).set_scissor(scissor)
             }
             fn set_program_constants(
                 &mut self,

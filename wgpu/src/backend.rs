@@ -517,28 +517,27 @@ impl Backend for WgpuBackend {
         self.targets.set_current(target);
     }
 
-    fn set_blend(&mut self, blend: BlendState) {
-        self.state.blend = blend;
-    }
-
-    fn set_color_mask(&mut self, mask: ColorMask) {
-        self.state.color_mask = mask;
-    }
-
-    fn set_culling(&mut self, cull: TriangleFace) {
-        self.state.cull = cull;
-    }
-
-    fn set_depth(&mut self, depth: DepthState) {
-        self.state.depth = depth;
-    }
-
-    fn set_stencil(&mut self, stencil: StencilState) {
-        self.state.stencil = stencil;
-    }
-
-    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
-        self.state.scissor = scissor;
+    /// Recorded for the next draw's pipeline key and pass state (no wgpu call).
+    fn set_render_changes(&mut self, r: &molehill_context3d::RenderChanges) {
+        let s = &mut self.state;
+        if let Some(blend) = r.blend {
+            s.blend = blend;
+        }
+        if let Some(mask) = r.color_mask {
+            s.color_mask = mask;
+        }
+        if let Some(cull) = r.culling {
+            s.cull = cull;
+        }
+        if let Some(depth) = r.depth {
+            s.depth = depth;
+        }
+        if let Some(stencil) = r.stencil {
+            s.stencil = stencil;
+        }
+        if let Some(scissor) = r.scissor {
+            s.scissor = scissor;
+        }
     }
 
     fn set_program_constants(

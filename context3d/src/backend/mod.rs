@@ -242,24 +242,6 @@ pub trait Backend {
     /// when it differs from the last target sent.
     fn set_render_target(&mut self, target: &RenderTarget);
 
-    /// Blend factors. Sent only when they change.
-    fn set_blend(&mut self, blend: BlendState);
-
-    /// Colour write mask. Sent only when it changes.
-    fn set_color_mask(&mut self, mask: ColorMask);
-
-    /// Which faces are culled. Sent only when it changes.
-    fn set_culling(&mut self, cull: TriangleFace);
-
-    /// Depth test and write. Sent only when it changes.
-    fn set_depth(&mut self, depth: DepthState);
-
-    /// Two-sided stencil test. Sent only when it changes.
-    fn set_stencil(&mut self, stencil: StencilState);
-
-    /// Scissor rectangle in render-target pixels (`None`: off). Sent only when it changes.
-    fn set_scissor(&mut self, scissor: Option<PixelRect>);
-
     /// Sets constant registers `first_register..first_register + values.len()` of the vertex
     /// (`vc`) or fragment (`fc`) file; registers never set are `(0, 0, 0, 0)`. Constants
     /// belong to the context, not to a program: they survive program changes.
@@ -278,8 +260,8 @@ pub trait Backend {
 
     /// What [`crate::Context3D`] calls for a draw: the render state and constants that
     /// changed since the previous draw it sent (see [`DrawChanges`]), then the draw, in one
-    /// call. The default sends each change through its `set_*` method, then calls
-    /// [`Backend::draw`]; a backend whose calls each cost something on entry (making a context
+    /// call. The default sends the render changes through [`Backend::set_render_changes`] and
+    /// the constants through [`Backend::set_program_constants`], then calls [`Backend::draw`]; a backend whose calls each cost something on entry (making a context
     /// current, checking it) overrides it to pay that once. With error checking off a backend
     /// may keep the draw (copying `changes`) and run it at its next call, returning `Ok`: it
     /// then runs every kept draw before doing anything else it is asked, in call order
@@ -298,27 +280,60 @@ pub trait Backend {
         self.draw(draw)
     }
 
-    /// Sends each render-state change through its `set_*` method (what
-    /// [`Backend::draw_with_changes`] does by default before the draw).
-    fn set_render_changes(&mut self, r: &RenderChanges) {
-        if let Some(blend) = r.blend {
-            self.set_blend(blend);
-        }
-        if let Some(mask) = r.color_mask {
-            self.set_color_mask(mask);
-        }
-        if let Some(cull) = r.culling {
-            self.set_culling(cull);
-        }
-        if let Some(depth) = r.depth {
-            self.set_depth(depth);
-        }
-        if let Some(stencil) = r.stencil {
-            self.set_stencil(stencil);
-        }
-        if let Some(scissor) = r.scissor {
-            self.set_scissor(scissor);
-        }
+    /// The render state that changed (blend factors, colour mask, culling, depth, stencil,
+    /// scissor; `None`: unchanged): the one way render state reaches a backend.
+    /// [`crate::Context3D`] sends it inside [`Backend::draw_with_changes`], only when
+    /// something changed; the `set_*` methods below are conveniences over it for callers
+    /// that drive a backend directly.
+    fn set_render_changes(&mut self, r: &RenderChanges);
+
+    /// Blend factors (a [`RenderChanges`] with only them).
+    fn set_blend(&mut self, blend: BlendState) {
+        self.set_render_changes(&RenderChanges {
+            blend: Some(blend),
+            ..RenderChanges::default()
+        });
+    }
+
+    /// Colour write mask (a [`RenderChanges`] with only it).
+    fn set_color_mask(&mut self, mask: ColorMask) {
+        self.set_render_changes(&RenderChanges {
+            color_mask: Some(mask),
+            ..RenderChanges::default()
+        });
+    }
+
+    /// Which faces are culled (a [`RenderChanges`] with only it).
+    fn set_culling(&mut self, cull: TriangleFace) {
+        self.set_render_changes(&RenderChanges {
+            culling: Some(cull),
+            ..RenderChanges::default()
+        });
+    }
+
+    /// Depth test and write (a [`RenderChanges`] with only them).
+    fn set_depth(&mut self, depth: DepthState) {
+        self.set_render_changes(&RenderChanges {
+            depth: Some(depth),
+            ..RenderChanges::default()
+        });
+    }
+
+    /// Two-sided stencil test (a [`RenderChanges`] with only it).
+    fn set_stencil(&mut self, stencil: StencilState) {
+        self.set_render_changes(&RenderChanges {
+            stencil: Some(stencil),
+            ..RenderChanges::default()
+        });
+    }
+
+    /// Scissor rectangle in render-target pixels, `None`: off (a [`RenderChanges`] with only
+    /// it).
+    fn set_scissor(&mut self, scissor: Option<PixelRect>) {
+        self.set_render_changes(&RenderChanges {
+            scissor: Some(scissor),
+            ..RenderChanges::default()
+        });
     }
 
     /// `present`: shows the back buffer. Its contents are undefined afterwards.
