@@ -430,9 +430,9 @@ fn backend_to_flash(call: BackendCall, error: &BackendError) -> FlashError {
             }
         }
         // #3710 rather than #3699 "Requested Operation failed to complete": the Stage3D
-        // variant of the message. The call and the GL code are in the error's Display and
+        // variant of the message. The call and the driver's words are in the error's Display and
         // were logged by the backend; Flash's message has no placeholder for them.
-        BackendError::GlError { .. } | BackendError::Unsupported(_) => {
+        BackendError::Driver { .. } | BackendError::Unsupported(_) => {
             FlashError::new(ErrorClass::Error, 3710, &[])
         }
     }

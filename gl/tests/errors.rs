@@ -35,9 +35,9 @@ fn gl_errors_are_reported_with_the_call_only_when_checking() {
         .expect_err("returned by the call");
     assert_eq!(
         e,
-        BackendError::GlError {
+        BackendError::Driver {
             call: "createTexture",
-            code: 0x0501
+            detail: "GL error 0x0501".into()
         }
     );
     let errors = b.take_gl_errors();

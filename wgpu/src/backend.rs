@@ -261,7 +261,10 @@ impl WgpuBackend {
         if self.error_checking {
             if let Some(first) = errors.first() {
                 log::error!("{call}: {first}");
-                return Err(BackendError::GlError { call, code: 0 });
+                return Err(BackendError::Driver {
+                    call,
+                    detail: first.clone(),
+                });
             }
         }
         Ok(())

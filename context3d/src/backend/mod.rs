@@ -136,15 +136,16 @@ pub enum BackendError {
         /// The driver's info log.
         log: String,
     },
-    /// With `enableErrorChecking` on, the driver reported an error (GL: `glGetError`) for a
-    /// call: Error #3710 "Requested Stage3D Operation failed to complete." thrown by that
-    /// call. The call and the code are in the log and in this error's `Display`.
-    #[error("{call}: GL error 0x{code:04x}")]
-    GlError {
+    /// With `enableErrorChecking` on, the driver or graphics API reported an error for a call
+    /// (GL: `glGetError`; wgpu: a validation or internal error): Error #3710 "Requested
+    /// Stage3D Operation failed to complete." thrown by that call. The call and the driver's
+    /// words are in the log and in this error's `Display`.
+    #[error("{call}: {detail}")]
+    Driver {
         /// The AS3 call that caused it (`"clear"`, `"drawTriangles"`, ...).
         call: &'static str,
-        /// The driver's error code (`GL_INVALID_VALUE` = 0x0501, ...).
-        code: u32,
+        /// What the driver said, in the backend's words (GL: `"GL error 0x0501"`).
+        detail: String,
     },
     /// Data context3d accepted that this backend cannot store (e.g. uncompressed pixels for a
     /// texture an earlier ATF upload made S3TC, where the backend does not compress on the

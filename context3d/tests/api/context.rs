@@ -378,9 +378,9 @@ fn configure_back_buffer_before_swf_30() {
 #[test]
 fn a_driver_error_is_3710_with_the_call_and_code_in_its_display() {
     use molehill_context3d::BackendError;
-    let error = BackendError::GlError {
+    let error = BackendError::Driver {
         call: "clear",
-        code: 0x0502,
+        detail: "GL error 0x0502".into(),
     };
     assert_eq!(error.to_string(), "clear: GL error 0x0502");
     for call in [
@@ -409,9 +409,9 @@ fn a_driver_error_is_3710_with_the_call_and_code_in_its_display() {
 fn a_driver_error_of_clear_is_thrown_by_that_clear() {
     use molehill_context3d::BackendError;
     let mut c = ready(Profile::Baseline);
-    let gl_error = BackendError::GlError {
+    let gl_error = BackendError::Driver {
         call: "clear",
-        code: 0x0502,
+        detail: "GL error 0x0502".into(),
     };
     c.backend_mut().fail_next_unit_call = Some(gl_error);
     assert_error(
@@ -429,9 +429,9 @@ fn a_driver_error_of_clear_is_thrown_by_that_clear() {
     // An error of the render target switch is thrown by the clear that sent it.
     let t = c.create_texture(8, 8, "bgra", true, 0).unwrap();
     c.set_render_to_texture(Some(t), false, 0, 0, 0).unwrap();
-    c.backend_mut().fail_next_unit_call = Some(BackendError::GlError {
+    c.backend_mut().fail_next_unit_call = Some(BackendError::Driver {
         call: "setRenderToTexture",
-        code: 0x0506,
+        detail: "GL error 0x0506".into(),
     });
     assert_error(
         c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7),

@@ -454,9 +454,9 @@ fn run(profile: Profile, ops: Vec<Op>) {
             Op::ErrorChecking(on) => run!((c.set_enable_error_checking(on))),
             Op::DisposeContext => c.dispose(false),
             Op::UnitError => {
-                c.backend_mut().fail_next_unit_call = Some(BackendError::GlError {
+                c.backend_mut().fail_next_unit_call = Some(BackendError::Driver {
                     call: "clear",
-                    code: 0x0502,
+                    detail: "GL error 0x0502".into(),
                 });
             }
             Op::Lose => c.backend_mut().fail_with = Some(BackendError::ContextLost),

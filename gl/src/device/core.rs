@@ -274,7 +274,7 @@ impl Device {
     /// With error checking on, drains `glGetError` into [`GlCallError`]s for `call` (each
     /// logged at error level) and returns the first as the call's error:
     /// `GL_OUT_OF_MEMORY` as [`BackendError::OutOfMemory`], any other as
-    /// [`BackendError::GlError`]. With checking off no `glGetError` is issued.
+    /// [`BackendError::Driver`]. With checking off no `glGetError` is issued.
     pub(crate) fn check(
         &mut self,
         current: Current,
@@ -291,7 +291,10 @@ impl Device {
                 result = Err(match code {
                     glow::OUT_OF_MEMORY => BackendError::OutOfMemory,
                     GL_CONTEXT_LOST => BackendError::ContextLost,
-                    _ => BackendError::GlError { call, code },
+                    _ => BackendError::Driver {
+                        call,
+                        detail: format!("GL error 0x{code:04x}"),
+                    },
                 });
             }
             self.gl_errors.push(e);
