@@ -222,8 +222,9 @@ pub trait Backend {
     /// Frees a texture.
     fn dispose_texture(&mut self, id: TextureId);
 
-    /// `Program3D.upload` after validation and linking: translate the pair (with
-    /// `molehill_agal::glsl::translate`), compile and link it. A driver refusal is
+    /// `Program3D.upload` after validation and linking: translate the pair into the backend's
+    /// shading language (molehill-agal writes GLSL and WGSL), compile and link it. A driver
+    /// refusal is
     /// [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading again to the
     /// same `Program3D` disposes the old program and creates one with a new id.
     fn create_program(
