@@ -224,9 +224,8 @@ pub trait Backend {
 
     /// `Program3D.upload` after validation and linking: translate the pair into the backend's
     /// shading language (molehill-agal writes GLSL and WGSL), compile and link it. A driver
-    /// refusal is
-    /// [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading again to the
-    /// same `Program3D` disposes the old program and creates one with a new id.
+    /// refusal is [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading
+    /// again to the same `Program3D` disposes the old program and creates one with a new id.
     fn create_program(
         &mut self,
         id: ProgramId,
