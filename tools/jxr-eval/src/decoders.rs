@@ -162,7 +162,12 @@ pub fn jxr_decode(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<Canon, Stri
                 .flat_map(|row| row[..w as usize].iter().copied())
                 .collect()
         }
-        other => return Err(format!("unexpected output storage {:?}", other.storage_kind())),
+        other => {
+            return Err(format!(
+                "unexpected output storage {:?}",
+                other.storage_kind()
+            ))
+        }
     };
     Ok(Canon {
         w,
@@ -175,7 +180,11 @@ pub fn jxr_decode(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<Canon, Stri
 
 /// Planar alpha the way Molehill decodes it today with jxrlib: the colour image with its alpha
 /// dropped, and the alpha plane (`alpha_cs`, a raw codestream) as an image of its own, grey.
-pub fn jxr_decode_split(bytes: &[u8], alpha_cs: &[u8], limits: jxr::DecodeLimits) -> Result<Canon, String> {
+pub fn jxr_decode_split(
+    bytes: &[u8],
+    alpha_cs: &[u8],
+    limits: jxr::DecodeLimits,
+) -> Result<Canon, String> {
     use jxr::{AlphaHandling, BackendRequest, ChannelLayout, PixelFormat};
     let view = jxr::JxrView::parse(bytes).map_err(|e| e.to_string())?;
     let request = jxr::DecodeRequest::new(PixelFormat::U8(ChannelLayout::Rgb))
@@ -187,15 +196,23 @@ pub fn jxr_decode_split(bytes: &[u8], alpha_cs: &[u8], limits: jxr::DecodeLimits
     let request = jxr::DecodeRequest::new(PixelFormat::U8(ChannelLayout::Luma))
         .with_backend(BackendRequest::Cpu)
         .with_limits(limits);
-    let alpha = aview.decoder().decode(&request).map_err(|e| format!("alpha plane: {e}"))?;
+    let alpha = aview
+        .decoder()
+        .decode(&request)
+        .map_err(|e| format!("alpha plane: {e}"))?;
     let (w, h) = (colour.decoded_region.w, colour.decoded_region.h);
     if (alpha.decoded_region.w, alpha.decoded_region.h) != (w, h) {
         return Err("alpha plane size".into());
     }
-    let (jxr::DecodedSamples::U8(c), jxr::DecodedSamples::U8(a)) = (&colour.samples, &alpha.samples) else {
+    let (jxr::DecodedSamples::U8(c), jxr::DecodedSamples::U8(a)) =
+        (&colour.samples, &alpha.samples)
+    else {
         return Err("unexpected storage".into());
     };
-    let (cs, as_) = (colour.planes[0].row_stride_bytes, alpha.planes[0].row_stride_bytes);
+    let (cs, as_) = (
+        colour.planes[0].row_stride_bytes,
+        alpha.planes[0].row_stride_bytes,
+    );
     let mut samples = Vec::with_capacity((w * h * 4) as usize);
     for y in 0..h as usize {
         for x in 0..w as usize {
@@ -203,7 +220,13 @@ pub fn jxr_decode_split(bytes: &[u8], alpha_cs: &[u8], limits: jxr::DecodeLimits
             samples.extend([p[0], p[1], p[2], a[y * as_ + x]].map(u16::from));
         }
     }
-    Ok(Canon { w, h, channels: 4, packed565: false, samples })
+    Ok(Canon {
+        w,
+        h,
+        channels: 4,
+        packed565: false,
+        samples,
+    })
 }
 
 /// The bench's jxr decode: like [`jxrlib_bench`], the image and, when given, its planar alpha
@@ -211,20 +234,38 @@ pub fn jxr_decode_split(bytes: &[u8], alpha_cs: &[u8], limits: jxr::DecodeLimits
 pub fn jxr_bench(bytes: &[u8], alpha_cs: Option<&[u8]>) -> usize {
     use jxr::{AlphaHandling, BackendRequest, ChannelLayout, PixelFormat};
     let Some(alpha_cs) = alpha_cs else {
-        return jxr_image(bytes, jxr::DecodeLimits::default()).expect("jxr").0.samples.byte_len();
+        return jxr_image(bytes, jxr::DecodeLimits::default())
+            .expect("jxr")
+            .0
+            .samples
+            .byte_len();
     };
     let view = jxr::JxrView::parse(bytes).expect("jxr");
     let request = jxr::DecodeRequest::new(PixelFormat::U8(ChannelLayout::Rgb))
         .with_alpha(AlphaHandling::Drop)
         .with_backend(BackendRequest::Cpu);
-    let n = view.decoder().decode(&request).expect("jxr").samples.byte_len();
+    let n = view
+        .decoder()
+        .decode(&request)
+        .expect("jxr")
+        .samples
+        .byte_len();
     let aview = jxr::JxrView::parse(alpha_cs).expect("jxr alpha");
-    let request = jxr::DecodeRequest::new(PixelFormat::U8(ChannelLayout::Luma)).with_backend(BackendRequest::Cpu);
-    n + aview.decoder().decode(&request).expect("jxr alpha").samples.byte_len()
+    let request = jxr::DecodeRequest::new(PixelFormat::U8(ChannelLayout::Luma))
+        .with_backend(BackendRequest::Cpu);
+    n + aview
+        .decoder()
+        .decode(&request)
+        .expect("jxr alpha")
+        .samples
+        .byte_len()
 }
 
 /// The decode itself (what the bench times): parse, then decode to the container's layout.
-pub fn jxr_image(bytes: &[u8], limits: jxr::DecodeLimits) -> Result<(jxr::DecodedImage, u8, bool), String> {
+pub fn jxr_image(
+    bytes: &[u8],
+    limits: jxr::DecodeLimits,
+) -> Result<(jxr::DecodedImage, u8, bool), String> {
     use jxr::{AlphaHandling, AlphaMode, BackendRequest, ChannelLayout, ColorFormat, PixelFormat};
     let view = jxr::JxrView::parse(bytes).map_err(|e| e.to_string())?;
     let info = view.info();
@@ -331,7 +372,10 @@ pub fn jxrlib_bench(bytes: &[u8], alpha_plane: Option<&[u8]>) -> usize {
     let (_, w, h, px) = jxrlib_raw(bytes).expect("jxrlib");
     let mut n = px.len();
     if let Some(plane) = alpha_plane {
-        n += jxrlib_raw(&gray_container(w, h, plane)).expect("jxrlib alpha").3.len();
+        n += jxrlib_raw(&gray_container(w, h, plane))
+            .expect("jxrlib alpha")
+            .3
+            .len();
     }
     n
 }
@@ -339,8 +383,11 @@ pub fn jxrlib_bench(bytes: &[u8], alpha_plane: Option<&[u8]>) -> usize {
 /// One image through jxrlib: its pixel format and its samples as jxrlib writes them.
 fn jxrlib_raw(bytes: &[u8]) -> Result<(jpegxr::PixelFormat, u32, u32, Vec<u8>), String> {
     use jpegxr::{ImageDecode, PixelInfo, Rect};
-    let mut dec = ImageDecode::with_reader(Source { data: bytes, pos: 0 })
-        .map_err(|e| format!("jxrlib: {e}"))?;
+    let mut dec = ImageDecode::with_reader(Source {
+        data: bytes,
+        pos: 0,
+    })
+    .map_err(|e| format!("jxrlib: {e}"))?;
     let (w, h) = dec.get_size().map_err(|e| format!("jxrlib: {e}"))?;
     let format = dec.get_pixel_format().map_err(|e| format!("jxrlib: {e}"))?;
     if w <= 0 || h <= 0 || w > 1 << 15 || h > 1 << 15 {
@@ -348,7 +395,9 @@ fn jxrlib_raw(bytes: &[u8]) -> Result<(jpegxr::PixelFormat, u32, u32, Vec<u8>), 
     }
     let bits = PixelInfo::from_format(format).bits_per_pixel();
     if bits == 0 || bits % 8 != 0 || bits > 32 {
-        return Err(format!("jxrlib: pixel format {format:?} outside the comparison"));
+        return Err(format!(
+            "jxrlib: pixel format {format:?} outside the comparison"
+        ));
     }
     let bytes_pp = bits / 8;
     let (w, h) = (w as usize, h as usize);
@@ -410,7 +459,11 @@ pub fn jxrlib_decode(bytes: &[u8], alpha_plane: Option<&[u8]>) -> Result<(Canon,
                 .flat_map(|p| [p[0], p[1], p[2], 0].map(u16::from))
                 .collect(),
         ),
-        other => return Err(format!("jxrlib: pixel format {other:?} outside the comparison")),
+        other => {
+            return Err(format!(
+                "jxrlib: pixel format {other:?} outside the comparison"
+            ))
+        }
     };
     let mut img = Canon {
         w,
@@ -437,7 +490,11 @@ pub fn jxrlib_decode(bytes: &[u8], alpha_plane: Option<&[u8]>) -> Result<(Canon,
 
 /// Runs the jxrlib decode in a child process (this program's `jxrlib-one` command), so that
 /// a crash in jxrlib is reported, not fatal: jxrlib is not hardened against malformed input.
-pub fn jxrlib_isolated(bytes: &[u8], alpha_plane: Option<&[u8]>, tmp: &Path) -> Result<(Canon, bool), String> {
+pub fn jxrlib_isolated(
+    bytes: &[u8],
+    alpha_plane: Option<&[u8]>,
+    tmp: &Path,
+) -> Result<(Canon, bool), String> {
     let input = tmp.join("in.jxr");
     let alpha = tmp.join("alpha.cs");
     let output = tmp.join("out.canon");
@@ -503,13 +560,20 @@ pub fn decapp_decode(path: &Path, tmp: &Path) -> Option<Result<Canon, String>> {
     if !r.status.success() {
         return Some(Err(format!("JxrDecApp exit {:?}", r.status)));
     }
-    Some(std::fs::read(&out).map_err(|e| e.to_string()).and_then(|d| read_tiff(&d)))
+    Some(
+        std::fs::read(&out)
+            .map_err(|e| e.to_string())
+            .and_then(|d| read_tiff(&d)),
+    )
 }
 
 /// Reads the uncompressed, single-strip, little-endian TIFF JxrDecApp writes.
 fn read_tiff(d: &[u8]) -> Result<Canon, String> {
     let u16_at = |p: usize| d.get(p..p + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
-    let u32_at = |p: usize| d.get(p..p + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let u32_at = |p: usize| {
+        d.get(p..p + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
     if d.get(..4) != Some(&[0x49, 0x49, 42, 0][..]) {
         return Err("not a little-endian TIFF".into());
     }
@@ -559,7 +623,9 @@ fn read_tiff(d: &[u8]) -> Result<Canon, String> {
     if count as usize != len {
         return Err("TIFF strip size".into());
     }
-    let px = d.get(offset as usize..offset as usize + len).ok_or("tiff strip")?;
+    let px = d
+        .get(offset as usize..offset as usize + len)
+        .ok_or("tiff strip")?;
     let (channels, samples): (u8, Vec<u16>) = match (photometric, spp, extra) {
         (1, 1, _) => (1, px.iter().map(|&s| u16::from(s)).collect()),
         (0, 1, _) => (1, px.iter().map(|&s| 255 - u16::from(s)).collect()),
@@ -628,14 +694,18 @@ pub fn compare(a: &Canon, b: &Canon) -> Diff {
                 // Largest difference of the three fields.
                 let f = |v: u16| [(v >> 11) as i32, ((v >> 5) & 63) as i32, (v & 31) as i32];
                 let (p, q) = (f(x), f(y));
-                (0..3).map(|k| (p[k] - q[k]).unsigned_abs()).max().unwrap_or(0)
+                (0..3)
+                    .map(|k| (p[k] - q[k]).unsigned_abs())
+                    .max()
+                    .unwrap_or(0)
             } else {
                 (i32::from(x) - i32::from(y)).unsigned_abs()
             };
             d.max_abs = d.max_abs.max(delta);
             if d.first.len() < 5 {
                 let px = i as u32 / ch;
-                d.first.push((px % a.w, px / a.w, (i as u32 % ch) as u8, x, y));
+                d.first
+                    .push((px % a.w, px / a.w, (i as u32 % ch) as u8, x, y));
             }
         }
     }
