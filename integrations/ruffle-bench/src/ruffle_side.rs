@@ -42,11 +42,15 @@ pub struct RuffleMesh {
     indices: usize,
 }
 
+/// A `Program3D`'s shader module, as Ruffle's `Program3DObject` holds it (`upload_shaders`
+/// fills it).
+type ProgramSlot = Rc<RefCell<Option<Rc<dyn ShaderModule>>>>;
+
 /// The scenarios drawn through Ruffle's `WgpuContext3D`.
 pub struct RuffleRenderer {
     backend: WgpuRenderBackend<TextureTarget>,
     ctx: Box<dyn Context3D>,
-    programs: Vec<Rc<RefCell<Option<Rc<dyn ShaderModule>>>>>,
+    programs: Vec<ProgramSlot>,
     textures: Vec<Rc<dyn Texture>>,
     vertex_buffers: Vec<(Rc<dyn VertexBuffer>, u32)>,
     index_buffers: Vec<Box<dyn IndexBuffer>>,
@@ -164,7 +168,9 @@ impl Renderer for RuffleRenderer {
         let (width, height) = (dest.width(), dest.height());
         // Texture.uploadFromByteArray: bgra bytes to RGBA pixels (Ruffle's BitmapData).
         let rgba: Vec<u8> = bgra
-            .chunks_exact(4)
+            .as_chunks::<4>()
+            .0
+            .iter()
             .flat_map(|p| [p[2], p[1], p[0], p[3]])
             .collect();
         self.ctx
@@ -424,7 +430,9 @@ impl Renderer for RuffleRenderer {
         self.wait()?;
         Ok(image
             .into_raw()
-            .chunks_exact(4)
+            .as_chunks::<4>()
+            .0
+            .iter()
             .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
             .collect())
     }
