@@ -77,6 +77,23 @@ impl std::fmt::Debug for GlContext {
     }
 }
 
+/// An owned context current on this thread is released before glutin destroys it: EGL keeps a
+/// destroyed context current until something else is made current, so the next context made
+/// on the thread took the dead one for the host's and failed to make it current again
+/// ("making the host's context current again failed (EGL 0x3006)", seen in Ruffle and in
+/// `molehill bench`; `tests/drop_release.rs` counts them).
+impl Drop for GlContext {
+    fn drop(&mut self) {
+        if let Kind::Owned { context, .. } = &self.kind {
+            if context.is_current() {
+                if let Err(code) = current::release() {
+                    log::warn!("releasing a dropped context failed (EGL 0x{code:x})");
+                }
+            }
+        }
+    }
+}
+
 /// A raw EGL context to share objects with.
 struct Share(RawContext);
 
