@@ -119,10 +119,18 @@ fn bgra_textures_draw_alike_from_bytes_and_words_in_either_storage() {
         let t2 = texture(&mut r, TextureFormat::Bgra, 2);
         upload(&mut r, t2, TextureData::Argb32(&words));
         let from_words = draw_texture(&mut r, t2);
-        assert_eq!(from_bytes, from_words, "{api:?}: bytes and words draw alike");
+        assert_eq!(
+            from_bytes, from_words,
+            "{api:?}: bytes and words draw alike"
+        );
         assert_px(from_bytes[0], argb(255, 255, 0, 0), 0, "top left red");
         assert_px(from_bytes[31], argb(255, 0, 255, 0), 0, "top right green");
-        assert_px(from_bytes[32 * 31], argb(255, 0, 0, 255), 0, "bottom left blue");
+        assert_px(
+            from_bytes[32 * 31],
+            argb(255, 0, 0, 255),
+            0,
+            "bottom left blue",
+        );
     }
 }
 
