@@ -5,8 +5,8 @@ use molehill_agal::{Filter, MipFilter, Wrap};
 
 use crate::backend::{
     BackBufferConfig, Backend, BlendFactor, BlendState, ColorAttachment, ColorMask, CompareMode,
-    DepthState, PixelRect, RenderChanges, RenderTarget, StencilAction, StencilState, TextureFormat,
-    TextureKind, TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
+    DepthState, RenderChanges, RenderState, RenderTarget, StencilAction, StencilState,
+    TextureFormat, TextureKind, TriangleFace, VertexFormat, MAX_SAMPLERS, MAX_STREAMS,
 };
 use crate::constants::Changed;
 use crate::context::{Context3D, Rect};
@@ -87,18 +87,6 @@ pub(crate) struct State {
     /// The same for sampler resolution: `setTextureAt`, `setSamplerStateAt` and `setProgram`
     /// when they change a slot, render-target changes, a texture disposed.
     pub samplers_epoch: u64,
-}
-
-/// The fixed-function render state: blend factors, colour mask, culling, depth test, stencil
-/// and scissor. Its `Default` is Flash's initial state, which a backend starts with too.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub(crate) struct RenderState {
-    pub blend: BlendState,
-    pub color_mask: ColorMask,
-    pub culling: TriangleFace,
-    pub depth: DepthState,
-    pub stencil: StencilState,
-    pub scissor: Option<PixelRect>,
 }
 
 impl State {

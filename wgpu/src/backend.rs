@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use molehill_agal::{Program, ProgramKind};
 use molehill_context3d::{
-    BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, DepthState,
-    IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw, StencilState,
-    TextureDesc, TextureId, TextureUpload, TriangleFace, VertexBufferDesc, VertexBufferId,
+    BackBufferConfig, Backend, BackendError, Clear, IndexBufferDesc, IndexBufferId, PixelRect,
+    ProgramId, RenderChanges, RenderState, RenderTarget, ResolvedDraw, TextureDesc, TextureId,
+    TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
 use crate::bindings::TextureBindings;
@@ -19,17 +19,6 @@ use crate::textures::{self, Placeholders, Samplers, Texture};
 
 /// Initial size of the per-frame constant stream (it doubles after a frame that fills it).
 const STREAM_BYTES: u64 = 1 << 20;
-
-/// The fixed-function state context3d last sent.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct FixedState {
-    pub(crate) blend: BlendState,
-    pub(crate) color_mask: ColorMask,
-    pub(crate) cull: TriangleFace,
-    pub(crate) depth: DepthState,
-    pub(crate) stencil: StencilState,
-    pub(crate) scissor: Option<PixelRect>,
-}
 
 /// The back buffer as the host sees it after [`Backend::present`].
 ///
@@ -70,7 +59,8 @@ pub struct WgpuBackend {
     targets: Targets,
     recorder: Recorder,
     stream: ConstantStream,
-    state: FixedState,
+    /// The fixed-function state context3d last sent.
+    state: RenderState,
     counters: Counters,
     error_checking: bool,
     kept_error: Option<BackendError>,
@@ -137,7 +127,7 @@ impl WgpuBackend {
             targets,
             recorder: Recorder::new(),
             stream,
-            state: FixedState::default(),
+            state: RenderState::default(),
             counters: Counters::default(),
             error_checking: false,
             kept_error: None,
@@ -521,26 +511,8 @@ impl Backend for WgpuBackend {
     }
 
     /// Recorded for the next draw's pipeline key and pass state (no wgpu call).
-    fn set_render_changes(&mut self, r: &molehill_context3d::RenderChanges) {
-        let s = &mut self.state;
-        if let Some(blend) = r.blend {
-            s.blend = blend;
-        }
-        if let Some(mask) = r.color_mask {
-            s.color_mask = mask;
-        }
-        if let Some(cull) = r.culling {
-            s.cull = cull;
-        }
-        if let Some(depth) = r.depth {
-            s.depth = depth;
-        }
-        if let Some(stencil) = r.stencil {
-            s.stencil = stencil;
-        }
-        if let Some(scissor) = r.scissor {
-            s.scissor = scissor;
-        }
+    fn set_render_changes(&mut self, r: &RenderChanges) {
+        self.state.apply(r);
     }
 
     fn set_program_constants(
@@ -664,6 +636,6 @@ pub(crate) struct DrawParts<'a> {
     pub(crate) targets: &'a mut Targets,
     pub(crate) recorder: &'a mut Recorder,
     pub(crate) stream: &'a mut ConstantStream,
-    pub(crate) state: &'a FixedState,
+    pub(crate) state: &'a RenderState,
     pub(crate) counters: &'a mut Counters,
 }

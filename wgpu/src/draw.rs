@@ -40,7 +40,7 @@ fn scissor(
 pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(), BackendError> {
     let p = backend.parts();
     // WebGPU cannot cull both faces; nothing would be drawn.
-    if p.state.cull == TriangleFace::FrontAndBack {
+    if p.state.culling == TriangleFace::FrontAndBack {
         return Ok(());
     }
     let Some(ib_len) = p.index_buffers.get(&draw.index_buffer).map(|b| b.len()) else {
@@ -128,7 +128,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         program: slot,
         blend: p.state.blend,
         color_mask: p.state.color_mask,
-        cull: p.state.cull,
+        cull: p.state.culling,
         depth_stencil: has_depth.then_some((
             p.state.depth,
             StencilState {

@@ -296,6 +296,50 @@ impl Default for StencilState {
     }
 }
 
+/// The fixed-function render state: blend factors, colour mask, culling, depth test, stencil
+/// and scissor. Its `Default` is Flash's initial state, which a backend starts with too.
+/// [`crate::Context3D`] keeps what the content set and what it last sent; a backend keeps what
+/// it was sent ([`RenderState::apply`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RenderState {
+    /// Blend factors.
+    pub blend: BlendState,
+    /// Colour write mask.
+    pub color_mask: ColorMask,
+    /// Culled faces.
+    pub culling: TriangleFace,
+    /// Depth test and write.
+    pub depth: DepthState,
+    /// Stencil test.
+    pub stencil: StencilState,
+    /// Scissor rectangle (`None`: off).
+    pub scissor: Option<PixelRect>,
+}
+
+impl RenderState {
+    /// Takes each field `changes` gives (what [`crate::Backend::set_render_changes`] receives).
+    pub fn apply(&mut self, changes: &RenderChanges) {
+        if let Some(blend) = changes.blend {
+            self.blend = blend;
+        }
+        if let Some(mask) = changes.color_mask {
+            self.color_mask = mask;
+        }
+        if let Some(cull) = changes.culling {
+            self.culling = cull;
+        }
+        if let Some(depth) = changes.depth {
+            self.depth = depth;
+        }
+        if let Some(stencil) = changes.stencil {
+            self.stencil = stencil;
+        }
+        if let Some(scissor) = changes.scissor {
+            self.scissor = scissor;
+        }
+    }
+}
+
 /// The fixed-function render state set since the previous draw [`crate::Context3D`] sent,
 /// each `Some` where it differs from what the backend has: part of
 /// [`DrawChanges`](super::DrawChanges).

@@ -1,10 +1,7 @@
 //! The fixed-function state context3d last sent, applied through the cache at each draw and
 //! clear.
 
-use molehill_context3d::{
-    BlendFactor, BlendState, ColorMask, DepthState, PixelRect, RenderChanges, StencilAction,
-    StencilFace, StencilState, TriangleFace,
-};
+use molehill_context3d::{BlendFactor, RenderChanges, RenderState, StencilAction, StencilFace};
 
 use super::conv;
 use crate::gl::Calls;
@@ -12,20 +9,10 @@ use crate::gl::Calls;
 /// The fixed-function state context3d last sent.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FixedState {
-    /// Blend factors.
-    pub blend: BlendState,
-    /// Colour mask.
-    pub color_mask: ColorMask,
-    /// Culled faces.
-    pub cull: TriangleFace,
-    /// Depth test.
-    pub depth: DepthState,
-    /// Stencil test.
-    pub stencil: StencilState,
-    /// Scissor rectangle.
-    pub scissor: Option<PixelRect>,
+    /// Blend, colour mask, culling, depth, stencil and scissor.
+    render: RenderState,
     /// [`Calls::state_writes`] right after the last [`FixedState::apply`]; `None` when a field
-    /// may have changed since ([`FixedState::edit`]).
+    /// may have changed since ([`FixedState::change`]).
     applied_at: Option<u64>,
 }
 
@@ -37,32 +24,18 @@ fn stencil_is_off(face: &StencilFace) -> bool {
 }
 
 impl FixedState {
-    /// Records the changes context3d sent (each field given replaces the one kept).
+    /// Records the changes context3d sent (each field given replaces the one kept); the next
+    /// [`FixedState::apply`] applies the state whole when any was given.
     pub fn change(&mut self, r: &RenderChanges) {
-        if let Some(blend) = r.blend {
-            self.edit().blend = blend;
-        }
-        if let Some(mask) = r.color_mask {
-            self.edit().color_mask = mask;
-        }
-        if let Some(cull) = r.culling {
-            self.edit().cull = cull;
-        }
-        if let Some(depth) = r.depth {
-            self.edit().depth = depth;
-        }
-        if let Some(stencil) = r.stencil {
-            self.edit().stencil = stencil;
-        }
-        if let Some(scissor) = r.scissor {
-            self.edit().scissor = scissor;
+        if *r != RenderChanges::default() {
+            self.applied_at = None;
+            self.render.apply(r);
         }
     }
 
-    /// The state, to change: the next [`FixedState::apply`] applies it whole.
-    pub fn edit(&mut self) -> &mut FixedState {
-        self.applied_at = None;
-        self
+    /// The state as context3d last sent it.
+    pub fn render(&self) -> &RenderState {
+        &self.render
     }
 
     /// Applies the state for a draw (only what differs from GL's reaches GL). Nothing to do
@@ -77,7 +50,8 @@ impl FixedState {
     }
 
     fn apply_all(&self, gl: &mut Calls) {
-        let b = self.blend;
+        let r = &self.render;
+        let b = r.blend;
         let no_blend = b.source == BlendFactor::One && b.destination == BlendFactor::Zero;
         gl.blend(if no_blend {
             None
@@ -87,13 +61,13 @@ impl FixedState {
                 conv::blend_factor(b.destination),
             ))
         });
-        let m = self.color_mask;
+        let m = r.color_mask;
         gl.color_mask([m.red, m.green, m.blue, m.alpha]);
-        gl.cull(conv::cull_face(self.cull), conv::FRONT_FACE);
-        let d = self.depth;
+        gl.cull(conv::cull_face(r.culling), conv::FRONT_FACE);
+        let d = r.depth;
         let test = d.compare != molehill_context3d::CompareMode::Always || d.write;
         gl.depth(test.then(|| conv::compare(d.compare)), d.write);
-        let s = self.stencil;
+        let s = r.stencil;
         let on = !(stencil_is_off(&s.front) && stencil_is_off(&s.back));
         gl.stencil_test(on);
         if on {
@@ -116,10 +90,7 @@ impl FixedState {
         gl.stencil_mask(u32::from(s.write_mask));
         // Sizes past i32::MAX (a huge AS3 Rectangle) saturate: they cover the whole target.
         let size = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
-        gl.scissor(
-            self.scissor
-                .map(|r| [r.x, r.y, size(r.width), size(r.height)]),
-        );
+        gl.scissor(r.scissor.map(|r| [r.x, r.y, size(r.width), size(r.height)]));
     }
 
     /// The state a clear needs: whole target, every channel, depth and stencil writable.

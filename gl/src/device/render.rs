@@ -147,6 +147,7 @@ impl Device {
         // GL row 0 in every target, see targets.rs).
         let scissor = self
             .state
+            .render()
             .scissor
             .filter(|_| self.targets.current_is_multisampled())
             .map(|r| {
