@@ -64,6 +64,7 @@
 //! the backend flips once, internally.
 
 mod draw;
+mod forward;
 mod render;
 mod resources;
 
@@ -159,6 +160,11 @@ pub enum BackendError {
 // ---------------------------------------------------------------------------------------------
 
 /// A renderer for validated Context3D commands. See the [module docs](self) for the contract.
+///
+/// `Box<B>` (so `Box<dyn Backend>`, for a renderer picked at run time) and `Rc<RefCell<B>>`
+/// (a backend the caller keeps a handle to while a context draws with it) are backends too:
+/// they forward every method, those with a default included, to the backend inside. A borrow
+/// of the shared one held across a call into the context panics in that call.
 pub trait Backend {
     /// `driverInfo` text, e.g. `"OpenGL (Mesa llvmpipe)"`, or `"Software"` with no GPU.
     fn driver_info(&self) -> String;

@@ -8,6 +8,7 @@ mod common;
 mod context;
 mod draw;
 mod draw_alternating;
+mod forward;
 mod fuzz;
 mod memory;
 mod programs;
