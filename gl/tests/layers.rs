@@ -76,3 +76,39 @@ fn every_import_points_down_and_only_gl_and_context_call_glow() {
     }
     assert!(checked >= 20, "only {checked} files checked");
 }
+
+/// The files of the GL layer that make glow calls: the state cache and its object, host-state
+/// and frame calls, the host's-context calls (`HostGl`) and the bench baseline. Anything else
+/// in the layer (the compositor) reaches GL through them, behind the `Current` proof.
+const GL_CALL_FILES: [&str; 6] = [
+    "calls.rs",
+    "objects.rs",
+    "hoststate.rs",
+    "frame.rs",
+    "hostgl.rs",
+    "raw.rs",
+];
+
+#[test]
+fn in_the_gl_layer_only_the_call_files_call_glow() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut others = 0;
+    for file in files_of(&src, &["gl"]) {
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if GL_CALL_FILES.contains(&name) {
+            continue;
+        }
+        let code = code(&file);
+        for word in ["HasContext", "unsafe"] {
+            assert!(
+                !code.contains(word),
+                "{} names `{word}`: its GL calls belong in one of {GL_CALL_FILES:?}, \
+                 reached with a `Current`",
+                file.display()
+            );
+        }
+        others += 1;
+    }
+    // compose.rs, counts.rs, mod.rs at least.
+    assert!(others >= 3, "only {others} other files checked");
+}

@@ -1,11 +1,13 @@
 //! The compositing helper ([`Compositor`], whose docs hold the contract): Stage3D layers drawn
-//! into the host's framebuffer with the host's glow table.
+//! into the host's framebuffer with the host's glow table. It makes no GL call itself: its
+//! calls are [`HostGl`]'s, made with the proof ([`Current::by_contract`]) that its public
+//! functions' contract gives, that the host's context is current.
 
-use glow::HasContext;
 use molehill_context3d::stage::{layer_destination, LayerPlacement, StageLayout};
 
 use super::frame::FrameTexture;
-use crate::context::GlApi;
+use super::hostgl::HostGl;
+use crate::context::{Current, GlApi};
 
 const VERTEX: &str = "void main() {
     vec2 p = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -77,85 +79,43 @@ pub struct Compositor {
 
 impl Compositor {
     /// Makes the program in the host's context (`gl`, current), of the host's `api`.
-    ///
-    /// Every unsafe block below is one GL call with the host's context current (this
-    /// function's contract), on objects made here.
     pub fn new(gl: &glow::Context, api: GlApi) -> Result<Compositor, ComposeError> {
+        let gl = HostGl::new(gl, Current::by_contract());
         let version = match api {
             GlApi::Es30 => "#version 300 es\n",
             GlApi::Desktop33 => "#version 330 core\n",
         };
-        let err = |step| move |log| ComposeError { step, log };
-        // SAFETY: see above.
-        let program = unsafe { gl.create_program() }.map_err(err("create"))?;
-        let delete_program = || {
-            // SAFETY: see above; the program made here, not used after.
-            unsafe { gl.delete_program(program) }
+        let program = gl.create_program().map_err(|log| ComposeError {
+            step: "create",
+            log,
+        })?;
+        let fail = |step, log| {
+            gl.delete_program(program);
+            ComposeError { step, log }
         };
         for (kind, body, step) in [
             (glow::VERTEX_SHADER, VERTEX, "vertex shader"),
             (glow::FRAGMENT_SHADER, FRAGMENT, "fragment shader"),
         ] {
-            // SAFETY: see above.
-            let shader = match unsafe { gl.create_shader(kind) } {
-                Ok(shader) => shader,
-                Err(log) => {
-                    delete_program();
-                    return Err(ComposeError { step, log });
-                }
-            };
-            // SAFETY: see above.
-            unsafe { gl.shader_source(shader, &format!("{version}{body}")) };
-            // SAFETY: see above.
-            unsafe { gl.compile_shader(shader) };
-            // SAFETY: see above.
-            let compiled = unsafe { gl.get_shader_compile_status(shader) };
-            // SAFETY: see above.
-            let log = (!compiled).then(|| unsafe { gl.get_shader_info_log(shader) });
-            if compiled {
-                // SAFETY: see above.
-                unsafe { gl.attach_shader(program, shader) };
+            let shader = gl.create_shader(kind).map_err(|log| fail(step, log))?;
+            let compiled = gl.compile_shader(shader, &format!("{version}{body}"));
+            if compiled.is_ok() {
+                gl.attach_shader(program, shader);
             }
-            // SAFETY: see above; an attached shader is only flagged for deletion, and goes
-            // with the program.
-            unsafe { gl.delete_shader(shader) };
-            if let Some(log) = log {
-                delete_program();
-                return Err(ComposeError { step, log });
-            }
+            // An attached shader is only flagged for deletion, and goes with the program.
+            gl.delete_shader(shader);
+            compiled.map_err(|log| fail(step, log))?;
         }
-        // SAFETY: see above.
-        unsafe { gl.link_program(program) };
-        // SAFETY: see above.
-        if !unsafe { gl.get_program_link_status(program) } {
-            // SAFETY: see above.
-            let log = unsafe { gl.get_program_info_log(program) };
-            delete_program();
-            return Err(ComposeError { step: "link", log });
-        }
-        // SAFETY: see above.
-        let vao = match unsafe { gl.create_vertex_array() } {
-            Ok(v) => v,
-            Err(log) => {
-                delete_program();
-                return Err(ComposeError {
-                    step: "create",
-                    log,
-                });
-            }
-        };
-        // SAFETY: see above.
-        let map = unsafe { gl.get_uniform_location(program, "map") };
-        // SAFETY: see above.
-        let layer = unsafe { gl.get_uniform_location(program, "layer") };
-        // SAFETY: see above.
-        let previous = unsafe { gl.get_parameter_program(glow::CURRENT_PROGRAM) };
-        // SAFETY: see above.
-        unsafe { gl.use_program(Some(program)) };
-        // SAFETY: see above; the sampler uniform of the program in use.
-        unsafe { gl.uniform_1_i32(layer.as_ref(), 0) };
-        // SAFETY: see above; the host's program (or none) as GL reported it.
-        unsafe { gl.use_program(previous) };
+        gl.link_program(program).map_err(|log| fail("link", log))?;
+        let vao = gl
+            .create_vertex_array()
+            .map_err(|log| fail("create", log))?;
+        let map = gl.uniform_location(program, "map");
+        let layer = gl.uniform_location(program, "layer");
+        let previous = gl.program_binding();
+        gl.use_program(Some(program));
+        gl.uniform_1_i32(layer.as_ref(), 0);
+        gl.use_program(previous);
         Ok(Compositor { program, vao, map })
     }
 
@@ -163,9 +123,6 @@ impl Compositor {
     /// framebuffer; puts back the state it changed (module docs). Layers past the fourth are
     /// drawn too (Flash has four; nothing here depends on it). The host's context (`gl`) must
     /// be current; frame textures come from backends on it or on its share group.
-    ///
-    /// Every unsafe block below is one GL call with the host's context current, on this
-    /// compositor's objects and live frame textures.
     pub fn draw(
         &self,
         gl: &glow::Context,
@@ -173,79 +130,57 @@ impl Compositor {
         target: ComposeTarget,
         layers: &[ComposeLayer],
     ) {
+        let gl = HostGl::new(gl, Current::by_contract());
         let fb_h = target.framebuffer_height as i32;
         let (ox, oy) = target.origin;
-        // GL's y of a rows-down rectangle's bottom edge.
-        let gl_y = |top: i32, height: i32| fb_h - (top + height);
-        let saved = Saved::read(gl);
+        // GL's box of a rows-down rectangle.
+        let gl_box = |left: i32, top: i32, w: i32, h: i32| [left, fb_h - (top + h), w, h];
+        let saved = Saved::read(&gl);
         for (cap, on) in saved.caps {
             if on != (cap == glow::SCISSOR_TEST) {
-                set_cap(gl, cap, cap == glow::SCISSOR_TEST);
+                gl.set_enabled(cap, cap == glow::SCISSOR_TEST);
             }
         }
-        // SAFETY: see above.
-        unsafe { gl.color_mask(true, true, true, true) };
-        let (sw, sh) = (stage.width as i32, stage.height as i32);
-        // SAFETY: see above.
-        unsafe { gl.scissor(ox, gl_y(oy, sh), sw, sh) };
+        gl.color_mask([true; 4]);
+        gl.scissor(gl_box(ox, oy, stage.width as i32, stage.height as i32));
         let c = stage.color;
         let ch = |shift: u32| ((c >> shift) & 0xFF) as f32 / 255.0;
-        // SAFETY: see above.
-        unsafe { gl.clear_color(ch(16), ch(8), ch(0), 1.0) };
-        // SAFETY: see above.
-        unsafe { gl.clear(glow::COLOR_BUFFER_BIT) };
-        // SAFETY: see above.
-        unsafe { gl.use_program(Some(self.program)) };
-        // SAFETY: see above.
-        unsafe { gl.bind_vertex_array(Some(self.vao)) };
-        // SAFETY: see above.
-        unsafe { gl.active_texture(glow::TEXTURE0) };
-        // SAFETY: see above; unit 0.
-        unsafe { gl.bind_sampler(0, None) };
+        gl.clear_color([ch(16), ch(8), ch(0), 1.0]);
+        gl.clear_color_buffer();
+        gl.use_program(Some(self.program));
+        gl.bind_vertex_array(Some(self.vao));
+        gl.active_texture(glow::TEXTURE0);
+        gl.bind_sampler(0, None);
         for layer in layers {
             let f = &layer.frame;
             let Some(d) = layer_destination(stage, &layer.placement, f.width, f.height) else {
                 continue;
             };
-            f.wait(gl);
+            if let Some(fence) = f.fence {
+                gl.wait_sync(fence);
+            }
             let (dx, dy) = (ox + d.dst_x as i32, oy + d.dst_y as i32);
             let (w, h) = (d.width as i32, d.height as i32);
-            // SAFETY: see above; a frame texture of the share group.
-            unsafe { gl.bind_texture(glow::TEXTURE_2D, Some(f.texture)) };
-            // SAFETY: see above.
-            unsafe { gl.viewport(dx, gl_y(dy, h), w, h) };
-            // SAFETY: see above.
-            unsafe { gl.scissor(dx, gl_y(dy, h), w, h) };
+            gl.bind_texture_2d(Some(f.texture));
+            gl.viewport(gl_box(dx, dy, w, h));
+            gl.scissor(gl_box(dx, dy, w, h));
             let (mx, my) = (d.src_x as i32 - dx, d.src_y as i32 - dy + fb_h - 1);
-            // SAFETY: see above; the compositor's program is in use.
-            unsafe { gl.uniform_2_i32(self.map.as_ref(), mx, my) };
-            // SAFETY: see above; no attributes are read (positions from gl_VertexID).
-            unsafe { gl.draw_arrays(glow::TRIANGLE_STRIP, 0, 4) };
+            gl.uniform_2_i32(self.map.as_ref(), mx, my);
+            // No attributes are read (positions from gl_VertexID).
+            gl.draw_strip(4);
         }
-        saved.restore(gl);
+        saved.restore(&gl);
     }
 
     /// Deletes the program (the host's context current).
     pub fn delete(self, gl: &glow::Context) {
-        // SAFETY: the host's context is current; the program is this compositor's.
-        unsafe { gl.delete_program(self.program) };
-        // SAFETY: the host's context is current; the vertex array is this compositor's.
-        unsafe { gl.delete_vertex_array(self.vao) };
+        let gl = HostGl::new(gl, Current::by_contract());
+        gl.delete_program(self.program);
+        gl.delete_vertex_array(self.vao);
     }
 }
 
-fn set_cap(gl: &glow::Context, cap: u32, on: bool) {
-    if on {
-        // SAFETY: the host's context is current (callers' contract); a GL ES 3.0 capability.
-        unsafe { gl.enable(cap) }
-    } else {
-        // SAFETY: as above.
-        unsafe { gl.disable(cap) }
-    }
-}
-
-/// The state [`Compositor::draw`] changes. Every unsafe block below is one GL call with the
-/// host's context current ([`Compositor::draw`]'s contract), putting back values GL reported.
+/// The state [`Compositor::draw`] changes, as GL reported it.
 struct Saved {
     program: Option<glow::Program>,
     vao: Option<glow::VertexArray>,
@@ -260,36 +195,21 @@ struct Saved {
 }
 
 impl Saved {
-    fn read(gl: &glow::Context) -> Saved {
-        let ints4 = |p: u32| {
-            let mut v = [0; 4];
-            // SAFETY: see above; a four-valued query.
-            unsafe { gl.get_parameter_i32_slice(p, &mut v) };
-            v
-        };
-        let mut clear = [0.0; 4];
-        // SAFETY: see above; four values.
-        unsafe { gl.get_parameter_f32_slice(glow::COLOR_CLEAR_VALUE, &mut clear) };
-        // SAFETY: see above.
-        let active = unsafe { gl.get_parameter_i32(glow::ACTIVE_TEXTURE) } as u32;
-        // SAFETY: see above.
-        unsafe { gl.active_texture(glow::TEXTURE0) };
-        // SAFETY: see above.
-        let texture = unsafe { gl.get_parameter_texture(glow::TEXTURE_BINDING_2D) };
-        // SAFETY: see above.
-        let sampler = unsafe { gl.get_parameter_sampler(glow::SAMPLER_BINDING) };
-        // SAFETY: see above; the unit GL reported.
-        unsafe { gl.active_texture(active) };
+    fn read(gl: &HostGl<'_>) -> Saved {
+        let clear = gl.clear_color_value();
+        let active = gl.active_texture_enum();
+        gl.active_texture(glow::TEXTURE0);
+        let texture = gl.texture_2d_binding();
+        let sampler = gl.sampler_binding();
+        gl.active_texture(active);
         Saved {
-            // SAFETY: see above.
-            program: unsafe { gl.get_parameter_program(glow::CURRENT_PROGRAM) },
-            // SAFETY: see above.
-            vao: unsafe { gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING) },
+            program: gl.program_binding(),
+            vao: gl.vertex_array_binding(),
             active,
             texture,
             sampler,
-            viewport: ints4(glow::VIEWPORT),
-            scissor: ints4(glow::SCISSOR_BOX),
+            viewport: gl.ints4(glow::VIEWPORT),
+            scissor: gl.ints4(glow::SCISSOR_BOX),
             caps: [
                 glow::BLEND,
                 glow::DEPTH_TEST,
@@ -298,43 +218,25 @@ impl Saved {
                 glow::RASTERIZER_DISCARD,
                 glow::SCISSOR_TEST,
             ]
-            .map(|c| {
-                // SAFETY: see above.
-                (c, unsafe { gl.is_enabled(c) })
-            }),
-            // SAFETY: see above; four values.
-            color_mask: unsafe { gl.get_parameter_bool_array::<4>(glow::COLOR_WRITEMASK) },
+            .map(|c| (c, gl.is_enabled(c))),
+            color_mask: gl.color_writemask(),
             clear,
         }
     }
 
-    fn restore(&self, gl: &glow::Context) {
-        // SAFETY: see above.
-        unsafe { gl.use_program(self.program) };
-        // SAFETY: see above.
-        unsafe { gl.bind_vertex_array(self.vao) };
-        // SAFETY: see above.
-        unsafe { gl.active_texture(glow::TEXTURE0) };
-        // SAFETY: see above.
-        unsafe { gl.bind_texture(glow::TEXTURE_2D, self.texture) };
-        // SAFETY: see above; unit 0.
-        unsafe { gl.bind_sampler(0, self.sampler) };
-        // SAFETY: see above.
-        unsafe { gl.active_texture(self.active) };
-        let [x, y, w, h] = self.viewport;
-        // SAFETY: see above.
-        unsafe { gl.viewport(x, y, w, h) };
-        let [x, y, w, h] = self.scissor;
-        // SAFETY: see above.
-        unsafe { gl.scissor(x, y, w, h) };
+    fn restore(&self, gl: &HostGl<'_>) {
+        gl.use_program(self.program);
+        gl.bind_vertex_array(self.vao);
+        gl.active_texture(glow::TEXTURE0);
+        gl.bind_texture_2d(self.texture);
+        gl.bind_sampler(0, self.sampler);
+        gl.active_texture(self.active);
+        gl.viewport(self.viewport);
+        gl.scissor(self.scissor);
         for (cap, on) in self.caps {
-            set_cap(gl, cap, on);
+            gl.set_enabled(cap, on);
         }
-        let [r, g, b, a] = self.color_mask;
-        // SAFETY: see above.
-        unsafe { gl.color_mask(r, g, b, a) };
-        let [r, g, b, a] = self.clear;
-        // SAFETY: see above.
-        unsafe { gl.clear_color(r, g, b, a) };
+        gl.color_mask(self.color_mask);
+        gl.clear_color(self.clear);
     }
 }

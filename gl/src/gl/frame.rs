@@ -6,6 +6,8 @@ use glow::HasContext;
 
 use super::calls::Calls;
 use super::counts::CallKind;
+use super::hostgl::HostGl;
+use crate::context::Current;
 
 /// The internal format of a frame texture.
 pub const FRAME_FORMAT: u32 = glow::RGBA8;
@@ -59,9 +61,7 @@ impl FrameTexture {
     /// backend's next present but one.
     pub fn wait(&self, host_gl: &glow::Context) {
         if let Some(fence) = self.fence {
-            // SAFETY: the host's context is current (this function's contract); the fence is a
-            // live sync object of the share group, deleted only two presents later.
-            unsafe { host_gl.wait_sync(fence, 0, glow::TIMEOUT_IGNORED) };
+            HostGl::new(host_gl, Current::by_contract()).wait_sync(fence);
         }
     }
 }
@@ -79,21 +79,16 @@ pub struct FramePixels {
     pub pixels: Vec<u32>,
 }
 
-/// A fence in the host's context (`host_gl`, current on this thread) after its commands so
-/// far, flushed so that Molehill's context sees it; `None` when GL refuses one.
+/// A fence in the host's context (`host_gl`, current on this thread: the caller's
+/// contract, `frame_released`'s) after its commands so far, flushed so that Molehill's
+/// context sees it; `None` when GL refuses one.
 pub(crate) fn host_fence(host_gl: &glow::Context) -> Option<glow::Fence> {
-    // SAFETY: the host's context is current (the caller's contract, `frame_released`'s); the
-    // only condition and flags GL ES 3.0 allows.
-    let fence = unsafe { host_gl.fence_sync(glow::SYNC_GPU_COMMANDS_COMPLETE, 0) }.ok()?;
-    // SAFETY: the host's context is current; makes the fence visible to Molehill's context.
-    unsafe { host_gl.flush() };
-    Some(fence)
+    HostGl::new(host_gl, Current::by_contract()).fence()
 }
 
 /// Deletes a fence made by [`host_fence`] and not kept, in the host's context (current).
 pub(crate) fn delete_host_fence(host_gl: &glow::Context, fence: glow::Fence) {
-    // SAFETY: the host's context is current again; a fence made by `host_fence`, not kept.
-    unsafe { host_gl.delete_sync(fence) };
+    HostGl::new(host_gl, Current::by_contract()).delete_fence(fence);
 }
 
 /// The calls of frame output: immutable texture storage, fences, and reads through a pixel

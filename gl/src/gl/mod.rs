@@ -3,13 +3,19 @@
 //! device goes through; [`Gl`] hands it out only for a [`crate::context::Current`], the
 //! proof that the context is current (the pattern of `raw.rs`'s `Raw`, used everywhere).
 //!
-//! `counts` <- `calls` <- `objects`, `hoststate`, `frame` <- `compose`; `raw` (feature
-//! `bench-raw`) stands apart. Each unsafe block is one GL call (or a few of one setup) with a
-//! `// SAFETY:` note.
+//! [`hostgl::HostGl`] makes the calls in the host's own context with the host's glow table (the
+//! compositor's, frame waits, host fences), behind the same proof. Only `calls`, `objects`,
+//! `hoststate`, `frame` and `hostgl` call glow (`tests/layers.rs` checks it); the compositor
+//! makes its calls through `hostgl`.
+//!
+//! `counts` <- `calls` <- `objects`, `hoststate`, `frame`; `hostgl` <- `frame` <- `compose`;
+//! `raw` (feature `bench-raw`) stands apart. Each unsafe block is one GL call (or a few of one
+//! setup) with a `// SAFETY:` note.
 mod calls;
 pub(crate) mod compose;
 mod counts;
 pub(crate) mod frame;
+mod hostgl;
 mod hoststate;
 mod objects;
 #[cfg(feature = "bench-raw")]
