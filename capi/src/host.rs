@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use molehill_context3d::Backend;
 use molehill_gl::{GlApi, GlBackend, HostContext};
-use molehill_player::{BackendCreationError, SharedBackend};
+use molehill_player::BackendCreationError;
 
 use crate::error::{Fail, MhError, MhStatus};
 use crate::ffi;
@@ -94,7 +94,7 @@ pub unsafe extern "C" fn mh_stage3d_new_on_host_context(
             let context = unsafe { HostContext::from_loader(api, load) }?;
             let backend = Rc::new(RefCell::new(GlBackend::on_host_context(context)?));
             *latest.borrow_mut() = Some(backend.clone());
-            Ok(Box::new(SharedBackend(backend)))
+            Ok(Box::new(backend))
         };
         // SAFETY: `out_stage` is null or writable (contract).
         unsafe {

@@ -4,7 +4,8 @@
 //!   Flash errors ([`molehill_agal::flash::FlashError`]) out as values, events through
 //!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
 //! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
-//!   feature `gl`; [`SharedBackend`] for a backend the player keeps a handle to). The embedder
+//!   feature `gl`; an `Rc<RefCell<B>>` boxed, for a backend the player keeps a handle to:
+//!   context3d makes it a backend). The embedder
 //!   chooses the backend: no renderer is compiled in unless a feature asks for it.
 //! - `record` (feature `record`): recording every call into a trace, so a failing game can be
 //!   replayed; `trace` (same feature) is the crate `molehill-trace`, the `molehill-trace 1`
@@ -33,7 +34,7 @@ pub use molehill_trace as trace;
 pub use backend::HeadlessGl;
 #[cfg(feature = "wgpu")]
 pub use backend::HeadlessWgpu;
-pub use backend::{BackendCreationError, BackendFactory, SharedBackend};
+pub use backend::{BackendCreationError, BackendFactory};
 pub use context::{Context3D, FlashResult};
 pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,

@@ -3,9 +3,9 @@
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
-use molehill_context3d::TextureBase;
+use molehill_context3d::{Backend, TextureBase};
 
-use crate::backend::{BackendFactory, DynBackend, SharedFactory};
+use crate::backend::{BackendFactory, SharedFactory};
 use crate::context::Context3D;
 #[cfg(feature = "record")]
 use crate::record::Recorder;
@@ -323,22 +323,23 @@ impl Stage3D {
 
     fn create(
         &mut self,
-        make: impl FnOnce(DynBackend) -> Result<molehill_context3d::Context3D<DynBackend>, FlashError>,
+        make: impl FnOnce(
+            Box<dyn Backend>,
+        )
+            -> Result<molehill_context3d::Context3D<Box<dyn Backend>>, FlashError>,
     ) -> Result<(), FlashError> {
         let backend = match self.factory.borrow_mut().create_backend() {
             Ok(b) => b,
             Err(e) => {
                 // Bad arguments are thrown whether or not a renderer can be made: context3d
                 // checks them, here against a renderer that draws nothing.
-                make(DynBackend(Box::new(
-                    molehill_context3d::RecordingBackend::new(),
-                )))?;
+                make(Box::new(molehill_context3d::RecordingBackend::new()))?;
                 log::warn!("requestContext3D: no renderer: {e}");
                 self.events.error(&FlashError::error(3702, &[]));
                 return Ok(());
             }
         };
-        let mut inner = make(DynBackend(backend))?;
+        let mut inner = make(backend)?;
         // Versions past 255 behave as the newest, as context3d's default does.
         inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
         inner.set_options(self.options);

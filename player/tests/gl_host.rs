@@ -8,7 +8,7 @@ use molehill_agal::flash::FlashError;
 use molehill_context3d::Backend;
 use molehill_gl::{ContextOptions, GlBackend, GlContext, HostContext};
 use molehill_player::as3::BitmapDataMut;
-use molehill_player::{BackendCreationError, SharedBackend, Stage3D, Stage3DEvents};
+use molehill_player::{BackendCreationError, Stage3D, Stage3DEvents};
 
 #[derive(Default)]
 struct Events {
@@ -33,7 +33,7 @@ fn factory(player: Rc<GlContext>, handle: Handle) -> Box<dyn molehill_player::Ba
         let backend = GlBackend::on_host_context(HostContext::of(&player)?)?;
         let shared = Rc::new(RefCell::new(backend));
         *handle.borrow_mut() = Some(shared.clone());
-        Ok(Box::new(SharedBackend(shared)))
+        Ok(Box::new(shared))
     })
 }
 

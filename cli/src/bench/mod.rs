@@ -12,9 +12,9 @@
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
 //! (`molehill_gl::GlBackend::call_counts`) or wgpu render passes, submits, pipelines and bind
-//! groups per frame (`molehill_wgpu::WgpuBackend::counters`), read through a
-//! [`SharedBackend`]. Numbers are reported, never checked (but a run whose draws were dropped
-//! fails). `--baseline` compares with a hand-written GL program (`--backend gl`) or a
+//! groups per frame (`molehill_wgpu::WgpuBackend::counters`), read through the
+//! `Rc<RefCell<_>>` the context draws through too. Numbers are reported, never checked (but a
+//! run whose draws were dropped fails). `--baseline` compares with a hand-written GL program (`--backend gl`) or a
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use molehill_context3d::Backend;
 use molehill_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
-use molehill_player::{BackendCreationError, NoEvents, SharedBackend, Stage3D};
+use molehill_player::{BackendCreationError, NoEvents, Stage3D};
 use molehill_replay::BackendKind;
 use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 
@@ -135,7 +135,7 @@ pub fn gl_stage(check: CheckArg) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), St
         made.set_current_check(check.into());
         let backend = Rc::new(RefCell::new(made));
         *slot.borrow_mut() = Some(backend.clone());
-        Ok(Box::new(SharedBackend(backend)))
+        Ok(Box::new(backend))
     };
     let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
     stage
@@ -225,7 +225,7 @@ fn wgpu_stage(options: DeviceOptions) -> Result<(Stage3D, Rc<RefCell<WgpuBackend
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
         let backend = Rc::new(RefCell::new(WgpuBackend::headless(&options)?));
         *slot.borrow_mut() = Some(backend.clone());
-        Ok(Box::new(SharedBackend(backend)))
+        Ok(Box::new(backend))
     };
     let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
     stage

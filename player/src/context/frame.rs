@@ -5,7 +5,6 @@ use molehill_agal::flash::FlashError;
 use molehill_context3d::{Point, Rect};
 
 use crate::as3::{premultiply, unpremultiply, BitmapDataMut};
-use crate::backend::DynBackend;
 #[cfg(feature = "record")]
 use crate::record::{bitmap_arg_from, Recorded};
 #[cfg(feature = "record")]
@@ -306,7 +305,7 @@ impl Context3D {
             let backend = self.factory.borrow_mut().create_backend();
             match backend {
                 Ok(b) => {
-                    self.inner = self.inner.recreated(DynBackend(b));
+                    self.inner = self.inner.recreated(b);
                     self.events.context3d_create();
                 }
                 Err(e) => {

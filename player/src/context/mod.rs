@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
+use molehill_context3d::Backend;
 
 /// Defines `Context3D` methods that call context3d and record the call, so that each AS3
 /// method is one line here and the record-then-forward logic one place.
@@ -56,7 +57,7 @@ mod frame;
 mod resources;
 mod state;
 
-use crate::backend::{DynBackend, SharedFactory};
+use crate::backend::SharedFactory;
 #[cfg(feature = "record")]
 use crate::record::{Handle, Recorder};
 use crate::stage3d::Stage3DEvents;
@@ -68,7 +69,7 @@ pub type FlashResult<T> = Result<T, FlashError>;
 
 /// A `Context3D`, made by [`crate::Stage3D::request_context3d`].
 pub struct Context3D {
-    inner: molehill_context3d::Context3D<DynBackend>,
+    inner: molehill_context3d::Context3D<Box<dyn Backend>>,
     events: Rc<dyn Stage3DEvents>,
     #[cfg(feature = "record")]
     recorder: Option<Recorder>,
@@ -89,7 +90,7 @@ impl std::fmt::Debug for Context3D {
 
 impl Context3D {
     pub(crate) fn new(
-        inner: molehill_context3d::Context3D<DynBackend>,
+        inner: molehill_context3d::Context3D<Box<dyn Backend>>,
         events: Rc<dyn Stage3DEvents>,
         factory: SharedFactory,
     ) -> Context3D {
@@ -108,7 +109,7 @@ impl Context3D {
     }
 
     /// The checked state machine underneath, for what this layer does not wrap.
-    pub fn inner(&self) -> &molehill_context3d::Context3D<DynBackend> {
+    pub fn inner(&self) -> &molehill_context3d::Context3D<Box<dyn Backend>> {
         &self.inner
     }
 
