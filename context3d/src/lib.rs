@@ -10,6 +10,7 @@
 //! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
 //!   [`draw`]: draw-time checks. [`atf`]: ATF containers. [`memory`]: the memory budget.
 //! - [`stage`]: how Flash composes the Stage3D layers on the stage (one rule for replays and hosts).
+//! - [`targets`]: the render-target bookkeeping both backends keep alike.
 //!
 //! `docs/context3d.md` lists every call, what it checks and the error each check raises.
 #![forbid(unsafe_code)]
@@ -28,6 +29,7 @@ pub mod recording;
 pub mod resources;
 pub mod stage;
 pub mod state;
+pub mod targets;
 
 pub use backend::*;
 pub use context::{Context3D, Context3DEvent, Endian, Point, Rect};

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};
 
 use crate::pipeline::DEPTH_FORMAT;
@@ -60,14 +61,6 @@ pub struct BackBuffer {
     attachments: Attachments,
 }
 
-/// The key of a texture target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TargetKey {
-    colors: [Option<(TextureId, u8)>; 4],
-    depth_stencil: bool,
-    samples: u32,
-}
-
 #[derive(Debug)]
 struct TextureTarget {
     attachments: Attachments,
@@ -85,12 +78,10 @@ pub enum TargetError {
     UnknownTexture(TextureId),
 }
 
-/// The back buffer, texture targets and which one is current.
+/// The back buffer, texture targets and which one is current (context3d's table).
 #[derive(Debug, Default)]
 pub struct Targets {
-    back: Option<BackBuffer>,
-    targets: HashMap<TargetKey, TextureTarget>,
-    current: Option<TargetKey>,
+    table: RenderTargetTable<BackBuffer, TextureTarget>,
     msaa_samples: u32,
     msaa_half_float: bool,
 }
@@ -186,7 +177,7 @@ impl Targets {
         let depth = config
             .depth_and_stencil
             .then(|| depth_view(device, size, samples));
-        self.back = Some(BackBuffer {
+        self.table.set_back(BackBuffer {
             config: *config,
             texture,
             view,
@@ -202,28 +193,18 @@ impl Targets {
 
     /// The back buffer, once configured.
     pub fn back_buffer(&self) -> Option<&BackBuffer> {
-        self.back.as_ref()
+        self.table.back()
     }
 
     /// Selects the current target.
     pub fn set_current(&mut self, target: &RenderTarget) {
-        self.current = match *target {
-            RenderTarget::BackBuffer => None,
-            RenderTarget::Textures {
-                colors,
-                depth_and_stencil,
-                anti_alias,
-            } => Some(TargetKey {
-                colors: colors.map(|c| c.map(|a| (a.texture, a.face))),
-                depth_stencil: depth_and_stencil,
-                samples: samples_for(anti_alias, self.msaa_samples),
-            }),
-        };
+        let max = self.msaa_samples;
+        self.table.select(target, |aa| samples_for(aa, max));
     }
 
     /// Whether the current target is the back buffer.
     pub fn current_is_back_buffer(&self) -> bool {
-        self.current.is_none()
+        self.table.current().is_none()
     }
 
     /// The attachments of the current target, made on first use; `None` when there is
@@ -233,35 +214,32 @@ impl Targets {
         device: &wgpu::Device,
         textures: &HashMap<TextureId, Texture>,
     ) -> Result<Option<&Attachments>, TargetError> {
-        let Some(key) = self.current else {
-            return Ok(self.back.as_ref().map(|b| &b.attachments));
+        let Some(key) = self.table.current() else {
+            return Ok(self.table.back().map(|b| &b.attachments));
         };
-        let stale = self.targets.get(&key).is_some_and(|t| {
+        let stale = self.table.get(&key).is_some_and(|t| {
             t.generations
                 .iter()
                 .any(|(id, g)| textures.get(id).map(|t| t.generation) != Some(*g))
         });
         if stale {
-            self.targets.remove(&key);
+            self.table.remove(&key);
         }
-        if !self.targets.contains_key(&key) {
-            let made = make_texture_target(device, &key, textures, self.msaa_half_float)?;
-            self.targets.insert(key, made);
-        }
-        Ok(self.targets.get(&key).map(|t| &t.attachments))
+        let half_float = self.msaa_half_float;
+        let made = self.table.get_or_make(key, |k| {
+            make_texture_target(device, k, textures, half_float)
+        })?;
+        Ok(Some(&made.attachments))
     }
 
     /// Drops the texture targets that use `texture`.
     pub fn texture_disposed(&mut self, texture: TextureId) {
-        self.targets
-            .retain(|k, _| !k.colors.iter().flatten().any(|(t, _)| *t == texture));
+        self.table.remove_using(texture);
     }
 
     /// Frees everything.
     pub fn clear(&mut self) {
-        self.back = None;
-        self.targets.clear();
-        self.current = None;
+        self.table.clear();
     }
 }
 
@@ -276,10 +254,13 @@ fn make_texture_target(
     let mut generations = Vec::new();
     let mut samples = key.samples;
     // Every texture first: nothing is made for a target that cannot be.
+    let found = key
+        .attach(|id| textures.get(&id))
+        .map_err(TargetError::UnknownTexture)?;
     let mut attached = Vec::new();
-    for (slot, color) in key.colors.iter().enumerate() {
-        let Some((id, face)) = *color else { continue };
-        let tex = textures.get(&id).ok_or(TargetError::UnknownTexture(id))?;
+    for (slot, a) in found.into_iter().enumerate() {
+        let Some(a) = a else { continue };
+        let (id, tex) = (a.id, a.texture);
         let texture = tex
             .texture
             .as_ref()
@@ -287,9 +268,10 @@ fn make_texture_target(
         if tex.storage.format() == wgpu::TextureFormat::Rgba16Float && !msaa_half_float {
             samples = 1;
         }
-        attached.push((slot, id, face, tex, texture));
+        attached.push((slot, a, texture));
     }
-    for (slot, id, face, tex, texture) in attached {
+    for (slot, a, texture) in attached {
+        let (id, tex) = (a.id, a.texture);
         size = (tex.desc.width, tex.desc.height);
         generations.push((id, tex.generation));
         let format = tex.storage.format();
@@ -298,11 +280,7 @@ fn make_texture_target(
             dimension: Some(wgpu::TextureViewDimension::D2),
             base_mip_level: 0,
             mip_level_count: Some(1),
-            base_array_layer: if tex.is_cube() {
-                u32::from(face.min(5))
-            } else {
-                0
-            },
+            base_array_layer: a.layer(tex.is_cube()),
             array_layer_count: Some(1),
             ..Default::default()
         });
@@ -328,7 +306,9 @@ fn make_texture_target(
             }
         });
     }
-    let depth = key.depth_stencil.then(|| depth_view(device, size, samples));
+    let depth = key
+        .depth_and_stencil
+        .then(|| depth_view(device, size, samples));
     Ok(TextureTarget {
         attachments: Attachments {
             colors,

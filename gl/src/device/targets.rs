@@ -8,8 +8,7 @@
 //! uploaded texture. The one flip is at present, where the back buffer is blitted upside
 //! down into the window (whose row 0 is its bottom).
 
-use std::collections::HashMap;
-
+use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
 use rustc_hash::FxHashMap;
 
@@ -46,14 +45,6 @@ struct BackBuffer {
     dirty: bool,
 }
 
-/// The key of a texture target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct TargetKey {
-    colors: [Option<(TextureId, u8)>; 4],
-    depth_stencil: bool,
-    samples: i32,
-}
-
 #[derive(Debug)]
 struct TextureTarget {
     /// The textures attached (the resolve destination when multisampled).
@@ -84,22 +75,22 @@ pub enum TargetError {
     UnknownTexture(TextureId),
 }
 
-/// The back buffer, the texture targets and which one is current.
+/// The back buffer, the texture targets and which one is current (context3d's table), and
+/// the multisampled target waiting for its resolve.
 #[derive(Debug, Default)]
 pub struct Targets {
-    back: Option<BackBuffer>,
-    targets: HashMap<TargetKey, TextureTarget>,
-    current: Option<TargetKey>,
+    table: RenderTargetTable<BackBuffer, TextureTarget>,
     /// A multisampled texture target drawn into and not yet resolved.
     pending: Option<TargetKey>,
     max_samples: i32,
 }
 
-fn samples_for(anti_alias: u8, max: i32) -> i32 {
+/// Samples for `antiAlias` (0: none), at most the driver's `max`.
+fn samples_for(anti_alias: u8, max: i32) -> u32 {
     if anti_alias == 0 {
         0
     } else {
-        i32::from(anti_alias).min(max).max(0)
+        u32::from(anti_alias).min(max.max(0) as u32)
     }
 }
 
@@ -183,21 +174,21 @@ impl Targets {
         gl: &mut Calls,
         config: &BackBufferConfig,
     ) -> Result<(), TargetError> {
-        if let Some(old) = self.back.take() {
+        if let Some(old) = self.table.take_back() {
             old.draw.delete(gl);
             if let Some(r) = old.resolve {
                 r.delete(gl);
             }
         }
         let (w, h) = (config.width as i32, config.height as i32);
-        let samples = samples_for(config.anti_alias, self.max_samples);
+        let samples = samples_for(config.anti_alias, self.max_samples) as i32;
         let draw = new_surface(gl, w, h, samples, &[glow::RGBA8], config.depth_and_stencil)?;
         let resolve = if samples > 0 {
             Some(new_surface(gl, w, h, 0, &[glow::RGBA8], false)?)
         } else {
             None
         };
-        self.back = Some(BackBuffer {
+        self.table.set_back(BackBuffer {
             config: *config,
             draw,
             resolve,
@@ -208,39 +199,29 @@ impl Targets {
 
     /// Whether draws to the current target land in a multisampled buffer.
     pub fn current_is_multisampled(&self) -> bool {
-        match self.current {
-            None => self.back.as_ref().is_some_and(|b| b.resolve.is_some()),
+        match self.table.current() {
+            None => self.table.back().is_some_and(|b| b.resolve.is_some()),
             Some(key) => key.samples > 0,
         }
     }
 
     /// The back buffer's configuration.
     pub fn back_buffer(&self) -> Option<&BackBufferConfig> {
-        self.back.as_ref().map(|b| &b.config)
+        self.table.back().map(|b| &b.config)
     }
 
     /// Selects the current target; leaving a multisampled texture target resolves it.
     pub fn set_current(&mut self, gl: &mut Calls, target: &RenderTarget) {
         self.resolve_pending(gl);
-        self.current = match *target {
-            RenderTarget::BackBuffer => None,
-            RenderTarget::Textures {
-                colors,
-                depth_and_stencil,
-                anti_alias,
-            } => Some(TargetKey {
-                colors: colors.map(|c| c.map(|a| (a.texture, a.face))),
-                depth_stencil: depth_and_stencil,
-                samples: samples_for(anti_alias, self.max_samples),
-            }),
-        };
+        let max = self.max_samples;
+        self.table.select(target, |aa| samples_for(aa, max));
     }
 
     fn resolve_pending(&mut self, gl: &mut Calls) {
         let Some(key) = self.pending.take() else {
             return;
         };
-        let Some(t) = self.targets.get(&key) else {
+        let Some(t) = self.table.get(&key) else {
             return;
         };
         let Some(msaa) = &t.msaa else { return };
@@ -274,9 +255,9 @@ impl Targets {
         gl: &mut Calls,
         textures: &FxHashMap<TextureId, Texture>,
     ) -> Result<Option<(i32, i32)>, TargetError> {
-        match self.current {
+        match self.table.current() {
             None => {
-                let Some(back) = self.back.as_mut() else {
+                let Some(back) = self.table.back_mut() else {
                     return Ok(None);
                 };
                 back.dirty = true;
@@ -286,12 +267,9 @@ impl Targets {
                 Ok(Some((w, h)))
             }
             Some(key) => {
-                let t = match self.targets.entry(key) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => {
-                        e.insert(make_texture_target(gl, &key, textures)?)
-                    }
-                };
+                let t = self
+                    .table
+                    .get_or_make(key, |k| make_texture_target(gl, k, textures))?;
                 let fbo = match &t.msaa {
                     Some(m) => {
                         self.pending = Some(key);
@@ -309,7 +287,7 @@ impl Targets {
     /// Resolves the back buffer if multisampled and binds the single-sampled surface for
     /// reading.
     pub(crate) fn bind_back_for_read(&mut self, gl: &mut Calls) -> Option<(i32, i32)> {
-        let back = self.back.as_mut()?;
+        let back = self.table.back_mut()?;
         let (w, h) = (back.config.width as i32, back.config.height as i32);
         match &back.resolve {
             Some(resolve) => {
@@ -367,18 +345,10 @@ impl Targets {
 
     /// Drops the texture targets that use `texture`.
     pub fn texture_disposed(&mut self, gl: &mut Calls, texture: TextureId) {
-        let keys: Vec<TargetKey> = self
-            .targets
-            .keys()
-            .filter(|k| k.colors.iter().flatten().any(|(t, _)| *t == texture))
-            .copied()
-            .collect();
-        for k in keys {
-            if let Some(t) = self.targets.remove(&k) {
-                t.textures.delete(gl);
-                for m in [t.msaa, t.via].into_iter().flatten() {
-                    m.delete(gl);
-                }
+        for (k, t) in self.table.remove_using(texture) {
+            t.textures.delete(gl);
+            for m in [t.msaa, t.via].into_iter().flatten() {
+                m.delete(gl);
             }
             if self.pending == Some(k) {
                 self.pending = None;
@@ -388,8 +358,7 @@ impl Targets {
 
     /// Frees everything (`gl` None: the context is gone).
     pub fn clear(&mut self, gl: Option<&mut Calls>) {
-        let back = self.back.take();
-        let targets: Vec<TextureTarget> = self.targets.drain().map(|(_, t)| t).collect();
+        let (back, targets) = self.table.clear();
         if let Some(gl) = gl {
             if let Some(b) = back {
                 b.draw.delete(gl);
@@ -404,7 +373,6 @@ impl Targets {
                 }
             }
         }
-        self.current = None;
         self.pending = None;
     }
 }
@@ -415,13 +383,9 @@ fn make_texture_target(
     textures: &FxHashMap<TextureId, Texture>,
 ) -> Result<TextureTarget, TargetError> {
     // Every texture first: nothing is made for a target that cannot be.
-    let mut attached = [None; 4];
-    for (slot, color) in attached.iter_mut().zip(&key.colors) {
-        if let Some((id, face)) = color {
-            let tex = textures.get(id).ok_or(TargetError::UnknownTexture(*id))?;
-            *slot = Some((tex, *face));
-        }
-    }
+    let attached = key
+        .attach(|id| textures.get(&id))
+        .map_err(TargetError::UnknownTexture)?;
     let mut size = (1, 1);
     let mut formats = Vec::new();
     let mut bgra = false;
@@ -431,9 +395,10 @@ fn make_texture_target(
     for (i, slot) in attached.iter().enumerate() {
         let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
         match slot {
-            Some((tex, face)) => {
+            Some(a) => {
+                let tex = a.texture;
                 let tex_target = if tex.target == glow::TEXTURE_CUBE_MAP {
-                    glow::TEXTURE_CUBE_MAP_POSITIVE_X + u32::from((*face).min(5))
+                    glow::TEXTURE_CUBE_MAP_POSITIVE_X + a.layer(true)
                 } else {
                     glow::TEXTURE_2D
                 };
@@ -460,7 +425,8 @@ fn make_texture_target(
         depth: None,
     };
     // Depth and stencil go to the multisampled surface when there is one.
-    let single_depth = key.depth_stencil && key.samples == 0;
+    let single_depth = key.depth_and_stencil && key.samples == 0;
+    let samples = key.samples as i32;
     let made = attach_renderbuffers(
         gl,
         &mut textures_surface,
@@ -474,7 +440,7 @@ fn make_texture_target(
         if key.samples == 0 {
             return Ok(None);
         }
-        let m = new_surface(gl, size.0, size.1, key.samples, &formats, key.depth_stencil)?;
+        let m = new_surface(gl, size.0, size.1, samples, &formats, key.depth_and_stencil)?;
         gl.bind_draw_framebuffer(Some(m.fbo));
         gl.draw_buffers(&draw_buffers);
         if !bgra {
