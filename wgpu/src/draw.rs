@@ -124,6 +124,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         return Ok(());
     };
     let has_depth = target.depth.is_some();
+    let packed = target.has_packed();
     let key = PipelineKey {
         program: slot,
         blend: p.state.blend,
@@ -234,6 +235,10 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         0..draw.instances.unwrap_or(1),
     );
     p.counters.draws += 1;
+    if packed {
+        // Quantised before the next draw blends over it (`crate::packed`).
+        p.recorder.end_pass(device, p.counters);
+    }
     Ok(())
 }
 

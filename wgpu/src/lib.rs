@@ -17,13 +17,15 @@
 //! (programs and the pipeline cache), [`conv`] (Flash enums as wgpu's: blend, compare, stencil,
 //! cull, vertex formats, samplers), `bindings` (texture bind groups), [`targets`] (back
 //! buffer, render to texture, MSAA), [`pass`] (the pass recorder and the constant stream),
-//! `draw` (the draw path), `readback` (`drawToBitmapData`).
+//! [`packed`] (render targets in Flash's 16-bit formats, quantised to their bits), `draw` (the
+//! draw path), `readback` (`drawToBitmapData`).
 
 mod backend;
 mod bindings;
 pub mod conv;
 pub mod device;
 mod draw;
+pub mod packed;
 pub mod pass;
 pub mod pipeline;
 mod readback;

@@ -249,6 +249,8 @@ pub struct Recorder {
     /// The target of the open pass or of the pending clear.
     target: Option<Attachments>,
     pending_clear: Option<ClearOps>,
+    /// Brings packed (16-bit format) targets to their bits after each pass; made on first use.
+    quantiser: Option<crate::packed::Quantiser>,
     /// Frames (submissions) so far: a resource whose `used_in` equals it is read by the
     /// commands not yet submitted.
     pub frame: u64,
@@ -299,12 +301,15 @@ impl Recorder {
         }
     }
 
-    /// Ends the open pass (or runs a pending clear as a pass of its own).
+    /// Ends the open pass (or runs a pending clear as a pass of its own); a target in a
+    /// 16-bit Flash format is then quantised to its bits ([`crate::packed`]).
     pub fn end_pass(&mut self, device: &wgpu::Device, counters: &mut Counters) {
+        let mut wrote = self.pass.is_some();
         if self.pass.is_none() && self.pending_clear.is_some() {
             if let Some(target) = self.target.clone() {
                 // The pass does nothing but its clear, and ends at once.
                 drop(self.begin(device, &target, counters));
+                wrote = true;
             }
         }
         if let (Some(open), Some(target)) = (&mut self.pass, &self.target) {
@@ -318,8 +323,31 @@ impl Recorder {
             }
         }
         self.pass = None;
-        self.target = None;
+        let target = self.target.take();
         self.pending_clear = None;
+        if let Some(target) = target.filter(|t| wrote && t.has_packed()) {
+            self.quantise(device, &target, counters);
+        }
+    }
+
+    /// Records the quantisation of `target`'s packed colour attachments (after its pass).
+    fn quantise(&mut self, device: &wgpu::Device, target: &Attachments, counters: &mut Counters) {
+        let quantiser = self
+            .quantiser
+            .get_or_insert_with(|| crate::packed::Quantiser::new(device));
+        let encoder = self.encoder.get_or_insert_with(|| {
+            device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            })
+        });
+        for c in target.colors.iter().flatten() {
+            if let Some(packed) = &c.packed {
+                let views = (&c.view, c.resolve.as_ref());
+                let passes = quantiser.record(device, encoder, packed, views, target.size);
+                counters.passes += passes;
+                counters.packed_quantised += 1;
+            }
+        }
     }
 
     /// The open pass on `target`, begun (with the pending clear's load operations) when
@@ -358,11 +386,19 @@ impl Recorder {
                     resolve_target: c.resolve.as_ref(),
                     ops: wgpu::Operations {
                         load: match clear.color {
-                            Some([r, g, b, a]) => wgpu::LoadOp::Clear(wgpu::Color {
-                                r: f64::from(r),
-                                g: f64::from(g),
-                                b: f64::from(b),
-                                a: f64::from(a),
+                            Some(color) => wgpu::LoadOp::Clear({
+                                // A packed target holds its format's colour from the start:
+                                // a draw in this pass blends over that.
+                                let [r, g, b, a] = match &c.packed {
+                                    Some(p) => p.packing.clear_color(color),
+                                    None => color,
+                                };
+                                wgpu::Color {
+                                    r: f64::from(r),
+                                    g: f64::from(g),
+                                    b: f64::from(b),
+                                    a: f64::from(a),
+                                }
                             }),
                             None => wgpu::LoadOp::Load,
                         },
@@ -439,6 +475,7 @@ impl Recorder {
     /// Drops everything recorded and not submitted (the device is gone).
     pub fn abandon(&mut self) {
         self.pass = None;
+        self.quantiser = None;
         self.target = None;
         self.pending_clear = None;
         self.encoder = None;

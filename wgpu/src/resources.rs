@@ -27,6 +27,9 @@ pub struct Counters {
     pub constant_bytes: u64,
     /// Frames presented.
     pub presents: u64,
+    /// Colour attachments in a 16-bit Flash format quantised to their bits after a pass
+    /// (`crate::packed`; each also counts its one or two passes in `passes`).
+    pub packed_quantised: u64,
 }
 
 impl Counters {
@@ -42,6 +45,7 @@ impl Counters {
             upload_flushes: self.upload_flushes - earlier.upload_flushes,
             constant_bytes: self.constant_bytes - earlier.constant_bytes,
             presents: self.presents - earlier.presents,
+            packed_quantised: self.packed_quantised - earlier.packed_quantised,
         }
     }
 }

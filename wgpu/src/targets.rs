@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};
 
+use crate::packed::{PackedTarget, Packing};
 use crate::pipeline::DEPTH_FORMAT;
 use crate::textures::Texture;
 
@@ -25,6 +26,9 @@ pub struct ColorView {
     pub resolve: Option<wgpu::TextureView>,
     /// The format.
     pub format: wgpu::TextureFormat,
+    /// A texture in a 16-bit Flash format: what quantises it after each pass
+    /// ([`crate::packed`]).
+    pub packed: Option<PackedTarget>,
 }
 
 /// What a render pass on a target attaches.
@@ -46,6 +50,11 @@ impl Attachments {
     /// The colour formats by slot (part of the pipeline key).
     pub fn formats(&self) -> [Option<wgpu::TextureFormat>; 4] {
         [0, 1, 2, 3].map(|i| self.colors[i].as_ref().map(|c| c.format))
+    }
+
+    /// Whether a colour attachment is in a 16-bit Flash format (quantised after each pass).
+    pub fn has_packed(&self) -> bool {
+        self.colors.iter().flatten().any(|c| c.packed.is_some())
     }
 }
 
@@ -166,12 +175,14 @@ impl Targets {
                 view: msaa.create_view(&wgpu::TextureViewDescriptor::default()),
                 resolve: Some(view.clone()),
                 format: BACK_BUFFER_FORMAT,
+                packed: None,
             }
         } else {
             ColorView {
                 view: view.clone(),
                 resolve: None,
                 format: BACK_BUFFER_FORMAT,
+                packed: None,
             }
         };
         let depth = config
@@ -284,25 +295,42 @@ fn make_texture_target(
             array_layer_count: Some(1),
             ..Default::default()
         });
+        let packing = Packing::of(tex.desc.format);
+        let packed = |msaa: Option<&wgpu::Texture>| {
+            packing.map(|packing| PackedTarget {
+                packing,
+                texture: texture.clone(),
+                layer: a.layer(tex.is_cube()),
+                msaa: msaa.cloned(),
+            })
+        };
         colors[slot] = Some(if samples > 1 {
+            // A packed target's samples are copied to be quantised.
+            let copy = if packing.is_some() {
+                wgpu::TextureUsages::COPY_SRC
+            } else {
+                wgpu::TextureUsages::empty()
+            };
             let msaa = surface(
                 device,
                 "render target (multisampled)",
                 size,
                 samples,
                 format,
-                wgpu::TextureUsages::RENDER_ATTACHMENT,
+                wgpu::TextureUsages::RENDER_ATTACHMENT | copy,
             );
             ColorView {
                 view: msaa.create_view(&wgpu::TextureViewDescriptor::default()),
                 resolve: Some(view),
                 format,
+                packed: packed(Some(&msaa)),
             }
         } else {
             ColorView {
                 view,
                 resolve: None,
                 format,
+                packed: packed(None),
             }
         });
     }

@@ -1,0 +1,430 @@
+//! Render targets in Flash's 16-bit formats: a `bgraPacked4444` texture is D3D9's A4R4G4B4
+//! (4 bits per channel) and a `bgrPacked565` one R5G6B5 (no alpha: it reads 1), in Flash and
+//! in molehill-gl (`GL_RGBA4`, `GL_RGB565`). wgpu has no such formats, so they are stored as
+//! `Rgba8Unorm`, and what a target of that kind holds is brought to its bits after every pass
+//! that wrote it: the pass recorder ends the pass after each draw into such a target (so a
+//! later draw blends over what the real format would hold), copies the texture to a scratch
+//! texture and draws it back, each channel rounded to its bits (`round(c * max) / max`).
+//!
+//! Blending then works as on D3D9 and GL: in float against the stored (quantised) colour,
+//! the result stored at the format's bits. For 4 bits this is exact: the 8-bit value the
+//! pass stored, `v = round(255 c)`, gives back `round(15 c)` as `round(v / 17)` (255 = 15 x
+//! 17 and 17 is odd, so no rounding boundary of the one falls between the two of the other).
+//! For 5 and 6 bits (255 is no multiple of 31 or 63) a colour within about 1/500 of a
+//! rounding boundary may land one step away from a single rounding.
+//!
+//! An anti-aliased target is quantised sample by sample (the multisampled texture copied and
+//! drawn back at sample rate), and the resolved texture as the average of the quantised
+//! samples, quantised: GL's resolve of a 4-bit multisampled surface into a 4-bit texture.
+
+use std::collections::HashMap;
+
+use molehill_context3d::TextureFormat;
+
+/// The packing of a 16-bit Flash format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Packing {
+    /// `bgraPacked4444`: 4 bits per channel.
+    Argb4444,
+    /// `bgrPacked565`: 5 bits red and blue, 6 green, no alpha (reads 1).
+    Rgb565,
+}
+
+impl Packing {
+    /// The packing of a Flash texture format (`None`: not a 16-bit one).
+    pub fn of(format: TextureFormat) -> Option<Packing> {
+        match format {
+            TextureFormat::BgraPacked4444 => Some(Packing::Argb4444),
+            TextureFormat::BgrPacked565 => Some(Packing::Rgb565),
+            _ => None,
+        }
+    }
+
+    /// The largest value of each channel (red, green, blue, alpha); 0: no channel (reads 1).
+    pub fn maxima(self) -> [f32; 4] {
+        match self {
+            Packing::Argb4444 => [15.0; 4],
+            Packing::Rgb565 => [31.0, 63.0, 31.0, 0.0],
+        }
+    }
+
+    /// Bits of each channel (red, green, blue, alpha); 0: no channel.
+    pub fn bits(self) -> [u32; 4] {
+        match self {
+            Packing::Argb4444 => [4; 4],
+            Packing::Rgb565 => [5, 6, 5, 0],
+        }
+    }
+
+    /// The colour a clear leaves: each channel to 8 bits (rounded), then its top bits, as
+    /// molehill-gl's clear of a `GL_RGBA4` / `GL_RGB565` surface on Mesa does (and D3D9's
+    /// `Clear`, which takes an 8-bit `D3DCOLOR`).
+    pub fn clear_color(self, color: [f32; 4]) -> [f32; 4] {
+        let mut out = [0.0; 4];
+        for ((o, c), bits) in out.iter_mut().zip(color).zip(self.bits()) {
+            *o = if bits == 0 {
+                1.0
+            } else {
+                let byte = (c.clamp(0.0, 1.0) * 255.0).round() as u32;
+                (byte >> (8 - bits)) as f32 / ((1u32 << bits) - 1) as f32
+            };
+        }
+        out
+    }
+
+    /// A colour as the format holds it (the quantisation the pass applies, on the CPU).
+    pub fn quantise(self, color: [f32; 4]) -> [f32; 4] {
+        let mut out = [0.0; 4];
+        for ((o, c), m) in out.iter_mut().zip(color).zip(self.maxima()) {
+            *o = if m == 0.0 {
+                1.0
+            } else {
+                (c.clamp(0.0, 1.0) * m).round_ties_even() / m
+            };
+        }
+        out
+    }
+}
+
+/// A colour attachment in a 16-bit format: what its quantisation copies and draws into.
+#[derive(Debug, Clone)]
+pub struct PackedTarget {
+    /// The packing.
+    pub packing: Packing,
+    /// The texture (level 0 is the target).
+    pub texture: wgpu::Texture,
+    /// The layer (cube face) drawn into.
+    pub layer: u32,
+    /// The multisampled texture drawn into before the resolve, when anti-aliased.
+    pub msaa: Option<wgpu::Texture>,
+}
+
+/// The shader: a full-screen triangle and the quantising fragment stages.
+const SHADER: &str = "
+override r_max: f32 = 15.0;
+override g_max: f32 = 15.0;
+override b_max: f32 = 15.0;
+// 0: the format has no alpha (it reads 1).
+override a_max: f32 = 15.0;
+
+fn quantise(c: vec4<f32>) -> vec4<f32> {
+    let m = vec4<f32>(r_max, g_max, b_max, max(a_max, 1.0));
+    let q = round(clamp(c, vec4<f32>(0.0), vec4<f32>(1.0)) * m) / m;
+    return vec4<f32>(q.rgb, select(q.a, 1.0, a_max == 0.0));
+}
+
+@vertex
+fn vs_main(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4<f32>(f32(i32(i & 1u) * 4 - 1), f32(i32(i >> 1u) * 4 - 1), 0.0, 1.0);
+}
+";
+
+const SINGLE: &str = "
+@group(0) @binding(0) var copy: texture_2d<f32>;
+
+@fragment
+fn fs_main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+    return quantise(textureLoad(copy, vec2<i32>(p.xy), 0));
+}
+";
+
+const MULTI: &str = "
+@group(0) @binding(0) var copy: texture_multisampled_2d<f32>;
+
+@fragment
+fn fs_samples(@builtin(position) p: vec4<f32>, @builtin(sample_index) s: u32) -> @location(0) vec4<f32> {
+    return quantise(textureLoad(copy, vec2<i32>(p.xy), i32(s)));
+}
+
+@fragment
+fn fs_resolve(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+    let n = textureNumSamples(copy);
+    var sum = vec4<f32>(0.0);
+    for (var i = 0u; i < n; i++) {
+        sum += quantise(textureLoad(copy, vec2<i32>(p.xy), i32(i)));
+    }
+    return quantise(sum / f32(n));
+}
+";
+
+/// What a quantising draw does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Stage {
+    /// A single-sampled texture from its copy.
+    Single,
+    /// Each sample of a multisampled texture (this many) from its copy.
+    Samples(u32),
+    /// The resolved texture from the copy of the multisampled one.
+    Resolve,
+}
+
+/// A scratch texture the target is copied to, and its bind group.
+#[derive(Debug)]
+struct Scratch {
+    texture: wgpu::Texture,
+    group: wgpu::BindGroup,
+}
+
+/// The quantising pass's pipelines and scratch textures, made on first use.
+#[derive(Debug)]
+pub struct Quantiser {
+    single: (
+        wgpu::ShaderModule,
+        wgpu::BindGroupLayout,
+        wgpu::PipelineLayout,
+    ),
+    multi: (
+        wgpu::ShaderModule,
+        wgpu::BindGroupLayout,
+        wgpu::PipelineLayout,
+    ),
+    pipelines: HashMap<(Packing, Stage), wgpu::RenderPipeline>,
+    scratch: HashMap<(u32, u32, u32), Scratch>,
+}
+
+/// Most scratch textures kept (one per target size and sample count); past it they go.
+const MAX_SCRATCH: usize = 16;
+
+fn parts(
+    device: &wgpu::Device,
+    code: &str,
+    multisampled: bool,
+) -> (
+    wgpu::ShaderModule,
+    wgpu::BindGroupLayout,
+    wgpu::PipelineLayout,
+) {
+    let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some("packed target quantise"),
+        source: wgpu::ShaderSource::Wgsl(format!("{SHADER}{code}").into()),
+    });
+    let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("packed target copy"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: false },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled,
+            },
+            count: None,
+        }],
+    });
+    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("packed target quantise"),
+        bind_group_layouts: &[Some(&layout)],
+        immediate_size: 0,
+    });
+    (module, layout, pipeline_layout)
+}
+
+/// The format packed targets are stored in.
+const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+impl Quantiser {
+    /// The shaders and layouts on `device`.
+    pub fn new(device: &wgpu::Device) -> Quantiser {
+        Quantiser {
+            single: parts(device, SINGLE, false),
+            multi: parts(device, MULTI, true),
+            pipelines: HashMap::new(),
+            scratch: HashMap::new(),
+        }
+    }
+
+    fn pipeline(&mut self, device: &wgpu::Device, packing: Packing, stage: Stage) {
+        if self.pipelines.contains_key(&(packing, stage)) {
+            return;
+        }
+        let ((module, _, layout), entry, samples) = match stage {
+            Stage::Single => (&self.single, "fs_main", 1),
+            Stage::Samples(n) => (&self.multi, "fs_samples", n),
+            Stage::Resolve => (&self.multi, "fs_resolve", 1),
+        };
+        let [r, g, b, a] = packing.maxima().map(f64::from);
+        let constants = [("r_max", r), ("g_max", g), ("b_max", b), ("a_max", a)];
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("packed target quantise"),
+            layout: Some(layout),
+            vertex: wgpu::VertexState {
+                module,
+                entry_point: Some("vs_main"),
+                compilation_options: wgpu::PipelineCompilationOptions::default(),
+                buffers: &[],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState {
+                count: samples,
+                mask: !0,
+                alpha_to_coverage_enabled: false,
+            },
+            fragment: Some(wgpu::FragmentState {
+                module,
+                entry_point: Some(entry),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &constants,
+                    ..wgpu::PipelineCompilationOptions::default()
+                },
+                targets: &[Some(wgpu::ColorTargetState {
+                    format: FORMAT,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        self.pipelines.insert((packing, stage), pipeline);
+    }
+
+    fn scratch(&mut self, device: &wgpu::Device, (w, h): (u32, u32), samples: u32) {
+        let key = (w.max(1), h.max(1), samples);
+        if self.scratch.contains_key(&key) {
+            return;
+        }
+        if self.scratch.len() >= MAX_SCRATCH {
+            self.scratch.clear();
+        }
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("packed target copy"),
+            size: wgpu::Extent3d {
+                width: key.0,
+                height: key.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: samples,
+            dimension: wgpu::TextureDimension::D2,
+            format: FORMAT,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        let layout = if samples > 1 {
+            &self.multi.1
+        } else {
+            &self.single.1
+        };
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("packed target copy"),
+            layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
+        });
+        self.scratch.insert(key, Scratch { texture, group });
+    }
+
+    /// Records the quantisation of one packed attachment of a `size` target: `view` is
+    /// what draws go to and `resolve` the single-sampled view it resolves to (anti-aliased
+    /// targets). Returns the render passes recorded.
+    pub fn record(
+        &mut self,
+        device: &wgpu::Device,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &PackedTarget,
+        (view, resolve): (&wgpu::TextureView, Option<&wgpu::TextureView>),
+        size: (u32, u32),
+    ) -> u64 {
+        let extent = wgpu::Extent3d {
+            width: size.0.max(1),
+            height: size.1.max(1),
+            depth_or_array_layers: 1,
+        };
+        let (source, layer, samples) = match (&target.msaa, resolve) {
+            (Some(msaa), Some(_)) => (msaa, 0, msaa.sample_count()),
+            _ => (&target.texture, target.layer, 1),
+        };
+        self.scratch(device, size, samples);
+        let key = (extent.width, extent.height, samples);
+        let Some(scratch) = self.scratch.get(&key) else {
+            return 0;
+        };
+        encoder.copy_texture_to_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: source,
+                mip_level: 0,
+                origin: wgpu::Origin3d {
+                    x: 0,
+                    y: 0,
+                    z: layer,
+                },
+                aspect: wgpu::TextureAspect::All,
+            },
+            scratch.texture.as_image_copy(),
+            extent,
+        );
+        let group = scratch.group.clone();
+        let passes: Vec<(Stage, &wgpu::TextureView)> = match resolve {
+            Some(resolved) if samples > 1 => {
+                vec![(Stage::Samples(samples), view), (Stage::Resolve, resolved)]
+            }
+            _ => vec![(Stage::Single, view)],
+        };
+        let mut recorded = 0;
+        for (stage, into) in passes {
+            self.pipeline(device, target.packing, stage);
+            let Some(pipeline) = self.pipelines.get(&(target.packing, stage)) else {
+                continue;
+            };
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("packed target quantise"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: into,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, &group, &[]);
+            pass.draw(0..3, 0..1);
+            recorded += 1;
+        }
+        recorded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantise_rounds_each_channel_to_its_bits() {
+        let q = Packing::Argb4444.quantise([0.5625, 0.5, 1.2, -0.1]);
+        assert_eq!(q, [8.0 / 15.0, 8.0 / 15.0, 1.0, 0.0]);
+        let q = Packing::Rgb565.quantise([0.5, 0.5, 0.0, 0.25]);
+        assert_eq!(q, [16.0 / 31.0, 32.0 / 63.0, 0.0, 1.0]);
+        assert_eq!(Packing::of(TextureFormat::Bgra), None);
+    }
+
+    #[test]
+    fn clears_take_the_top_bits_of_the_8_bit_colour() {
+        // 0.5625 -> 143 -> 8; 0.99 -> 252 -> 15; 0.03 -> 8 -> 0 (rounding would give 0.45 -> 0).
+        let q = Packing::Argb4444.clear_color([0.5625, 0.99, 0.03, 0.5]);
+        assert_eq!(q, [8.0 / 15.0, 1.0, 0.0, 8.0 / 15.0]);
+        // 0.305 -> 78 -> 9; 0.7 -> 179 -> 44; 0.1 -> 26 -> 3; no alpha.
+        let q = Packing::Rgb565.clear_color([0.305, 0.7, 0.1, 0.25]);
+        assert_eq!(q, [9.0 / 31.0, 44.0 / 63.0, 3.0 / 31.0, 1.0]);
+    }
+
+    #[test]
+    fn four_bits_from_eight_bits_round_as_from_the_float() {
+        // What the pass relies on for 4 bits: round(v / 17) == round(15 c) for v = round(255 c).
+        for i in 0..=100_000 {
+            let c = i as f64 / 100_000.0;
+            let v = (255.0 * c).round();
+            assert_eq!((v / 17.0).round(), (15.0 * c).round(), "c = {c}");
+        }
+    }
+}
