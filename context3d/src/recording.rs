@@ -7,8 +7,8 @@ use molehill_agal::{Program, ProgramKind};
 
 use crate::backend::{
     BackBufferConfig, Backend, BackendError, BlendState, Clear, ColorMask, CompressedImage,
-    DepthState, IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, RenderTarget, ResolvedDraw,
-    StencilState, TextureData, TextureDesc, TextureId, TextureUpload, TriangleFace,
+    DepthState, IndexBufferDesc, IndexBufferId, PixelRect, ProgramId, ProgramUpload, RenderTarget,
+    ResolvedDraw, StencilState, TextureData, TextureDesc, TextureId, TextureUpload, TriangleFace,
     VertexBufferDesc, VertexBufferId,
 };
 
@@ -248,12 +248,11 @@ impl Backend for RecordingBackend {
     fn create_program(
         &mut self,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError> {
         self.calls.push(Call::CreateProgram(
             id,
-            Box::new((vertex.clone(), fragment.clone())),
+            Box::new((program.vertex().clone(), program.fragment().clone())),
         ));
         self.result()
     }

@@ -31,7 +31,10 @@ fn setup(
         Version::V1,
     )?;
     let fs = assemble("mul oc, v0, fc0", ProgramKind::Fragment, Version::V1)?;
-    b.create_program(ProgramId(1), &vs, &fs)?;
+    b.create_program(
+        ProgramId(1),
+        &molehill_context3d::ProgramUpload::new(&vs, &fs),
+    )?;
     let desc = VertexBufferDesc {
         num_vertices: 3,
         data32_per_vertex: 5,

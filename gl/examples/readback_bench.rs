@@ -27,7 +27,7 @@ fn setup(b: &mut GlBackend, w: u32, h: u32) -> Result<Scene, Box<dyn std::error:
     let vs = assemble("mov op, va0\nmov v0, va1", ProgramKind::Vertex, Version::V1)?;
     let fs = assemble("mov oc, v0", ProgramKind::Fragment, Version::V1)?;
     let program = ProgramId(1);
-    b.create_program(program, &vs, &fs)?;
+    b.create_program(program, &molehill_context3d::ProgramUpload::new(&vs, &fs))?;
     let vb = VertexBufferId(1);
     let desc = VertexBufferDesc {
         num_vertices: 4,

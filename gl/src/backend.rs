@@ -9,11 +9,11 @@ mod embed;
 mod entry;
 pub(crate) mod queue;
 
-use molehill_agal::{Program, ProgramKind};
+use molehill_agal::ProgramKind;
 use molehill_context3d::{
     BackBufferConfig, Backend, BackendError, Clear, DrawChanges, IndexBufferDesc, IndexBufferId,
-    PixelRect, ProgramId, RenderChanges, RenderTarget, ResolvedDraw, TextureDesc, TextureId,
-    TextureUpload, VertexBufferDesc, VertexBufferId,
+    PixelRect, ProgramId, ProgramUpload, RenderChanges, RenderTarget, ResolvedDraw, TextureDesc,
+    TextureId, TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
 pub use entry::{CurrentCheck, GlBackend, HostRestore};
@@ -109,10 +109,9 @@ impl Backend for GlBackend {
     fn create_program(
         &mut self,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError> {
-        self.call(|d, c| d.create_program(c, id, vertex, fragment), lost)
+        self.call(|d, c| d.create_program(c, id, program), lost)
     }
 
     fn dispose_program(&mut self, id: ProgramId) {

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use molehill_context3d::{Backend, ProgramId};
+use molehill_context3d::{Backend, ProgramId, ProgramUpload};
 use molehill_gl::{ContextOptions, GlApi, GlBackend};
 
 /// The one pair that Flash itself rejects (#3696).
@@ -64,7 +64,7 @@ fn compile_all(api: GlApi) {
             unlinkable.push(name.clone());
             continue;
         }
-        if let Err(e) = backend.create_program(ProgramId(i as u64), v, f) {
+        if let Err(e) = backend.create_program(ProgramId(i as u64), &ProgramUpload::new(v, f)) {
             failures.push(format!("{name}: {e}"));
         }
     }
@@ -86,7 +86,7 @@ fn compile_all(api: GlApi) {
             continue;
         }
         backend
-            .create_program(ProgramId(1000 + i as u64), v, f)
+            .create_program(ProgramId(1000 + i as u64), &ProgramUpload::new(v, f))
             .expect("cached pair");
     }
     assert_eq!(backend.program_links(), links);

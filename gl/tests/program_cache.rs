@@ -144,3 +144,23 @@ fn constants_and_state_between_draws_cost_no_gl_call_until_the_draw() {
     // State, constants and the draw in one entry.
     assert_eq!(c.backend().current_queries(), queries + 1);
 }
+
+/// The cache keys on context3d's `ProgramKey`, the pair's canonical bytecode: the same pair
+/// uploaded as decoded programs (`program_upload_decoded`, no bytes) on another `Program3D`
+/// finds the program its bytes linked.
+#[test]
+fn a_pair_uploaded_decoded_finds_the_program_its_bytes_linked() {
+    let backend = GlBackend::headless(&ContextOptions::default()).expect("GL");
+    let mut c = Context3D::request(backend, "auto", "standard").expect("context");
+    let _p = upload_pair(&mut c);
+    assert_eq!(c.backend().program_links(), 1);
+    let asm =
+        |src: &str, kind| molehill_agal::asm::assemble(src, kind, Version::V1).expect("assembles");
+    let (v, f) = (asm(VS, ProgramKind::Vertex), asm(FS, ProgramKind::Fragment));
+    let q = c.create_program().unwrap();
+    c.program_upload_decoded(q, &v, &f).unwrap();
+    assert_eq!(c.backend().program_links(), 1, "a hit");
+    let g = asm("mov oc, v1", ProgramKind::Fragment);
+    c.program_upload_decoded(q, &v, &g).unwrap();
+    assert_eq!(c.backend().program_links(), 2, "another pair: a miss");
+}

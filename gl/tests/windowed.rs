@@ -131,7 +131,11 @@ fn present_shows_the_back_buffer_upright_in_a_window() {
         molehill_agal::Version::V1,
     )
     .unwrap();
-    b.create_program(ProgramId(1), &v, &f).unwrap();
+    b.create_program(
+        ProgramId(1),
+        &molehill_context3d::ProgramUpload::new(&v, &f),
+    )
+    .unwrap();
     b.set_program_constants(
         molehill_agal::ProgramKind::Fragment,
         0,

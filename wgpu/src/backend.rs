@@ -2,17 +2,17 @@
 
 use std::collections::HashMap;
 
-use molehill_agal::{Program, ProgramKind};
+use molehill_agal::ProgramKind;
 use molehill_context3d::{
     BackBufferConfig, Backend, BackendError, Clear, IndexBufferDesc, IndexBufferId, PixelRect,
-    ProgramId, RenderChanges, RenderState, RenderTarget, ResolvedDraw, TextureDesc, TextureId,
-    TextureUpload, VertexBufferDesc, VertexBufferId,
+    ProgramId, ProgramUpload, RenderChanges, RenderState, RenderTarget, ResolvedDraw, TextureDesc,
+    TextureId, TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
 use crate::bindings::TextureBindings;
 use crate::device::{DeviceError, DeviceOptions, Gpu};
 use crate::pass::{ClearOps, ConstantStream, Recorder};
-use crate::pipeline::{Pipelines, ProgramLayout, ProgramSource};
+use crate::pipeline::{Pipelines, ProgramLayout, ProgramSource, SourceKey};
 use crate::resources::{Counters, IndexBuffer, VertexBuffer};
 use crate::targets::{Targets, BACK_BUFFER_FORMAT};
 use crate::textures::{self, Placeholders, Samplers, Texture};
@@ -193,8 +193,9 @@ impl WgpuBackend {
         id: ProgramId,
         source: ProgramSource,
     ) -> Result<(), BackendError> {
+        let key = SourceKey::Wgsl(source.vertex.clone(), source.fragment.clone());
         self.call("Program3D.upload", |b| {
-            b.pipelines.create(&b.gpu, id, source)
+            b.pipelines.create(&b.gpu, id, key, || Ok(source))
         })
     }
 
@@ -468,24 +469,26 @@ impl Backend for WgpuBackend {
     fn create_program(
         &mut self,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError> {
-        let options = molehill_agal::wgsl::Options::default().with_scissor_override(true);
-        let shaders = molehill_agal::wgsl::translate(vertex, fragment, &options).map_err(|e| {
-            BackendError::ShaderCompile {
-                stage: ProgramKind::Vertex,
-                log: format!("WGSL translation failed: {e}"),
-            }
-        });
-        self.call("Program3D.upload", |b| {
-            let shaders = shaders?;
-            let source = ProgramSource {
+        // Translated only when the cache has no program of this key.
+        let translate = || {
+            let options = molehill_agal::wgsl::Options::default().with_scissor_override(true);
+            let shaders =
+                molehill_agal::wgsl::translate(program.vertex(), program.fragment(), &options)
+                    .map_err(|e| BackendError::ShaderCompile {
+                        stage: ProgramKind::Vertex,
+                        log: format!("WGSL translation failed: {e}"),
+                    })?;
+            Ok(ProgramSource {
                 layout: program_layout(&shaders.reflection),
                 vertex: shaders.vertex,
                 fragment: shaders.fragment,
-            };
-            b.pipelines.create(&b.gpu, id, source)
+            })
+        };
+        let key = SourceKey::Agal(program.key().clone());
+        self.call("Program3D.upload", |b| {
+            b.pipelines.create(&b.gpu, id, key, translate)
         })
     }
 

@@ -1,4 +1,5 @@
-//! Programs (shader modules and layouts, one per distinct bytecode pair) and the render
+//! Programs (shader modules and layouts, one per distinct pair: context3d's [`ProgramKey`], the
+//! pair's AGAL bytecode, so a pair seen before is not even translated again) and the render
 //! pipeline cache, keyed by a small `Copy` key: program, blend, colour mask, culling, depth
 //! and stencil, vertex layout, target formats and sample count.
 //!
@@ -10,8 +11,8 @@
 use std::collections::HashMap;
 
 use molehill_context3d::{
-    BackendError, BlendState, ColorMask, DepthState, ProgramId, StencilState, TriangleFace,
-    VertexFormat, MAX_STREAMS,
+    BackendError, BlendState, ColorMask, DepthState, ProgramId, ProgramKey, StencilState,
+    TriangleFace, VertexFormat, MAX_STREAMS,
 };
 
 use crate::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format};
@@ -121,13 +122,23 @@ pub struct PipelineKey {
 /// The depth-stencil format of every target.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 
+/// What the program cache keys a pair on: context3d's key of an AGAL pair, or the text of a
+/// pair of hand-written WGSL ([`crate::WgpuBackend::create_program_wgsl`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum SourceKey {
+    /// A pair uploaded through [`molehill_context3d::Backend::create_program`].
+    Agal(ProgramKey),
+    /// Hand-written WGSL: vertex, fragment.
+    Wgsl(String, String),
+}
+
 /// Programs by id and by pair, the shared `@group(0)` layout and the pipeline cache.
 #[derive(Debug)]
 pub struct Pipelines {
     /// The `@group(0)` layout (constants and per-draw uniforms).
     pub constants_layout: wgpu::BindGroupLayout,
     programs: Vec<Option<GpuProgram>>,
-    by_source: HashMap<(String, String), u32>,
+    by_source: HashMap<SourceKey, u32>,
     by_id: HashMap<ProgramId, u32>,
     cache: HashMap<PipelineKey, wgpu::RenderPipeline>,
     /// Shader module pairs made.
@@ -170,15 +181,16 @@ impl Pipelines {
         }
     }
 
-    /// Creates program `id` from its WGSL, making shader modules only for a pair not seen.
-    /// A module the device refuses is [`BackendError::ShaderCompile`] with its message.
+    /// Creates program `id` of the pair `key`, making shader modules only for a key not
+    /// seen: then `source` gives its WGSL (translating it). A module the device refuses is
+    /// [`BackendError::ShaderCompile`] with its message.
     pub fn create(
         &mut self,
         gpu: &Gpu,
         id: ProgramId,
-        source: ProgramSource,
+        key: SourceKey,
+        source: impl FnOnce() -> Result<ProgramSource, BackendError>,
     ) -> Result<(), BackendError> {
-        let key = (source.vertex, source.fragment);
         if let Some(&slot) = self.by_source.get(&key) {
             if let Some(Some(p)) = self.programs.get_mut(slot as usize) {
                 p.users += 1;
@@ -186,6 +198,7 @@ impl Pipelines {
                 return Ok(());
             }
         }
+        let source = source()?;
         let device = &gpu.device;
         let module = |stage: molehill_agal::ProgramKind, code: &str| {
             let (m, e) = gpu.scoped(|| {
@@ -208,9 +221,9 @@ impl Pipelines {
                 }
             }
         };
-        let vs = module(molehill_agal::ProgramKind::Vertex, &key.0)?;
-        let fs = module(molehill_agal::ProgramKind::Fragment, &key.1)?;
-        let scissor_override = key.1.contains(&format!(
+        let vs = module(molehill_agal::ProgramKind::Vertex, &source.vertex)?;
+        let fs = module(molehill_agal::ProgramKind::Fragment, &source.fragment)?;
+        let scissor_override = source.fragment.contains(&format!(
             "override {}",
             molehill_agal::wgsl::SCISSOR_DISCARD_OVERRIDE
         ));

@@ -288,3 +288,39 @@ fn a_draw_streams_only_the_constant_registers_its_program_reads() {
     r.draw(p, &q);
     assert_eq!(r.b.counters().since(&before).constant_bytes, 0);
 }
+
+/// The program cache keys on context3d's `ProgramKey` (the pair's AGAL bytecode): a pair
+/// uploaded again under another id makes no shader module, another pair
+/// makes one, and a pair whose last user was disposed is made again. Counted, never timed.
+#[test]
+fn programs_are_cached_on_the_program_key() {
+    let mut r = Rig::new(32, 32);
+    let asm = |src: &str, kind| {
+        molehill_agal::asm::assemble(src, kind, molehill_agal::Version::V1).expect("assembles")
+    };
+    let v = asm("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex);
+    let f = asm("mov oc, v0", ProgramKind::Fragment);
+    let g = asm("mov oc, fc0", ProgramKind::Fragment);
+    let modules = |r: &Rig| r.b.counters().shader_modules;
+    let before = modules(&r);
+    r.b.create_program(ProgramId(1001), &ProgramUpload::new(&v, &f))
+        .unwrap();
+    assert_eq!(modules(&r) - before, 1, "a new pair: a miss");
+    // The same pair, as other `Program` values: equal keys, a hit.
+    let (v2, f2) = (v.clone(), f.clone());
+    r.b.create_program(ProgramId(1002), &ProgramUpload::new(&v2, &f2))
+        .unwrap();
+    assert_eq!(modules(&r) - before, 1, "the same pair again: a hit");
+    r.b.create_program(ProgramId(1003), &ProgramUpload::new(&v, &g))
+        .unwrap();
+    assert_eq!(modules(&r) - before, 2, "another pair: a miss");
+    r.b.dispose_program(ProgramId(1001));
+    r.b.create_program(ProgramId(1004), &ProgramUpload::new(&v, &f))
+        .unwrap();
+    assert_eq!(modules(&r) - before, 2, "one user left: still a hit");
+    r.b.dispose_program(ProgramId(1002));
+    r.b.dispose_program(ProgramId(1004));
+    r.b.create_program(ProgramId(1005), &ProgramUpload::new(&v, &f))
+        .unwrap();
+    assert_eq!(modules(&r) - before, 3, "no user left: made again");
+}

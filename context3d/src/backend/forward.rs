@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use molehill_agal::{Program, ProgramKind};
+use molehill_agal::ProgramKind;
 
 use super::*;
 
@@ -95,11 +95,10 @@ macro_rules! forward_backend {
             fn create_program(
                 &mut self,
                 id: ProgramId,
-                vertex: &Program,
-                fragment: &Program,
+                program: &ProgramUpload<'_>,
             ) -> Result<(), BackendError> {
                 let $sm = self;
-                $get_mut.create_program(id, vertex, fragment)
+                $get_mut.create_program(id, program)
             }
             fn dispose_program(&mut self, id: ProgramId) {
                 let $sm = self;

@@ -65,14 +65,16 @@
 
 mod draw;
 mod forward;
+mod program;
 mod render;
 mod resources;
 
 pub use draw::*;
+pub use program::*;
 pub use render::*;
 pub use resources::*;
 
-use molehill_agal::{Program, ProgramKind};
+use molehill_agal::ProgramKind;
 
 // ---------------------------------------------------------------------------------------------
 // Resource ids
@@ -231,12 +233,14 @@ pub trait Backend {
     /// `Program3D.upload` after validation and linking: translate the pair into the backend's
     /// shading language (molehill-agal writes GLSL and WGSL), compile and link it. A driver
     /// refusal is [`BackendError::ShaderCompile`] / [`BackendError::ShaderLink`]. Uploading
-    /// again to the same `Program3D` disposes the old program and creates one with a new id.
+    /// again to the same `Program3D` disposes the old program (after this call) and creates
+    /// one with a new id. The upload's [`ProgramKey`] is what a backend keys its cache of
+    /// compiled programs on: equal keys, the same pair, so a pair uploaded again (on this or
+    /// another `Program3D`) needs no translation or compile.
     fn create_program(
         &mut self,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError>;
 
     /// Frees a program.

@@ -4,7 +4,7 @@ use molehill_agal::flash::FlashError;
 use molehill_agal::valid;
 use molehill_agal::{Program, ProgramKind, RegisterType, Sampler, SpecialFlags};
 
-use crate::backend::{Backend, ProgramId, MAX_SAMPLERS};
+use crate::backend::{Backend, ProgramId, ProgramUpload, MAX_SAMPLERS};
 use crate::context::{Context3D, Endian};
 use crate::draw::ResolvedCache;
 use crate::error::{BackendCall, Context3DError, FlashResult};
@@ -173,7 +173,9 @@ impl<B: Backend> Context3D<B> {
     ) -> FlashResult<()> {
         valid::link(vertex, fragment).map_err(Context3DError::Validation)?;
         let id = ProgramId(self.fresh_id());
-        let r = self.backend.create_program(id, vertex, fragment);
+        let r = self
+            .backend
+            .create_program(id, &ProgramUpload::new(vertex, fragment));
         self.backend_result(BackendCall::Program, r)?;
         let usage = ProgramUsage::of(vertex, fragment);
         if let Some(res) = self.res.programs.get_mut(program) {

@@ -120,12 +120,7 @@ impl Backend for Counting {
     fn dispose_texture(&mut self, _: TextureId) {
         self.log("dispose_texture");
     }
-    fn create_program(
-        &mut self,
-        _: ProgramId,
-        _: &molehill_agal::Program,
-        _: &molehill_agal::Program,
-    ) -> Result<(), BackendError> {
+    fn create_program(&mut self, _: ProgramId, _: &ProgramUpload<'_>) -> Result<(), BackendError> {
         self.log("create_program");
         Ok(())
     }
@@ -250,7 +245,8 @@ fn call_every_method<B: Backend + ?Sized>(b: &mut B) {
         .expect("vertex program");
     let fragment = molehill_agal::asm::assemble("mov oc, fc0", ProgramKind::Fragment, Version::V1)
         .expect("fragment program");
-    b.create_program(program, &vertex, &fragment).unwrap();
+    b.create_program(program, &ProgramUpload::new(&vertex, &fragment))
+        .unwrap();
     b.dispose_program(program);
     b.clear(&Clear {
         color: [0.0, 0.0, 0.0, 1.0],

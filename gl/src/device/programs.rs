@@ -1,10 +1,11 @@
 //! Programs: `molehill_agal::glsl` output for the context's dialect, compiled and linked once per
-//! distinct bytecode pair, shared by every `ProgramId` that uploads the same pair; and the
-//! constant files, uploaded as the dirty register ranges of one array per stage.
+//! distinct pair (context3d's [`ProgramKey`], the pair's AGAL bytecode), shared by every
+//! `ProgramId` that uploads the same pair; and the constant files, uploaded as the dirty
+//! register ranges of one array per stage.
 
 use molehill_agal::glsl::{Dialect, Options, Reflection, Shaders};
-use molehill_agal::{Program, ProgramKind};
-use molehill_context3d::{BackendError, ProgramId};
+use molehill_agal::ProgramKind;
+use molehill_context3d::{BackendError, ProgramId, ProgramKey, ProgramUpload};
 
 use crate::gl::Calls;
 use rustc_hash::FxHashMap;
@@ -78,12 +79,13 @@ fn dirty_end(file: &ConstantFile, size: usize, since: u64) -> usize {
         .map_or(0, |i| i + 1)
 }
 
-/// Programs by id, linked programs by bytecode pair, and the two constant files.
+/// Programs by id, linked programs by context3d's key of their pair, and the two constant
+/// files.
 #[derive(Debug)]
 pub struct Programs {
     dialect: Dialect,
     linked: Vec<Option<LinkedProgram>>,
-    by_pair: std::collections::HashMap<(Vec<u8>, Vec<u8>), usize>,
+    by_pair: FxHashMap<ProgramKey, usize>,
     by_id: FxHashMap<ProgramId, usize>,
     constants: [ConstantFile; 2],
     generation: u64,
@@ -108,7 +110,7 @@ impl Programs {
         Programs {
             dialect,
             linked: Vec::new(),
-            by_pair: std::collections::HashMap::new(),
+            by_pair: FxHashMap::default(),
             by_id: FxHashMap::default(),
             constants: [ConstantFile::new(), ConstantFile::new()],
             generation: 0,
@@ -136,26 +138,23 @@ impl Programs {
         self.dialect
     }
 
-    /// Creates program `id` from a validated pair, translating and linking only when the
-    /// pair has not been seen.
+    /// Creates program `id` from a validated pair, translating and linking only when its
+    /// key has not been seen.
     pub fn create(
         &mut self,
         gl: &mut Calls,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError> {
-        let key = (
-            molehill_agal::encode(vertex),
-            molehill_agal::encode(fragment),
-        );
-        if let Some(&slot) = self.by_pair.get(&key) {
+        let key = program.key();
+        if let Some(&slot) = self.by_pair.get(key) {
             if let Some(Some(p)) = self.linked.get_mut(slot) {
                 p.users += 1;
                 self.by_id.insert(id, slot);
                 return Ok(());
             }
         }
+        let (vertex, fragment) = (program.vertex(), program.fragment());
         let shaders = molehill_agal::glsl::translate(vertex, fragment, &Options::new(self.dialect))
             .map_err(|e| BackendError::ShaderCompile {
                 stage: ProgramKind::Vertex,
@@ -180,7 +179,7 @@ impl Programs {
             }
         };
         self.linked[slot] = Some(LinkedProgram { users: 1, ..linked });
-        self.by_pair.insert(key, slot);
+        self.by_pair.insert(key.clone(), slot);
         self.by_id.insert(id, slot);
         Ok(())
     }

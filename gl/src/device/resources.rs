@@ -2,10 +2,9 @@
 //! upload, dispose). A failed creation is no resource for context3d, which will never dispose
 //! it: it is disposed here.
 
-use molehill_agal::Program;
 use molehill_context3d::{
-    BackendError, IndexBufferDesc, IndexBufferId, ProgramId, TextureDesc, TextureId, TextureUpload,
-    VertexBufferDesc, VertexBufferId,
+    BackendError, IndexBufferDesc, IndexBufferId, ProgramId, ProgramUpload, TextureDesc, TextureId,
+    TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
 use super::buffers::{gl_size, usage, IndexBuffer, VertexBuffer};
@@ -185,12 +184,11 @@ impl Device {
         &mut self,
         current: Current,
         id: ProgramId,
-        vertex: &Program,
-        fragment: &Program,
+        program: &ProgramUpload<'_>,
     ) -> Result<(), BackendError> {
         self.alive()?;
         self.programs
-            .create(self.gl.current(current), id, vertex, fragment)?;
+            .create(self.gl.current(current), id, program)?;
         self.check(current, "Program3D.upload")
             .inspect_err(|_| self.dispose_program(current, id))
     }

@@ -115,7 +115,9 @@ impl Rig {
         let f = molehill_agal::asm::assemble(fs, ProgramKind::Fragment, version)
             .expect("fragment assembles");
         let id = ProgramId(self.id());
-        self.b.create_program(id, &v, &f).expect("program links");
+        self.b
+            .create_program(id, &molehill_context3d::ProgramUpload::new(&v, &f))
+            .expect("program links");
         id
     }
 
