@@ -1222,7 +1222,13 @@ MhStatus mh_context3d_dispose(MhStage3D *stage,
  * is the presented frame). Not an AS3 call. The size goes to `*out_width` and `*out_height`
  * when they are not null.
  *
- * Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called);
+ * # Errors
+ *
+ * - Error #3694: the context is disposed or lost.
+ * - Error #3698: `configureBackBuffer` was never called.
+ * - Error #3691: the renderer runs out of memory.
+ * - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+ *
  * `MH_STATUS_INVALID_ARGUMENT` when `length` is too small (the message says how many).
  *
  * The facade's `Context3D::capture_back_buffer`.
@@ -1246,9 +1252,15 @@ MhStatus mh_context3d_capture_back_buffer(MhStage3D *stage,
  * blending premultiplied layers takes), into `pixels` as `mh_context3d_capture_back_buffer`
  * does. Not an AS3 call.
  *
- * Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called),
- * #3692 (presented and not cleared since); `MH_STATUS_INVALID_ARGUMENT` when `length` is too
- * small.
+ * # Errors
+ *
+ * - Error #3694: the context is disposed or lost.
+ * - Error #3698: `configureBackBuffer` was never called.
+ * - Error #3692: the back buffer was presented and not cleared since.
+ * - Error #3691: the renderer runs out of memory.
+ * - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+ *
+ * `MH_STATUS_INVALID_ARGUMENT` when `length` is too small.
  *
  * The facade's `Context3D::back_buffer_pixels`.
  *
@@ -2806,7 +2818,11 @@ MhStatus mh_stage3d_context3d(MhStage3D *stage, MhContext3D *out, MhError **erro
 /**
  * `stage3D.x = value`.
  *
- * Errors: RangeError #2006 when `value` is NaN or outside -8192..=8191.
+ * # Errors
+ *
+ * - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+ *
+ * The facade's `Stage3D::set_x`.
  *
  * # Safety
  *
@@ -2817,7 +2833,11 @@ MhStatus mh_stage3d_set_x(MhStage3D *stage, double value, MhError **error);
 /**
  * `stage3D.y = value`.
  *
- * Errors: RangeError #2006 when `value` is NaN or outside -8192..=8191.
+ * # Errors
+ *
+ * - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+ *
+ * The facade's `Stage3D::set_y`.
  *
  * # Safety
  *
@@ -2849,8 +2869,12 @@ MhStatus mh_stage3d_set_swf_version(MhStage3D *stage, uint32_t version, MhError 
  * `MH_EVENT_KIND_CONTEXT3D_CREATE` (with the new context's handle) before this returns, or
  * `MH_EVENT_KIND_ERROR` (#3702) when no GL context can be made (the call itself succeeds).
  *
- * Errors: ArgumentError #2008 when `render_mode` is not `"auto"` or `"software"`, or
- * `profile` is not a `Context3DProfile` value.
+ * # Errors
+ *
+ * - ArgumentError #2008: `render_mode` is not `"auto"` or `"software"`, or `profile` is not a
+ *   `Context3DProfile` value.
+ *
+ * The facade's `Stage3D::request_context3d`.
  *
  * # Safety
  *
@@ -2866,8 +2890,12 @@ MhStatus mh_stage3d_request_context3d(MhStage3D *stage,
  * `requestContext3DMatchingProfiles(profiles)`: `profiles` is an array of `count`
  * NUL-terminated strings. Events as `mh_stage3d_request_context3d`.
  *
- * Errors: ArgumentError #2008 when `profiles` is empty or holds a name that is not a
- * `Context3DProfile` value.
+ * # Errors
+ *
+ * - ArgumentError #2008: `profiles` is empty or holds a name that is not a `Context3DProfile`
+ *   value.
+ *
+ * The facade's `Stage3D::request_context3d_matching_profiles`.
  *
  * # Safety
  *

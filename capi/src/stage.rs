@@ -667,7 +667,11 @@ pub unsafe extern "C" fn mh_stage3d_context3d(
 
 /// `stage3D.x = value`.
 ///
-/// Errors: RangeError #2006 when `value` is NaN or outside -8192..=8191.
+/// # Errors
+///
+/// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+///
+/// The facade's `Stage3D::set_x`.
 ///
 /// # Safety
 ///
@@ -685,7 +689,11 @@ pub unsafe extern "C" fn mh_stage3d_set_x(
 
 /// `stage3D.y = value`.
 ///
-/// Errors: RangeError #2006 when `value` is NaN or outside -8192..=8191.
+/// # Errors
+///
+/// - ArgumentError #2006: `value` is NaN or outside -8192..=8191.
+///
+/// The facade's `Stage3D::set_y`.
 ///
 /// # Safety
 ///
@@ -744,8 +752,12 @@ pub unsafe extern "C" fn mh_stage3d_set_swf_version(
 /// `MH_EVENT_KIND_CONTEXT3D_CREATE` (with the new context's handle) before this returns, or
 /// `MH_EVENT_KIND_ERROR` (#3702) when no GL context can be made (the call itself succeeds).
 ///
-/// Errors: ArgumentError #2008 when `render_mode` is not `"auto"` or `"software"`, or
-/// `profile` is not a `Context3DProfile` value.
+/// # Errors
+///
+/// - ArgumentError #2008: `render_mode` is not `"auto"` or `"software"`, or `profile` is not a
+///   `Context3DProfile` value.
+///
+/// The facade's `Stage3D::request_context3d`.
 ///
 /// # Safety
 ///
@@ -772,8 +784,12 @@ pub unsafe extern "C" fn mh_stage3d_request_context3d(
 /// `requestContext3DMatchingProfiles(profiles)`: `profiles` is an array of `count`
 /// NUL-terminated strings. Events as `mh_stage3d_request_context3d`.
 ///
-/// Errors: ArgumentError #2008 when `profiles` is empty or holds a name that is not a
-/// `Context3DProfile` value.
+/// # Errors
+///
+/// - ArgumentError #2008: `profiles` is empty or holds a name that is not a `Context3DProfile`
+///   value.
+///
+/// The facade's `Stage3D::request_context3d_matching_profiles`.
 ///
 /// # Safety
 ///

@@ -12,7 +12,13 @@ use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
 /// is the presented frame). Not an AS3 call. The size goes to `*out_width` and `*out_height`
 /// when they are not null.
 ///
-/// Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called);
+/// # Errors
+///
+/// - Error #3694: the context is disposed or lost.
+/// - Error #3698: `configureBackBuffer` was never called.
+/// - Error #3691: the renderer runs out of memory.
+/// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+///
 /// `MH_STATUS_INVALID_ARGUMENT` when `length` is too small (the message says how many).
 ///
 /// The facade's `Context3D::capture_back_buffer`.
@@ -49,9 +55,15 @@ pub unsafe extern "C" fn mh_context3d_capture_back_buffer(
 /// blending premultiplied layers takes), into `pixels` as `mh_context3d_capture_back_buffer`
 /// does. Not an AS3 call.
 ///
-/// Errors: Flash's #3694 (context disposed or lost), #3698 (`configureBackBuffer` never called),
-/// #3692 (presented and not cleared since); `MH_STATUS_INVALID_ARGUMENT` when `length` is too
-/// small.
+/// # Errors
+///
+/// - Error #3694: the context is disposed or lost.
+/// - Error #3698: `configureBackBuffer` was never called.
+/// - Error #3692: the back buffer was presented and not cleared since.
+/// - Error #3691: the renderer runs out of memory.
+/// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+///
+/// `MH_STATUS_INVALID_ARGUMENT` when `length` is too small.
 ///
 /// The facade's `Context3D::back_buffer_pixels`.
 ///
