@@ -320,14 +320,14 @@ pub fn trace_replay(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(trace) = molehill_player::trace::parse(text) else {
+    let Ok(trace) = molehill_trace::parse(text) else {
         return;
     };
-    let written = molehill_player::trace::write(&trace);
-    let again = molehill_player::trace::parse(&written)
+    let written = molehill_trace::write(&trace);
+    let again = molehill_trace::parse(&written)
         .unwrap_or_else(|e| panic!("written trace does not parse: {e}\n{written}"));
     assert_eq!(
-        molehill_player::trace::write(&again),
+        molehill_trace::write(&again),
         written,
         "write is not stable"
     );

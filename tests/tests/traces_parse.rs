@@ -20,7 +20,7 @@ fn every_trace_parses() {
                 continue;
             }
         };
-        if let Err(e) = molehill_player::trace::parse(&text) {
+        if let Err(e) = molehill_trace::parse(&text) {
             failures.push(format!(
                 "{}:{}:{}: {}",
                 path.display(),
