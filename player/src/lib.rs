@@ -35,7 +35,7 @@ pub use backend::HeadlessGl;
 #[cfg(feature = "wgpu")]
 pub use backend::HeadlessWgpu;
 pub use backend::{BackendCreationError, BackendFactory};
-pub use context::{Context3D, FlashResult};
+pub use context::{Context3D, ContextId, FlashResult};
 pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
     DEFAULT_MEMORY_BUDGET,

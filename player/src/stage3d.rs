@@ -6,7 +6,7 @@ use molehill_agal::flash::FlashError;
 use molehill_context3d::{Backend, TextureBase};
 
 use crate::backend::{BackendFactory, SharedFactory};
-use crate::context::Context3D;
+use crate::context::{Context3D, ContextId, ContextIds};
 #[cfg(feature = "record")]
 use crate::record::Recorder;
 #[cfg(feature = "record")]
@@ -108,7 +108,12 @@ pub struct Stage3D {
     events: Rc<dyn Stage3DEvents>,
     #[cfg(feature = "record")]
     recorder: Option<Recorder>,
+    /// The latest context made, disposed or not.
     context: Option<Context3D>,
+    /// A disposed context answering for the contexts replaced before the latest, and the id of
+    /// the latest context when it was made (it is made again after a recreation).
+    stand_in: Option<(ContextId, Context3D)>,
+    ids: Rc<ContextIds>,
     swf_version: u32,
     options: molehill_context3d::ContextOptions,
 }
@@ -138,6 +143,8 @@ impl Stage3D {
             #[cfg(feature = "record")]
             recorder: None,
             context: None,
+            stand_in: None,
+            ids: Rc::default(),
             swf_version: DEFAULT_SWF_VERSION,
             options: molehill_context3d::ContextOptions::default(),
         }
@@ -255,14 +262,46 @@ impl Stage3D {
         self.record(|| Call::SetStageVisible(value), &Ok::<(), FlashError>(()));
     }
 
-    /// `context3D`: the context, once created (and until the next request).
+    /// `context3D`: the current context. `None` (AS3's `null`) before the first request that
+    /// made one, after its `dispose(false)`, and after a `dispose(true)` whose new context
+    /// could not be made (#3702), as in Flash. A lost context (device reset) stays until it is
+    /// replaced, answering as a disposed one.
     pub fn context3d(&self) -> Option<&Context3D> {
-        self.context.as_ref()
+        self.context.as_ref().filter(|c| !c.inner().is_disposed())
     }
 
-    /// `context3D`, mutably: every Context3D call goes through this.
+    /// The latest context this Stage3D made, disposed or not, for a VM's calls: after
+    /// `dispose(false)` it is no longer [`context3d`](Self::context3d), but the AS3 object the
+    /// content still holds answers as Flash's disposed `Context3D` does (#3694 from every
+    /// call, `driverInfo` `"Disposed"`). `None` only before the first context. A VM that
+    /// keeps an AS3 object per context calls through
+    /// [`context3d_by_id`](Self::context3d_by_id) instead.
     pub fn context3d_mut(&mut self) -> Option<&mut Context3D> {
         self.context.as_mut()
+    }
+
+    /// The context `id` names ([`Context3D::id`], which a VM keeps in its AS3 `Context3D`
+    /// object): the latest one (as [`context3d_mut`](Self::context3d_mut)), or, for a context
+    /// replaced since by a later request or by the recreation after `dispose(true)`, a
+    /// disposed stand-in that answers as Flash's disposed `Context3D` does (#3694 from every
+    /// call, `driverInfo` `"Disposed"`, `dispose` does nothing) and is not recorded. `None` only
+    /// for an id this Stage3D never gave.
+    pub fn context3d_by_id(&mut self, id: ContextId) -> Option<&mut Context3D> {
+        let latest = self.context.as_ref()?;
+        let latest_id = latest.id();
+        if id == latest_id {
+            return self.context.as_mut();
+        }
+        if !self.ids.gave(id) {
+            return None;
+        }
+        if !matches!(&self.stand_in, Some((made_for, _)) if *made_for == latest_id) {
+            // The latest context was recreated since: the context it replaced had its profile.
+            self.stand_in = Some((latest_id, latest.disposed_stand_in(id)));
+        }
+        let (_, stand_in) = self.stand_in.as_mut()?;
+        stand_in.rename_stand_in(id);
+        Some(stand_in)
     }
 
     /// `requestContext3D(context3DRenderMode, profile)`.
@@ -343,15 +382,23 @@ impl Stage3D {
         // Versions past 255 behave as the newest, as context3d's default does.
         inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
         inner.set_options(self.options);
-        if let Some(mut old) = self.context.take() {
-            old.dispose_silently();
-        }
+        let old = self.context.take();
         // The recorder keeps the old context's names: context3d's handles are unique across
         // contexts, so a call with one is #3694 and is recorded with the name it was made with.
         #[cfg_attr(not(feature = "record"), allow(unused_mut))]
-        let mut context = Context3D::new(inner, self.events.clone(), self.factory.clone());
+        let mut context = Context3D::new(
+            inner,
+            self.events.clone(),
+            self.factory.clone(),
+            self.ids.clone(),
+        );
         #[cfg(feature = "record")]
         context.set_recorder(self.recorder.clone());
+        if let Some(mut old) = old {
+            old.dispose_silently();
+            // The old context's AS3 object is disposed now: its stand-in keeps its profile.
+            self.stand_in = Some((context.id(), old.disposed_stand_in(old.id())));
+        }
         self.context = Some(context);
         self.events.context3d_create();
         Ok(())

@@ -332,7 +332,11 @@ fn dispose_with_recreate_simulates_a_device_loss() {
     ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
     ctx.dispose(false);
     assert_eq!(events.created.get(), 2, "dispose(false) recreates nothing");
-    assert_eq!(s.context3d().unwrap().driver_info(), "Disposed");
+    assert!(
+        s.context3d().is_none(),
+        "stage3D.context3D is null after dispose(false)"
+    );
+    assert_eq!(s.context3d_mut().unwrap().driver_info(), "Disposed");
     s.context3d_mut().unwrap().dispose(true);
     assert_eq!(
         events.created.get(),

@@ -291,8 +291,11 @@ impl Context3D {
     /// context is recreated (same profile, everything else fresh: configure the back buffer and
     /// upload everything again) and `context3DCreate` is dispatched again, which is how
     /// Starling-style lost-context handling is tested. Objects of the old context are #3694.
-    /// When no new backend can be made, the VM gets `ErrorEvent` #3702 instead. A context
-    /// already disposed is not recreated.
+    /// The new context has a new [`id`](Self::id): Flash gives the content a new `Context3D`
+    /// object for it, and the old object answers as a disposed one (a VM that keeps its AS3
+    /// objects calls through [`crate::Stage3D::context3d_by_id`]). When no new backend can be
+    /// made, the VM gets `ErrorEvent` #3702 instead, and the Stage3D's `context3D` is null. A
+    /// context already disposed is not recreated.
     pub fn dispose(&mut self, recreate: bool) {
         let live = !self.inner.is_disposed();
         self.inner.dispose(recreate);
@@ -306,6 +309,8 @@ impl Context3D {
             match backend {
                 Ok(b) => {
                     self.inner = self.inner.recreated(b);
+                    // A new context: Flash gives the content a new `Context3D` object for it.
+                    self.id = self.ids.next();
                     self.events.context3d_create();
                 }
                 Err(e) => {

@@ -2,6 +2,7 @@
 //! Flash errors out as values. Each method is one call of `molehill_context3d::Context3D` (which does
 //! every check), plus recording when it is on.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
@@ -67,6 +68,38 @@ use molehill_trace::{Call, ResourceKind};
 /// A Flash error as the VM throws it.
 pub type FlashResult<T> = Result<T, FlashError>;
 
+/// Which of its Stage3D's contexts a [`Context3D`] is. Each context a Stage3D makes gets a new
+/// one, in order: at `requestContext3D*`, and at the recreation after `dispose(true)`, where
+/// Flash gives the content a new `Context3D` object too. A VM keeps the id in its AS3 object and
+/// compares it with the current context's (`stage.context3d().map(Context3D::id)`) or calls
+/// through [`crate::Stage3D::context3d_by_id`]. Ids of different Stage3Ds are not comparable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContextId(u64);
+
+impl ContextId {
+    /// The number: 1 for the Stage3D's first context, one more for each one after.
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+/// A Stage3D's [`ContextId`] counter, shared with its contexts (which recreate themselves).
+#[derive(Debug, Default)]
+pub(crate) struct ContextIds(Cell<u64>);
+
+impl ContextIds {
+    /// A new id, one more than the last given.
+    fn next(&self) -> ContextId {
+        self.0.set(self.0.get() + 1);
+        ContextId(self.0.get())
+    }
+
+    /// Whether this counter gave `id`.
+    pub(crate) fn gave(&self, id: ContextId) -> bool {
+        (1..=self.0.get()).contains(&id.0)
+    }
+}
+
 /// A `Context3D`, made by [`crate::Stage3D::request_context3d`].
 pub struct Context3D {
     inner: molehill_context3d::Context3D<Box<dyn Backend>>,
@@ -75,12 +108,16 @@ pub struct Context3D {
     recorder: Option<Recorder>,
     /// The Stage3D's backend factory, for `dispose(recreate = true)`.
     factory: SharedFactory,
+    id: ContextId,
+    /// The Stage3D's id counter, for the recreated context's id.
+    ids: Rc<ContextIds>,
 }
 
 impl std::fmt::Debug for Context3D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut d = f.debug_struct("Context3D");
-        d.field("profile", &self.inner.profile())
+        d.field("id", &self.id.0)
+            .field("profile", &self.inner.profile())
             .field("disposed", &self.inner.is_disposed());
         #[cfg(feature = "record")]
         d.field("recording", &self.recorder.is_some());
@@ -93,6 +130,7 @@ impl Context3D {
         inner: molehill_context3d::Context3D<Box<dyn Backend>>,
         events: Rc<dyn Stage3DEvents>,
         factory: SharedFactory,
+        ids: Rc<ContextIds>,
     ) -> Context3D {
         Context3D {
             inner,
@@ -100,7 +138,40 @@ impl Context3D {
             #[cfg(feature = "record")]
             recorder: None,
             factory,
+            id: ids.next(),
+            ids,
         }
+    }
+
+    /// Which of its Stage3D's contexts this is (see [`ContextId`]). A `dispose(true)` that
+    /// makes a new context gives it a new id.
+    pub fn id(&self) -> ContextId {
+        self.id
+    }
+
+    /// A disposed context named `id`, standing in for a context replaced since (by a later
+    /// request or a recreation), whose AS3 object a VM may still call: this context's profile,
+    /// SWF version and options, on a backend that draws nothing, disposed. Every call is #3694
+    /// and `driverInfo` is `"Disposed"`, as on Flash's disposed `Context3D`; it sends no event
+    /// and records nothing.
+    pub(crate) fn disposed_stand_in(&self, id: ContextId) -> Context3D {
+        let backend: Box<dyn Backend> = Box::new(molehill_context3d::RecordingBackend::new());
+        let mut inner = self.inner.recreated(backend);
+        inner.dispose(false);
+        Context3D {
+            inner,
+            events: self.events.clone(),
+            #[cfg(feature = "record")]
+            recorder: None,
+            factory: self.factory.clone(),
+            id,
+            ids: self.ids.clone(),
+        }
+    }
+
+    /// Names this stand-in (see [`disposed_stand_in`](Self::disposed_stand_in)) `id`.
+    pub(crate) fn rename_stand_in(&mut self, id: ContextId) {
+        self.id = id;
     }
 
     #[cfg(feature = "record")]

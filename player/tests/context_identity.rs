@@ -1,0 +1,216 @@
+//! What a VM that keeps AS3 objects needs of the facade (issue 23, found embedding it in
+//! Ruffle): `stage3D.context3D` is null after `dispose(false)` while the disposed object still
+//! answers as Flash's disposed `Context3D` does, and each context (request or recreation) has
+//! an id the VM can compare, so that an AS3 object of a replaced context never reaches the new
+//! one. No GL: context3d's RecordingBackend is the renderer.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use molehill_agal::flash::{ErrorClass, FlashError};
+use molehill_context3d::{Backend, RecordingBackend};
+use molehill_player::{BackendCreationError, Context3D, Stage3D, Stage3DEvents};
+
+#[derive(Default)]
+struct Events {
+    created: Cell<u32>,
+    errors: RefCell<Vec<FlashError>>,
+}
+
+impl Stage3DEvents for Events {
+    fn context3d_create(&self) {
+        self.created.set(self.created.get() + 1);
+    }
+    fn error(&self, error: &FlashError) {
+        self.errors.borrow_mut().push(error.clone());
+    }
+}
+
+/// A factory that makes `backends` backends, then refuses.
+fn stage_with(backends: u32) -> (Stage3D, Rc<Events>) {
+    let left = Cell::new(backends);
+    let factory = Box::new(move || -> Result<Box<dyn Backend>, BackendCreationError> {
+        if left.get() == 0 {
+            return Err(BackendCreationError::Refused("no GPU any more".into()));
+        }
+        left.set(left.get() - 1);
+        Ok(Box::new(RecordingBackend::new()))
+    });
+    let events = Rc::new(Events::default());
+    (Stage3D::new(factory, events.clone()), events)
+}
+
+fn stage() -> (Stage3D, Rc<Events>) {
+    stage_with(u32::MAX)
+}
+
+/// Asserts that `ctx` answers as Flash's disposed Context3D: #3694 (class Error) from calls,
+/// `driverInfo` "Disposed".
+fn assert_disposed(ctx: &mut Context3D) {
+    assert_eq!(ctx.driver_info(), "Disposed");
+    let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap_err();
+    assert_eq!((e.class, e.id), (ErrorClass::Error, 3694), "{e}");
+    let e = ctx
+        .configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap_err();
+    assert_eq!(e.id, 3694, "{e}");
+    let e = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap_err();
+    assert_eq!(e.id, 3694, "{e}");
+}
+
+fn current_id(s: &Stage3D) -> Option<u64> {
+    s.context3d().map(|c| c.id().get())
+}
+
+#[test]
+fn context3d_is_null_after_dispose_false_and_the_object_answers_disposed() {
+    let (mut s, events) = stage();
+    assert!(s.context3d().is_none() && s.context3d_mut().is_none());
+    s.request_context3d("auto", "baseline").unwrap();
+    let id = s.context3d().expect("created").id();
+    assert_eq!(id.get(), 1);
+    let ctx = s.context3d_mut().unwrap();
+    ctx.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    ctx.dispose(false);
+    assert!(s.context3d().is_none(), "stage3D.context3D is null");
+    // The AS3 object the content still holds: by id, or as the latest context.
+    assert_disposed(s.context3d_by_id(id).expect("this stage's context"));
+    assert_eq!(s.context3d_mut().unwrap().id(), id);
+    assert_disposed(s.context3d_mut().unwrap());
+    assert_eq!(s.context3d_by_id(id).unwrap().profile(), "baseline");
+    s.context3d_by_id(id).unwrap().dispose(true);
+    assert_eq!(
+        events.created.get(),
+        1,
+        "a disposed context is not recreated"
+    );
+    assert!(s.context3d().is_none());
+
+    // A new request makes the property non-null again, with a new id.
+    s.request_context3d("auto", "standard").unwrap();
+    assert_eq!(current_id(&s), Some(2));
+    assert_eq!(events.created.get(), 2);
+}
+
+#[test]
+fn each_request_makes_a_context_with_a_new_id_and_the_old_object_stays_disposed() {
+    let (mut s, events) = stage();
+    s.request_context3d("auto", "baseline").unwrap();
+    let first = s.context3d().unwrap().id();
+    s.request_context3d_matching_profiles(&["standard", "baselineConstrained"])
+        .unwrap();
+    let second = s.context3d().unwrap().id();
+    assert_ne!(first, second);
+    assert!(second > first, "ids count up");
+    assert_eq!(events.created.get(), 2);
+
+    // The first request's object answers as a disposed context of its own profile, and
+    // nothing it is asked reaches the new context.
+    let old = s.context3d_by_id(first).expect("made by this stage");
+    assert_eq!(old.id(), first);
+    assert_eq!(old.profile(), "baseline");
+    assert_disposed(old);
+    old.dispose(false);
+    old.dispose(true);
+    assert_eq!(
+        events.created.get(),
+        2,
+        "disposing a replaced context does nothing"
+    );
+    assert!(events.errors.borrow().is_empty());
+
+    let new = s.context3d_by_id(second).unwrap();
+    assert_eq!(new.profile(), "standard");
+    new.configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    new.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+    assert_eq!(current_id(&s), Some(second.get()));
+
+    // A third request: both older objects are disposed stand-ins, the current one is live.
+    s.request_context3d("auto", "baselineExtended").unwrap();
+    let third = s.context3d().unwrap().id();
+    assert_eq!(third.get(), 3);
+    for old in [first, second] {
+        let ctx = s.context3d_by_id(old).unwrap();
+        assert_eq!(ctx.id(), old);
+        assert_disposed(ctx);
+    }
+    assert_eq!(s.context3d_by_id(second).unwrap().profile(), "standard");
+    assert_ne!(s.context3d_by_id(third).unwrap().driver_info(), "Disposed");
+}
+
+/// Flash gives the content a new `Context3D` object after `dispose(true)` (a simulated device
+/// loss): the recreated context has a new id, the old object answers as a disposed one.
+#[test]
+fn the_recreation_after_dispose_true_is_a_new_context() {
+    let (mut s, events) = stage();
+    s.request_context3d("auto", "standard").unwrap();
+    let before = s.context3d().unwrap().id();
+    s.context3d_by_id(before).unwrap().dispose(true);
+    assert_eq!(events.created.get(), 2, "context3DCreate again");
+    let after = s.context3d().expect("recreated").id();
+    assert_ne!(after, before);
+
+    let old = s.context3d_by_id(before).unwrap();
+    assert_eq!(old.profile(), "standard");
+    assert_disposed(old);
+    old.dispose(false);
+    assert_eq!(
+        current_id(&s),
+        Some(after.get()),
+        "the old object's dispose(false) leaves the new context alone"
+    );
+
+    let new = s.context3d_by_id(after).unwrap();
+    assert_eq!(new.profile(), "standard");
+    new.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    new.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+}
+
+#[test]
+fn a_recreation_that_fails_leaves_context3d_null() {
+    let (mut s, events) = stage_with(1);
+    s.request_context3d("auto", "baseline").unwrap();
+    let id = s.context3d().unwrap().id();
+    s.context3d_mut().unwrap().dispose(true);
+    assert_eq!(
+        *events.errors.borrow(),
+        vec![FlashError::error(3702, &[])],
+        "ErrorEvent #3702 instead of context3DCreate"
+    );
+    assert_eq!(events.created.get(), 1);
+    assert!(s.context3d().is_none());
+    let ctx = s.context3d_by_id(id).unwrap();
+    assert_eq!(ctx.id(), id, "no new context, no new id");
+    assert_disposed(ctx);
+}
+
+#[test]
+fn an_id_this_stage_never_gave_names_no_context() {
+    let (mut a, _) = stage();
+    let (mut b, _) = stage();
+    for _ in 0..3 {
+        b.request_context3d("auto", "baseline").unwrap();
+    }
+    let third_of_b = b.context3d().unwrap().id();
+    assert_eq!(third_of_b.get(), 3);
+    assert!(a.context3d_by_id(third_of_b).is_none(), "no context yet");
+    a.request_context3d("auto", "baseline").unwrap();
+    assert!(a.context3d_by_id(third_of_b).is_none(), "never made here");
+    let own = a.context3d().unwrap().id();
+    assert_eq!(a.context3d_by_id(own).unwrap().id(), own);
+}
+
+/// A failed request (no renderer) makes no context: no id is used, the current context stays.
+#[test]
+fn a_request_without_a_renderer_keeps_the_current_context() {
+    let (mut s, events) = stage_with(1);
+    s.request_context3d("auto", "baseline").unwrap();
+    let id = s.context3d().unwrap().id();
+    s.request_context3d("auto", "standard").unwrap();
+    assert_eq!(events.errors.borrow().len(), 1);
+    assert_eq!(s.context3d().map(|c| c.id()), Some(id));
+    assert_eq!(s.context3d().unwrap().profile(), "baseline");
+}
