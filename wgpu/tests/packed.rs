@@ -1,0 +1,85 @@
+//! Render targets in Flash's 16-bit formats (`molehill_wgpu::packed`): the work done to keep
+//! them at their bits, counted (the pixels are checked by the conformance traces
+//! render_to_texture_packed_*).
+
+mod common;
+
+use common::*;
+use molehill_context3d::*;
+
+/// An 8x8 texture of `format` made the current target (`anti_alias` as Flash's).
+fn target(r: &mut Rig, format: TextureFormat, anti_alias: u8) -> TextureId {
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 8,
+            height: 8,
+            format,
+            levels: 1,
+            optimize_for_render_to_texture: true,
+            streaming_levels: 0,
+        },
+    )
+    .unwrap();
+    let mut colors = [None; 4];
+    colors[0] = Some(ColorAttachment {
+        texture: t,
+        face: 0,
+    });
+    r.b.set_render_target(&RenderTarget::Textures {
+        colors,
+        depth_and_stencil: false,
+        anti_alias,
+    });
+    t
+}
+
+/// A clear and three blended draws into a target of `format`: the counters of the frame.
+fn frame(format: TextureFormat, anti_alias: u8) -> molehill_wgpu::Counters {
+    let mut r = Rig::new(16, 16);
+    let p = r.program(color_program());
+    let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 0.0, 0.03, 0.0]);
+    target(&mut r, format, anti_alias);
+    r.b.set_blend(BlendState {
+        source: BlendFactor::One,
+        destination: BlendFactor::One,
+    });
+    let before = r.b.counters();
+    r.clear([0.0, 0.0, 0.5625, 1.0]);
+    for _ in 0..3 {
+        r.draw(p, &q);
+    }
+    r.b.present().unwrap();
+    r.b.counters().since(&before)
+}
+
+#[test]
+fn each_draw_into_a_4444_target_is_quantised_before_the_next() {
+    // The clear is the first pass's load operation (already at 4 bits); each draw ends its
+    // pass and the target is quantised: three draw passes, three quantising passes.
+    let c = frame(TextureFormat::BgraPacked4444, 0);
+    assert_eq!((c.draws, c.packed_quantised), (3, 3), "{c:?}");
+    assert_eq!((c.passes, c.submits), (6, 1), "{c:?}");
+}
+
+#[test]
+fn a_565_target_is_quantised_like_a_4444_one() {
+    let c = frame(TextureFormat::BgrPacked565, 0);
+    assert_eq!((c.packed_quantised, c.passes), (3, 6), "{c:?}");
+}
+
+#[test]
+fn an_antialiased_packed_target_quantises_its_samples_and_its_resolve() {
+    // Per draw: the draw pass, one pass over the samples, one over the resolved texture.
+    let c = frame(TextureFormat::BgraPacked4444, 4);
+    assert_eq!((c.packed_quantised, c.passes), (3, 9), "{c:?}");
+}
+
+#[test]
+fn an_8_bit_target_keeps_its_draws_in_one_pass_with_no_quantising() {
+    let c = frame(TextureFormat::Bgra, 0);
+    assert_eq!((c.draws, c.packed_quantised), (3, 0), "{c:?}");
+    assert_eq!((c.passes, c.submits), (1, 1), "{c:?}");
+}
