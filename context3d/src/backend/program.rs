@@ -30,7 +30,8 @@ impl ProgramKey {
         let mut bytes = molehill_agal::encode(vertex);
         let split = bytes.len();
         bytes.extend_from_slice(&molehill_agal::encode(fragment));
-        // `DefaultHasher::new()` has fixed keys: the same pair hashes the same in every run.
+        // `DefaultHasher::new()` has fixed keys: the same pair hashes the same in every context
+        // (and every run of one build).
         let mut h = std::collections::hash_map::DefaultHasher::new();
         split.hash(&mut h);
         bytes.hash(&mut h);
