@@ -335,7 +335,7 @@ fn a_shared_backend_behind_a_box_forwards_every_method() {
 /// What a player does: `Context3D<Box<dyn Backend>>` over a shared backend it keeps a clone of
 /// and reads between calls.
 #[test]
-fn a_context_draws_through_a_boxed_shared_backend() {
+fn a_context_calls_through_a_boxed_shared_backend() {
     let shared = Rc::new(RefCell::new(RecordingBackend::new()));
     let backend: Box<dyn Backend> = Box::new(shared.clone());
     let mut c = Context3D::new(backend, Profile::Baseline);
