@@ -11,6 +11,10 @@
 //! goes on each side: encoding (the calls before `present`), submission (`present`), the
 //! final wait, and, with each frame waited for alone, the wait and the queue's time between
 //! timestamps ([`super::stamps`]).
+//!
+//! Each round also counts the CPU time of every thread of the process ([`super::cpu`]): on
+//! lavapipe that is the device's work too, and it swings far less than wall time when other
+//! work shares the machine; `cpu ratio` is Molehill's over the baseline's, per round.
 
 use std::time::Instant;
 
@@ -47,6 +51,8 @@ struct Round {
     calls: f64,
     present: f64,
     readback: f64,
+    /// CPU seconds per frame of every thread of the process ([`super::cpu`]; 0 without it).
+    cpu: f64,
 }
 
 impl<'r, R: Renderer + 'r> Runner<'r, R> {
@@ -63,6 +69,7 @@ impl<'r, R: Renderer + 'r> Runner<'r, R> {
     fn round(&mut self, frames: u32) -> Result<(Round, Vec<u32>), String> {
         self.renderer.begin_round()?;
         self.renderer.take_present_time();
+        let cpu_start = super::cpu::process_ns();
         let start = Instant::now();
         for n in 1..=frames {
             self.scene.frame(&mut self.renderer, n)?;
@@ -71,12 +78,17 @@ impl<'r, R: Renderer + 'r> Runner<'r, R> {
         let present = self.renderer.take_present_time().as_secs_f64();
         let picture = self.renderer.picture()?;
         let total = start.elapsed().as_secs_f64();
+        let cpu = match (cpu_start, super::cpu::process_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a) as f64 * 1e-9,
+            _ => 0.0,
+        };
         let per = |t: f64| t / f64::from(frames);
         let round = Round {
             frame: per(total),
             calls: per((looped - present).max(0.0)),
             present: per(present),
             readback: per(total - looped),
+            cpu: per(cpu),
         };
         Ok((round, picture))
     }
@@ -129,6 +141,7 @@ impl<'r, R: Renderer + 'r> Runner<'r, R> {
             calls: per((frame - present).max(0.0)),
             present: per(present),
             readback: per(wait),
+            cpu: 0.0,
         };
         Ok((round, gpu))
     }
@@ -175,6 +188,8 @@ struct Outcome {
     molehill: Vec<Round>,
     raw: Vec<Round>,
     ratios: Vec<f64>,
+    /// Molehill / raw CPU time per round (both measured).
+    cpu_ratios: Vec<f64>,
     m_picture: Vec<u32>,
     r_picture: Vec<u32>,
 }
@@ -207,6 +222,9 @@ fn alternate<'r, M: Renderer + 'r, R: Renderer + 'r>(
         out.raw.extend(r_round);
         if let (Some(m), Some(r)) = (m_round, r_round) {
             out.ratios.push(m.frame / r.frame);
+            if m.cpu > 0.0 && r.cpu > 0.0 {
+                out.cpu_ratios.push(m.cpu / r.cpu);
+            }
         }
     }
     Ok(out)
@@ -229,8 +247,14 @@ fn report(out: &Outcome, draws: usize, bytes: usize) {
         } else {
             String::new()
         };
+        let cpu = median_of(rounds, |r| r.cpu);
+        let cpu = if cpu > 0.0 {
+            format!(", cpu {:.3} ms/frame (all threads)", cpu * 1e3)
+        } else {
+            String::new()
+        };
         println!(
-            "  {label:<9} {:.3} ms/frame, {:.0} draws/s (median of rounds){per_byte}",
+            "  {label:<9} {:.3} ms/frame, {:.0} draws/s (median of rounds){per_byte}{cpu}",
             t * 1e3,
             draws as f64 / t
         );
@@ -239,14 +263,21 @@ fn report(out: &Outcome, draws: usize, bytes: usize) {
     side("raw", &out.raw);
 }
 
-fn report_ratio(ratios: &[f64]) {
-    let ratios = sorted(ratios.to_vec());
-    println!(
-        "  ratio molehill/raw: min {:.3} median {:.3} max {:.3}",
-        ratios[0],
-        median(&ratios),
-        ratios[ratios.len() - 1]
-    );
+fn report_ratio(out: &Outcome) {
+    let line = |what: &str, ratios: &[f64]| {
+        if ratios.is_empty() {
+            return;
+        }
+        let ratios = sorted(ratios.to_vec());
+        println!(
+            "  {what} molehill/raw: min {:.3} median {:.3} max {:.3}",
+            ratios[0],
+            median(&ratios),
+            ratios[ratios.len() - 1]
+        );
+    };
+    line("ratio", &out.ratios);
+    line("cpu ratio", &out.cpu_ratios);
 }
 
 /// Compares the two last pictures and prints the result; `false` when they differ.
@@ -357,7 +388,7 @@ fn compare_gl(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, S
     if out.ratios.is_empty() {
         return Ok(true);
     }
-    report_ratio(&out.ratios);
+    report_ratio(&out);
     if noop() {
         println!("  pictures not compared (GALLIUM_NOOP draws nothing)");
         if threaded_driver() {
@@ -408,7 +439,7 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
     let out = alternate(&mut molehill, &mut raw, args.rounds, frames).map_err(err)?;
     report(&out, draws, bytes);
     if !out.ratios.is_empty() {
-        report_ratio(&out.ratios);
+        report_ratio(&out);
     }
     // Where the time goes: the timed rounds' split, then each frame alone.
     let mut stamps = Stamps::new(&gpu.device, &gpu.queue);

@@ -7,7 +7,7 @@
 //! [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL: the
 //! GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`ab`] (the
 //! alternating A/B timing against a baseline, and the picture check), [`stamps`] (wgpu
-//! timestamp queries around each frame).
+//! timestamp queries around each frame), [`cpu`] (the process's CPU time, all threads).
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
@@ -18,6 +18,7 @@
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
+mod cpu;
 mod raw;
 mod raw_wgpu;
 mod scenarios;
