@@ -303,6 +303,21 @@ fn pixel_difference(what: &str, w: u32, h: u32, gl: Vec<u32>, wgpu: Vec<u32>) ->
     ))
 }
 
+/// Writes `gl.png`, `wgpu.png` and `difference.png` (premultiplied, as compared) into `dir`
+/// (`BACKEND_DIFF_DUMP=DIR`), for a finding being turned into a trace.
+fn dump(dir: &std::path::Path, w: u32, h: u32, gl: Vec<u32>, wgpu: Vec<u32>) {
+    use molehill_replay::image::{difference_image, Image};
+    let (a, b) = (Image::new(w, h, gl), Image::new(w, h, wgpu));
+    let Some((a, b)) = a.zip(b) else { return };
+    let _ = std::fs::create_dir_all(dir);
+    for (name, image) in [("gl", &a), ("wgpu", &b)] {
+        let _ = image.write_png(&dir.join(format!("{name}.png")));
+    }
+    if let Some(d) = difference_image(&a, &b) {
+        let _ = d.write_png(&dir.join("difference.png"));
+    }
+}
+
 /// Whether two premultiplied pixels agree within [`TOLERANCE`] on every channel.
 fn close(a: u32, b: u32) -> bool {
     molehill_replay::image::channel_differences(a, b)
@@ -403,7 +418,11 @@ impl Run<'_, '_> {
                 last.push_str(&format!(" [{w}x{h}, {} colours]", colours.len()));
             }
         }
+        let pictures = std::env::var_os("BACKEND_DIFF_DUMP").map(|d| (d, gl.clone(), wgpu.clone()));
         if let Some(why) = pixel_difference(what, w, h, gl, wgpu) {
+            if let Some((dir, gl, wgpu)) = pictures {
+                dump(std::path::Path::new(&dir), w, h, gl, wgpu);
+            }
             self.fail(&why);
         }
     }

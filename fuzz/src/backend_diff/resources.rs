@@ -8,6 +8,25 @@ use molehill_player::as3::{BitmapData, ByteArray};
 
 use super::{finite, Run, Tex, TexKind, PROGRAMS, TEXTURE_FORMATS};
 
+/// Vertex positions (x and y, the first two values of a vertex: va0 is always at offset 0)
+/// are moved off the grids that pixel centres lie on, by 1/300 in x and 1/700 in y.
+///
+/// Where an edge runs exactly through a sample point, which of its two triangles owns the
+/// sample is the rasteriser's tie rule (D3D9's and so Flash's is top-left). molehill-gl draws
+/// upside down in GL's window space and molehill-wgpu does not, so on Mesa the two resolve such
+/// ties differently: a 16x16 texture target drawn with corners at +-0.5 and +-1.5, then
+/// magnified on the back buffer, differed in 94 pixels (a local run of this target, stop 30).
+/// Neither is a bug the comparison could tell from one; values on 1/100 steps made such exact
+/// ties common, these offsets make them a coincidence.
+fn vertex_value(b: &mut super::Bytes<'_>, component: u32) -> f64 {
+    let off_grid = match component {
+        0 => 1.0 / 300.0,
+        1 => 1.0 / 700.0,
+        _ => 0.0,
+    };
+    finite(b) + off_grid
+}
+
 impl Run<'_, '_> {
     pub(super) fn create_vertex_buffer(&mut self) {
         let n = self.b.small(14) - 1;
@@ -28,7 +47,7 @@ impl Run<'_, '_> {
                     1 => [0.5, 0.5, -0.5, -0.5][vertex as usize],
                     _ => 0.0,
                 };
-                corner + finite(&mut self.b)
+                corner + vertex_value(&mut self.b, component as u32)
             })
             .collect();
         self.both(
@@ -65,12 +84,15 @@ impl Run<'_, '_> {
     }
 
     pub(super) fn upload_vertices(&mut self) {
-        let Some((v, _)) = self.pick(&self.vb.clone()) else {
+        let Some((v, per)) = self.pick(&self.vb.clone()) else {
             return;
         };
         let start = self.b.small(8) - 1;
         let n = self.b.small(8) - 1;
-        let data: Vec<f64> = (0..self.b.small(60)).map(|_| finite(&mut self.b)).collect();
+        let per = per.max(1);
+        let data: Vec<f64> = (0..self.b.small(60) as u32)
+            .map(|j| vertex_value(&mut self.b, j % per))
+            .collect();
         self.both(
             || format!("vertexBuffer.uploadFromVector({data:?}, {start}, {n})"),
             |c, s| c.vertex_buffer_upload_from_vector(v[s], &data, start, n),
