@@ -150,10 +150,21 @@ pub struct Pipelines {
 /// Most pipelines kept; past it the cache starts over.
 const MAX_PIPELINES: usize = 4096;
 
+/// A `@group(0)` entry, visible to the one stage that reads it (`vc` the vertex stage, `fc`
+/// and the per-draw values the fragment stage: the binding contract of
+/// `molehill_agal::wgsl`). A driver may bind (even copy) a uniform range for every stage it
+/// is visible to at each draw whose offset changed: llvmpipe copies the fragment stage's
+/// constant buffers into the scene, so `vc` visible to the fragment stage too cost a copy
+/// of the whole bound file per draw.
 fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
+    let visibility = if binding == molehill_agal::wgsl::VERTEX_CONSTANTS_BINDING {
+        wgpu::ShaderStages::VERTEX
+    } else {
+        wgpu::ShaderStages::FRAGMENT
+    };
     wgpu::BindGroupLayoutEntry {
         binding,
-        visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+        visibility,
         ty: wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
             has_dynamic_offset: true,
@@ -494,4 +505,30 @@ fn make_pipeline(
         multiview_mask: None,
         cache: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use molehill_agal::wgsl::{DRAW_BINDING, FRAGMENT_CONSTANTS_BINDING, VERTEX_CONSTANTS_BINDING};
+
+    #[test]
+    fn each_uniform_is_bound_to_the_one_stage_that_reads_it() {
+        // vc to the vertex stage alone: llvmpipe would otherwise copy the whole bound file
+        // into its fragment state at every draw that changes vc (a skinned mesh: 2 KiB each).
+        let stages = [
+            VERTEX_CONSTANTS_BINDING,
+            FRAGMENT_CONSTANTS_BINDING,
+            DRAW_BINDING,
+        ]
+        .map(|b| uniform_entry(b).visibility);
+        assert_eq!(
+            stages,
+            [
+                wgpu::ShaderStages::VERTEX,
+                wgpu::ShaderStages::FRAGMENT,
+                wgpu::ShaderStages::FRAGMENT
+            ]
+        );
+    }
 }
