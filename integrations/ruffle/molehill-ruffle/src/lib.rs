@@ -15,7 +15,7 @@ use std::time::Instant;
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
-use molehill_player::{BackendFactory, Context3D, EventQueue, Stage3D, Stage3DEvent};
+use molehill_player::{BackendFactory, Context3D, ContextId, EventQueue, Stage3D, Stage3DEvent};
 
 /// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
 pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";
@@ -121,9 +121,18 @@ impl Stage3DHost {
         &mut self.stage
     }
 
-    /// The context, once created.
-    pub fn context(&mut self) -> Option<&mut Context3D> {
-        self.stage.context3d_mut()
+    /// The context `id` names (a Ruffle `Context3D` object holds the id of the context it was
+    /// made for): the current one, or a disposed one that answers as Flash's disposed
+    /// Context3D does (`Stage3D::context3d_by_id`). `None` only for an id this Stage3D never
+    /// gave.
+    pub fn context(&mut self, id: ContextId) -> Option<&mut Context3D> {
+        self.stage.context3d_by_id(id)
+    }
+
+    /// `stage3D.context3D` as Molehill has it: the current context's id; `None` before the
+    /// first context, after `dispose(false)` and after a recreation that failed.
+    pub fn current(&self) -> Option<ContextId> {
+        self.stage.context3d().map(Context3D::id)
     }
 
     /// The events to dispatch now, oldest first.

@@ -9,6 +9,7 @@ public class Test extends Sprite {
     private var s3d:Stage3D;
     private var creates:int = 0;
     private var frame:int = 0;
+    private var lost:Context3D;
 
     public function Test() {
         s3d = stage.stage3Ds[0];
@@ -23,6 +24,7 @@ public class Test extends Sprite {
         creates++;
         var c:Context3D = s3d.context3D;
         trace("context3DCreate #" + creates + " profile=" + c.profile + " driverInfo has text=" + (c.driverInfo.length > 0));
+        if (lost) trace("a new Context3D object: " + (c != lost) + "; the old one's driverInfo=" + lost.driverInfo);
         try { c.clear(); } catch (err:Error) { trace("clear before configure: " + err); }
         c.configureBackBuffer(64, 32, 0, true);
         trace("backBuffer " + c.backBufferWidth + "x" + c.backBufferHeight + " errorChecking=" + c.enableErrorChecking);
@@ -46,7 +48,8 @@ public class Test extends Sprite {
         frame++;
         if (frame == 3) {
             trace("dispose(true)");
-            s3d.context3D.dispose(true);
+            lost = s3d.context3D;
+            lost.dispose(true);
             try { s3d.context3D.clear(); } catch (err:Error) { trace("clear right after dispose(true): " + err); }
         }
         if (frame == 5) {
