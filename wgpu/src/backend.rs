@@ -1,6 +1,6 @@
 //! [`WgpuBackend`]: context3d's [`Backend`] over wgpu.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use molehill_agal::ProgramKind;
 use molehill_context3d::{
@@ -120,9 +120,9 @@ impl WgpuBackend {
             placeholders,
             pipelines,
             bindings: TextureBindings::default(),
-            vertex_buffers: HashMap::new(),
-            index_buffers: HashMap::new(),
-            textures: HashMap::new(),
+            vertex_buffers: HashMap::default(),
+            index_buffers: HashMap::default(),
+            textures: HashMap::default(),
             samplers: Samplers::default(),
             targets,
             recorder: Recorder::new(),

@@ -2,7 +2,7 @@
 //! states), reused across draws and frames until a texture they hold is disposed or
 //! reallocated.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{SamplerBinding, TextureId, MAX_SAMPLERS};
 

@@ -69,7 +69,7 @@ pub struct ConstantStream {
     /// The `@group(0)` bind groups over `buffer`, by the bytes bound for `vc` and `fc` (the
     /// sizes the program declares: a driver may copy the whole bound range at each draw, so
     /// it is bound no larger than the shader reads).
-    bind_groups: std::collections::HashMap<(u64, u64), wgpu::BindGroup>,
+    bind_groups: rustc_hash::FxHashMap<(u64, u64), wgpu::BindGroup>,
     align: u64,
     /// `vc` and `fc` as the context holds them (256 registers each).
     files: [Vec<[f32; 4]>; 2],
@@ -105,7 +105,7 @@ impl ConstantStream {
             staging: Vec::with_capacity(capacity as usize),
             buffer: make_stream_buffer(device, capacity),
             capacity,
-            bind_groups: std::collections::HashMap::new(),
+            bind_groups: rustc_hash::FxHashMap::default(),
             align,
             files: [vec![[0.0; 4]; 256], vec![[0.0; 4]; 256]],
             written: [None, None],

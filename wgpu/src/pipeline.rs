@@ -8,7 +8,7 @@
 //! one per-frame buffer; `@group(1)` holds `fs<i>` at binding `2i` and its sampler at `2i + 1`,
 //! only for the samplers the fragment program reads.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{
     BackendError, BlendState, ColorMask, DepthState, ProgramId, ProgramKey, StencilState,
@@ -184,9 +184,9 @@ impl Pipelines {
         Pipelines {
             constants_layout,
             programs: Vec::new(),
-            by_source: HashMap::new(),
-            by_id: HashMap::new(),
-            cache: HashMap::new(),
+            by_source: HashMap::default(),
+            by_id: HashMap::default(),
+            cache: HashMap::default(),
             modules_made: 0,
             pipelines_made: 0,
         }

@@ -5,7 +5,7 @@
 //! Orientation needs nothing: wgpu's clip space is Flash's, normalised y = +1 is row 0, and
 //! row 0 is the top row of every target, of read-back and of the host's texture.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};

@@ -13,8 +13,8 @@
 //! Rows go to wgpu in upload order: the first uploaded row is texel row 0, `v = 0`, as in
 //! Flash (wgpu's texture origin is the top-left, so no flip anywhere).
 
+use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 use molehill_context3d::decode::{self, packed};
 
