@@ -145,6 +145,7 @@ impl WgpuBackend {
     pub fn counters(&self) -> Counters {
         Counters {
             pipelines: self.pipelines.pipelines_made,
+            pipeline_lookups: self.pipelines.lookups,
             shader_modules: self.pipelines.modules_made,
             ..self.counters
         }

@@ -141,7 +141,6 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         targets: target.formats(),
         samples: target.samples,
     };
-    let pipeline = p.pipelines.pipeline(p.gpu, &key)?.clone();
 
     if !p.stream.has_room() {
         p.recorder.submit(p.gpu, p.stream, p.counters);
@@ -174,11 +173,14 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     let open = p.recorder.pass(device, target, p.counters);
     let pass = &mut open.pass;
     let bound = &mut open.bound;
+    // The cache is asked only when the pass has another pipeline bound (no hash of the key
+    // for a draw that keeps the state).
     if bound.pipeline != Some(key) {
+        let pipeline = p.pipelines.pipeline(p.gpu, &key)?;
         if bound.pipeline.map(|k| k.program) != Some(key.program) {
             bound.textures = None;
         }
-        pass.set_pipeline(&pipeline);
+        pass.set_pipeline(pipeline);
         bound.pipeline = Some(key);
     }
     let (constants, sizes) = p

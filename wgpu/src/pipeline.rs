@@ -145,6 +145,8 @@ pub struct Pipelines {
     pub modules_made: u64,
     /// Pipelines made.
     pub pipelines_made: u64,
+    /// Lookups of the pipeline cache.
+    pub lookups: u64,
 }
 
 /// Most pipelines kept; past it the cache starts over.
@@ -189,6 +191,7 @@ impl Pipelines {
             cache: HashMap::default(),
             modules_made: 0,
             pipelines_made: 0,
+            lookups: 0,
         }
     }
 
@@ -346,6 +349,7 @@ impl Pipelines {
         gpu: &Gpu,
         key: &PipelineKey,
     ) -> Result<&wgpu::RenderPipeline, BackendError> {
+        self.lookups += 1;
         if !self.cache.contains_key(key) {
             let Some(Some(program)) = self.programs.get(key.program as usize) else {
                 return Err(BackendError::ShaderLink {

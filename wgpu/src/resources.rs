@@ -15,6 +15,8 @@ pub struct Counters {
     pub submits: u64,
     /// Render pipelines created (the cache misses).
     pub pipelines: u64,
+    /// Pipeline cache lookups (a draw asks only when its pass has another pipeline bound).
+    pub pipeline_lookups: u64,
     /// Shader module pairs created (one per distinct program pair).
     pub shader_modules: u64,
     /// Texture bind groups created (the bind-group cache misses).
@@ -39,6 +41,7 @@ impl Counters {
             passes: self.passes - earlier.passes,
             submits: self.submits - earlier.submits,
             pipelines: self.pipelines - earlier.pipelines,
+            pipeline_lookups: self.pipeline_lookups - earlier.pipeline_lookups,
             shader_modules: self.shader_modules - earlier.shader_modules,
             bind_groups: self.bind_groups - earlier.bind_groups,
             draws: self.draws - earlier.draws,
