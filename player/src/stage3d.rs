@@ -110,9 +110,9 @@ pub struct Stage3D {
     recorder: Option<Recorder>,
     /// The latest context made, disposed or not.
     context: Option<Context3D>,
-    /// A disposed context answering for the contexts replaced before the latest, and the id of
-    /// the latest context when it was made (it is made again after a recreation).
-    stand_in: Option<(ContextId, Context3D)>,
+    /// A disposed context answering for the contexts replaced before the latest (renamed for
+    /// each; made again for one of another profile).
+    stand_in: Option<Context3D>,
     ids: Rc<ContextIds>,
     swf_version: u32,
     options: molehill_context3d::ContextOptions,
@@ -288,18 +288,14 @@ impl Stage3D {
     /// for an id this Stage3D never gave.
     pub fn context3d_by_id(&mut self, id: ContextId) -> Option<&mut Context3D> {
         let latest = self.context.as_ref()?;
-        let latest_id = latest.id();
-        if id == latest_id {
+        if id == latest.id() {
             return self.context.as_mut();
         }
-        if !self.ids.gave(id) {
-            return None;
+        let profile = self.ids.profile(id)?;
+        if !matches!(&self.stand_in, Some(s) if s.inner().profile_value() == profile) {
+            self.stand_in = Some(latest.disposed_stand_in(id, profile, self.swf_version_u8()));
         }
-        if !matches!(&self.stand_in, Some((made_for, _)) if *made_for == latest_id) {
-            // The latest context was recreated since: the context it replaced had its profile.
-            self.stand_in = Some((latest_id, latest.disposed_stand_in(id)));
-        }
-        let (_, stand_in) = self.stand_in.as_mut()?;
+        let stand_in = self.stand_in.as_mut()?;
         stand_in.rename_stand_in(id);
         Some(stand_in)
     }
@@ -360,6 +356,12 @@ impl Stage3D {
         r
     }
 
+    /// The SWF version as context3d takes it: versions past 255 behave as the newest, as
+    /// context3d's default does.
+    fn swf_version_u8(&self) -> u8 {
+        u8::try_from(self.swf_version).unwrap_or(u8::MAX)
+    }
+
     fn create(
         &mut self,
         make: impl FnOnce(
@@ -379,8 +381,7 @@ impl Stage3D {
             }
         };
         let mut inner = make(backend)?;
-        // Versions past 255 behave as the newest, as context3d's default does.
-        inner.set_swf_version(u8::try_from(self.swf_version).unwrap_or(u8::MAX));
+        inner.set_swf_version(self.swf_version_u8());
         inner.set_options(self.options);
         let old = self.context.take();
         // The recorder keeps the old context's names: context3d's handles are unique across
@@ -395,9 +396,8 @@ impl Stage3D {
         #[cfg(feature = "record")]
         context.set_recorder(self.recorder.clone());
         if let Some(mut old) = old {
+            // The old context's AS3 object is disposed now (`context3d_by_id` answers for it).
             old.dispose_silently();
-            // The old context's AS3 object is disposed now: its stand-in keeps its profile.
-            self.stand_in = Some((context.id(), old.disposed_stand_in(old.id())));
         }
         self.context = Some(context);
         self.events.context3d_create();

@@ -310,7 +310,7 @@ impl Context3D {
                 Ok(b) => {
                     self.inner = self.inner.recreated(b);
                     // A new context: Flash gives the content a new `Context3D` object for it.
-                    self.id = self.ids.next();
+                    self.id = self.ids.next(self.inner.profile_value());
                     self.events.context3d_create();
                 }
                 Err(e) => {

@@ -2,10 +2,11 @@
 //! Flash errors out as values. Each method is one call of `molehill_context3d::Context3D` (which does
 //! every check), plus recording when it is on.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
+use molehill_agal::profile::Profile;
 use molehill_context3d::Backend;
 
 /// Defines `Context3D` methods that call context3d and record the call, so that each AS3
@@ -83,20 +84,23 @@ impl ContextId {
     }
 }
 
-/// A Stage3D's [`ContextId`] counter, shared with its contexts (which recreate themselves).
+/// A Stage3D's [`ContextId`] counter, shared with its contexts (which recreate themselves),
+/// with the profile of each context it named (a replaced context's stand-in answers with it).
 #[derive(Debug, Default)]
-pub(crate) struct ContextIds(Cell<u64>);
+pub(crate) struct ContextIds(RefCell<Vec<Profile>>);
 
 impl ContextIds {
-    /// A new id, one more than the last given.
-    fn next(&self) -> ContextId {
-        self.0.set(self.0.get() + 1);
-        ContextId(self.0.get())
+    /// A new id, one more than the last given, for a context of `profile`.
+    fn next(&self, profile: Profile) -> ContextId {
+        let mut profiles = self.0.borrow_mut();
+        profiles.push(profile);
+        ContextId(profiles.len() as u64)
     }
 
-    /// Whether this counter gave `id`.
-    pub(crate) fn gave(&self, id: ContextId) -> bool {
-        (1..=self.0.get()).contains(&id.0)
+    /// The profile of the context `id` names; `None` when this counter never gave `id`.
+    pub(crate) fn profile(&self, id: ContextId) -> Option<Profile> {
+        let index = usize::try_from(id.0.checked_sub(1)?).ok()?;
+        self.0.borrow().get(index).copied()
     }
 }
 
@@ -132,13 +136,14 @@ impl Context3D {
         factory: SharedFactory,
         ids: Rc<ContextIds>,
     ) -> Context3D {
+        let id = ids.next(inner.profile_value());
         Context3D {
             inner,
             events,
             #[cfg(feature = "record")]
             recorder: None,
             factory,
-            id: ids.next(),
+            id,
             ids,
         }
     }
@@ -150,13 +155,21 @@ impl Context3D {
     }
 
     /// A disposed context named `id`, standing in for a context replaced since (by a later
-    /// request or a recreation), whose AS3 object a VM may still call: this context's profile,
-    /// SWF version and options, on a backend that draws nothing, disposed. Every call is #3694
-    /// and `driverInfo` is `"Disposed"`, as on Flash's disposed `Context3D`; it sends no event
-    /// and records nothing.
-    pub(crate) fn disposed_stand_in(&self, id: ContextId) -> Context3D {
+    /// request or a recreation), whose AS3 object a VM may still call: that context's
+    /// `profile` (which its Stage3D's [`ContextIds`] kept), the Stage3D's `swf_version` and this
+    /// context's options, on a backend that draws nothing, disposed. Every call is #3694 and
+    /// `driverInfo` is `"Disposed"`, as on Flash's disposed `Context3D`; it sends no event and
+    /// records nothing.
+    pub(crate) fn disposed_stand_in(
+        &self,
+        id: ContextId,
+        profile: Profile,
+        swf_version: u8,
+    ) -> Context3D {
         let backend: Box<dyn Backend> = Box::new(molehill_context3d::RecordingBackend::new());
-        let mut inner = self.inner.recreated(backend);
+        let mut inner = molehill_context3d::Context3D::new(backend, profile);
+        inner.set_swf_version(swf_version);
+        inner.set_options(self.inner.options());
         inner.dispose(false);
         Context3D {
             inner,
