@@ -2806,7 +2806,10 @@ MhStatus mh_stage3d_visible(MhStage3D *stage, bool *out, MhError **error);
 MhStatus mh_stage3d_swf_version(MhStage3D *stage, uint32_t *out, MhError **error);
 
 /**
- * `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`.
+ * `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`, after
+ * `dispose(false)` and after a `dispose(true)` whose new context could not be made, as in
+ * Flash (the facade's `Stage3D::context3d`); a handle kept from before still answers its
+ * calls, as a disposed context (#3694).
  *
  * # Safety
  *

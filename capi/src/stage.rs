@@ -644,7 +644,10 @@ pub unsafe extern "C" fn mh_stage3d_swf_version(
     unsafe { with_stage(stage, error, call) }
 }
 
-/// `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`.
+/// `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`, after
+/// `dispose(false)` and after a `dispose(true)` whose new context could not be made, as in
+/// Flash (the facade's `Stage3D::context3d`); a handle kept from before still answers its
+/// calls, as a disposed context (#3694).
 ///
 /// # Safety
 ///
