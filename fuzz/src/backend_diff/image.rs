@@ -115,6 +115,14 @@ mod tests {
     }
 
     #[test]
+    fn one_edge_pixel_more_than_allowed_is_a_difference() {
+        let n = MAX_EDGE_PIXELS as u32 + 1;
+        let shifted = split(|x| if x < n { 9 } else { 8 });
+        let why = pixel_difference("t", 16, 16, split(|_| 8), shifted).expect("differs");
+        assert!(why.contains(&format!("in {n} pixels")), "{why}");
+    }
+
+    #[test]
     fn an_edge_shifted_along_its_length_is_a_difference() {
         let why = pixel_difference("t", 16, 16, split(|_| 8), split(|_| 9)).expect("differs");
         assert!(why.contains("16 pixels"), "{why}");
