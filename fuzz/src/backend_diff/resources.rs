@@ -286,12 +286,6 @@ impl Run<'_, '_> {
         let aa = [0, 0, 2, 4][self.b.small(4) as usize];
         let face = self.b.small(7) - 1;
         let t = self.tex[ti];
-        // Packed formats are drawn at 8 bits per channel by molehill-wgpu, at 4/5/6 by
-        // molehill-gl (and D3D9): a known difference (conformance trace
-        // render_to_texture_packed_4444_bit_depth), left out until molehill-wgpu is fixed.
-        if matches!(t.format, "bgraPacked4444" | "bgrPacked565") {
-            return;
-        }
         let face_ok = (0..t.faces() as i32).contains(&face);
         // Level 0 of the face is defined before it becomes a target.
         if face_ok && t.defined & (1 << face) == 0 {
