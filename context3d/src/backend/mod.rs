@@ -119,7 +119,8 @@ resource_id!(
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BackendError {
-    /// The GL context is gone (device reset, window closed): every later call fails.
+    /// The rendering context is gone (GL: context lost or reset; wgpu: device lost; a window
+    /// closed): every later call fails.
     #[error("the rendering context was lost")]
     ContextLost,
     /// The driver ran out of memory creating or filling a resource.
