@@ -4,9 +4,9 @@
 //!   Flash errors ([`molehill_agal::flash::FlashError`]) out as values, events through
 //!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
 //! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
-//!   feature `gl`; an `Rc<RefCell<B>>` boxed, for a backend the player keeps a handle to:
-//!   context3d makes it a backend). The embedder
-//!   chooses the backend: no renderer is compiled in unless a feature asks for it.
+//!   feature `gl`, `HeadlessWgpu` with `wgpu`; for a backend the player keeps a handle to, a
+//!   boxed `Rc<RefCell<B>>`, which context3d makes a backend). The embedder chooses the
+//!   backend: no renderer is compiled in unless a feature asks for it.
 //! - `record` (feature `record`): recording every call into a trace, so a failing game can be
 //!   replayed; `trace` (same feature) is the crate `molehill-trace`, the `molehill-trace 1`
 //!   format (`docs/trace-format.md`) the recorder writes. Replaying a trace (with PNG images)
