@@ -54,7 +54,8 @@ pub const MAX_OUTLIERS: u64 = 0;
 /// clipped vertex, and that pixel is drawn on one backend only: found by CI's run on the input
 /// kept as `fuzz/regressions/backend_diff/depth_clip_edge` (the line through the centre of
 /// (60, 5) in a 64x64 back buffer). Both are Flash's picture within the rasteriser's rounding.
-/// A real shift of every edge (a half-pixel offset, a flipped row) moves far more pixels.
+/// A real shift of every edge (a half-pixel offset, a flipped row) moves far more pixels. An
+/// image of fewer than 256 pixels is allowed one per 64 pixels (none under 64).
 pub const MAX_EDGE_PIXELS: usize = 4;
 /// Calls per input at most (setup calls the generator adds not counted).
 const MAX_CALLS: usize = 64;

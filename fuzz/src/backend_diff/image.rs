@@ -27,7 +27,7 @@ pub(super) fn pixel_difference(
     let edges = outliers
         .iter()
         .filter(|&&(x, y)| edge_pixel(gl, wgpu, w, h, x, y));
-    if edges.count() == outliers.len() && outliers.len() <= MAX_EDGE_PIXELS {
+    if edges.count() == outliers.len() && outliers.len() <= edge_allowance(w, h) {
         return None;
     }
     let off_edge = outliers
@@ -39,13 +39,22 @@ pub(super) fn pixel_difference(
         None => (outliers[0], "along an edge"),
     };
     Some(format!(
-        "{what}: {} channel values in {} pixels differ by more than {TOLERANCE} (largest {}; at most {MAX_EDGE_PIXELS} pixels may differ where an edge lands one pixel apart); first {kind} at ({x}, {y}): gl 0x{:08X}, wgpu 0x{:08X} ({w}x{h}, premultiplied)",
+        "{what}: {} channel values in {} pixels differ by more than {TOLERANCE} (largest {}; at most {} pixels may differ where an edge lands one pixel apart); first {kind} at ({x}, {y}): gl 0x{:08X}, wgpu 0x{:08X} ({w}x{h}, premultiplied)",
         c.outliers,
         outliers.len(),
         c.max_difference,
+        edge_allowance(w, h),
         a.pixel(x, y).unwrap_or(0),
         b.pixel(x, y).unwrap_or(0),
     ))
+}
+
+/// Pixels of a `w * h` image that may differ along an edge: [`MAX_EDGE_PIXELS`], and no more
+/// than one in 64, so that a small read-back (a `drawToBitmapData` can be 1x1), where every
+/// pixel neighbours most others, gets none (a flipped 2x2 would otherwise pass).
+fn edge_allowance(w: u32, h: u32) -> usize {
+    let pixels = u64::from(w) * u64::from(h);
+    MAX_EDGE_PIXELS.min(usize::try_from(pixels / 64).unwrap_or(usize::MAX))
 }
 
 /// Writes `gl.png`, `wgpu.png` and `difference.png` (premultiplied, as compared) into `dir`
@@ -120,6 +129,22 @@ mod tests {
         let shifted = split(|x| if x < n { 9 } else { 8 });
         let why = pixel_difference("t", 16, 16, split(|_| 8), shifted).expect("differs");
         assert!(why.contains(&format!("in {n} pixels")), "{why}");
+    }
+
+    #[test]
+    fn a_small_image_gets_no_edge_pixels() {
+        // A 2x2 read-back upside down: each pixel's value is at a neighbour of the other image.
+        let (a, b) = (vec![RED, RED, BLUE, BLUE], vec![BLUE, BLUE, RED, RED]);
+        let why = pixel_difference("t", 2, 2, a, b).expect("differs");
+        assert!(why.contains("at most 0 pixels"), "{why}");
+        // 8x8 allows one.
+        let mut a = vec![RED; 32];
+        a.extend([BLUE; 32]);
+        let mut b = a.clone();
+        b[32] = RED;
+        assert_eq!(pixel_difference("t", 8, 8, a.clone(), b.clone()), None);
+        b[33] = RED;
+        assert!(pixel_difference("t", 8, 8, a, b).is_some());
     }
 
     #[test]

@@ -8,8 +8,9 @@ use molehill_player::as3::{BitmapData, ByteArray};
 
 use super::{finite, Run, Tex, TexKind, PROGRAMS, TEXTURE_FORMATS};
 
-/// Vertex positions (x and y, the first two values of a vertex: va0 is always at offset 0)
-/// are moved off the grids that pixel centres lie on, by 1/300 in x and 1/700 in y.
+/// Vertex positions (x and y, the first two values of a vertex: a prepared draw binds va0 at
+/// offset 0) are moved off the grids that pixel centres lie on, by 1/300 in x and 1/700 in y.
+/// The raw `setVertexBufferAt` step may bind va0 elsewhere; those draws can still tie.
 ///
 /// Where an edge runs exactly through a sample point, which of its two triangles owns the
 /// sample is the rasteriser's tie rule (D3D9's and so Flash's is top-left). molehill-gl draws
