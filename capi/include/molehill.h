@@ -672,8 +672,13 @@ typedef uint32_t MhGlApi;
 typedef struct MhStage3D MhStage3D;
 
 /**
- * A `Context3D`: `stage3D.context3D` as a handle (0 is `null`). A new `requestContext3D`
- * makes a new one; calls with the previous one are Error #3694, as with a disposed context.
+ * A `Context3D`: `stage3D.context3D` as a handle (0 is `null`), one per context the stage
+ * makes (at each `context3DCreate`), as the facade's `ContextId`. A handle of a context
+ * replaced since (by a later `requestContext3D` or the recreation after `dispose(true)`)
+ * answers as Flash's disposed `Context3D` object (the facade's `Stage3D::context3d_by_id`):
+ * #3694 from every call, `driverInfo` `"Disposed"`, its own `profile`, `dispose` doing
+ * nothing; `mh_context3d_frame_texture` and `mh_context3d_host_state_changed` refuse it
+ * (#3694), so it never reaches the new context's frame.
  */
 typedef struct {
   /**
@@ -945,7 +950,7 @@ uint32_t mh_version(void);
 const char *mh_version_string(void);
 
 /**
- * `profile`.
+ * `profile`. A replaced context's handle answers with that context's profile.
  *
  * The facade's `Context3D::profile`.
  *
@@ -957,7 +962,7 @@ const char *mh_version_string(void);
 MhStatus mh_context3d_profile(MhStage3D *stage, MhContext3D context, char **out, MhError **error);
 
 /**
- * `driverInfo`.
+ * `driverInfo`: `"Disposed"` once the context is disposed, lost or replaced.
  *
  * The facade's `Context3D::driver_info`.
  *
@@ -1201,7 +1206,8 @@ MhStatus mh_context3d_draw_to_bitmap_data(MhStage3D *stage,
                                           MhError **error);
 
 /**
- * `dispose(recreate)`.
+ * `dispose(recreate)`. With a replaced context's handle it does nothing (the context that
+ * replaced it stays), as Flash's disposed `Context3D` object.
  *
  * The facade's `Context3D::dispose`.
  *
@@ -1927,9 +1933,10 @@ MhStatus mh_stage3d_new_on_host_context(uint32_t api,
  * (`texture` is 0 before the first `present`, and once the context is lost). Frames are
  * double-buffered: frame N's texture is written again at the present of frame N+2. After a
  * call has thrown #3694, forget any frame texture you hold: it is deleted with the lost
- * context's other objects, and GL may give its name to something else. Not an AS3 call; only
- * for stages made by `mh_stage3d_new_on_host_context` (`MH_STATUS_INVALID_ARGUMENT`
- * otherwise).
+ * context's other objects, and GL may give its name to something else. A replaced context's
+ * handle is #3694 (it never reaches the frame of the context that replaced it). Not an AS3
+ * call; only for stages made by `mh_stage3d_new_on_host_context`
+ * (`MH_STATUS_INVALID_ARGUMENT` otherwise).
  *
  * # Safety
  *
@@ -1944,8 +1951,9 @@ MhStatus mh_context3d_frame_texture(MhStage3D *stage,
 /**
  * The player changed GL state since Molehill's last call (bound its own objects, changed
  * blending, viewport...): the next call captures the player's state again before drawing.
- * A player that restores its own state around Molehill's calls may skip it. Not an AS3 call;
- * only for stages made by `mh_stage3d_new_on_host_context`.
+ * A player that restores its own state around Molehill's calls may skip it. A replaced
+ * context's handle is #3694. Not an AS3 call; only for stages made by
+ * `mh_stage3d_new_on_host_context`.
  *
  * # Safety
  *
@@ -2809,7 +2817,7 @@ MhStatus mh_stage3d_swf_version(MhStage3D *stage, uint32_t *out, MhError **error
  * `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`, after
  * `dispose(false)` and after a `dispose(true)` whose new context could not be made, as in
  * Flash (the facade's `Stage3D::context3d`); a handle kept from before still answers its
- * calls, as a disposed context (#3694).
+ * calls, as Flash's disposed `Context3D` (see `MhContext3D`).
  *
  * # Safety
  *

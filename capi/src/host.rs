@@ -115,9 +115,10 @@ pub unsafe extern "C" fn mh_stage3d_new_on_host_context(
 /// (`texture` is 0 before the first `present`, and once the context is lost). Frames are
 /// double-buffered: frame N's texture is written again at the present of frame N+2. After a
 /// call has thrown #3694, forget any frame texture you hold: it is deleted with the lost
-/// context's other objects, and GL may give its name to something else. Not an AS3 call; only
-/// for stages made by `mh_stage3d_new_on_host_context` (`MH_STATUS_INVALID_ARGUMENT`
-/// otherwise).
+/// context's other objects, and GL may give its name to something else. A replaced context's
+/// handle is #3694 (it never reaches the frame of the context that replaced it). Not an AS3
+/// call; only for stages made by `mh_stage3d_new_on_host_context`
+/// (`MH_STATUS_INVALID_ARGUMENT` otherwise).
 ///
 /// # Safety
 ///
@@ -148,8 +149,9 @@ pub unsafe extern "C" fn mh_context3d_frame_texture(
 
 /// The player changed GL state since Molehill's last call (bound its own objects, changed
 /// blending, viewport...): the next call captures the player's state again before drawing.
-/// A player that restores its own state around Molehill's calls may skip it. Not an AS3 call;
-/// only for stages made by `mh_stage3d_new_on_host_context`.
+/// A player that restores its own state around Molehill's calls may skip it. A replaced
+/// context's handle is #3694. Not an AS3 call; only for stages made by
+/// `mh_stage3d_new_on_host_context`.
 ///
 /// # Safety
 ///

@@ -9,13 +9,18 @@ use std::thread::ThreadId;
 
 use molehill_agal::flash::FlashError;
 use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
-use molehill_player::{Context3D, HeadlessGl, Recorder, Stage3D, Stage3DEvents};
+use molehill_player::{Context3D, ContextId, HeadlessGl, Recorder, Stage3D, Stage3DEvents};
 
 use crate::error::{c_string, Fail, MhError, MhStatus};
 use crate::ffi;
 
-/// A `Context3D`: `stage3D.context3D` as a handle (0 is `null`). A new `requestContext3D`
-/// makes a new one; calls with the previous one are Error #3694, as with a disposed context.
+/// A `Context3D`: `stage3D.context3D` as a handle (0 is `null`), one per context the stage
+/// makes (at each `context3DCreate`), as the facade's `ContextId`. A handle of a context
+/// replaced since (by a later `requestContext3D` or the recreation after `dispose(true)`)
+/// answers as Flash's disposed `Context3D` object (the facade's `Stage3D::context3d_by_id`):
+/// #3694 from every call, `driverInfo` `"Disposed"`, its own `profile`, `dispose` doing
+/// nothing; `mh_context3d_frame_texture` and `mh_context3d_host_state_changed` refuse it
+/// (#3694), so it never reaches the new context's frame.
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct MhContext3D {
@@ -219,8 +224,10 @@ pub struct MhStage3D {
     callback: MhEventCallback,
     user_data: *mut c_void,
     thread: ThreadId,
+    /// The latest context's handle (null before the first).
     context: MhContext3D,
-    next_context: u64,
+    /// The facade's id of each context handle given out: handle `n` is `contexts[n - 1]`.
+    contexts: Vec<ContextId>,
     handles: Handles,
 }
 
@@ -269,9 +276,16 @@ impl MhStage3D {
             let none = MhTextureBase::default();
             match q {
                 Queued::Create => {
-                    self.next_context += 1;
+                    // The event follows the context's creation: the latest context is the new one.
+                    let Some(id) = self.stage.context3d_mut().map(|c| c.id()) else {
+                        log::error!("context3DCreate without a context: not delivered");
+                        continue;
+                    };
+                    if self.contexts.last() != Some(&id) {
+                        self.contexts.push(id);
+                    }
                     self.context = MhContext3D {
-                        id: self.next_context,
+                        id: self.contexts.len() as u64,
                     };
                     events.push((
                         MhEventKind::Context3dCreate,
@@ -317,12 +331,17 @@ impl MhStage3D {
         }
     }
 
-    /// The host backend of the context `ctx` names (checked as [`Self::context`] does).
+    /// The host backend of the context `ctx` names (checked as [`Self::context`] does), which
+    /// must be the latest: a replaced context's handle is #3694 here, so that it never reaches
+    /// the backend (and frame) of the context that replaced it.
     pub(crate) fn host_backend(
         &mut self,
         ctx: MhContext3D,
     ) -> Result<Rc<std::cell::RefCell<molehill_gl::GlBackend>>, Fail> {
         self.context(ctx)?;
+        if ctx != self.context {
+            return Err(FlashError::error(3694, &[]).into());
+        }
         let host = self.host.as_ref().ok_or_else(|| {
             Fail::invalid(
                 "this stage draws headless: frame textures and host state belong to stages made \
@@ -333,7 +352,9 @@ impl MhStage3D {
         backend.ok_or_else(|| Fail::invalid("the stage's context has no GL backend"))
     }
 
-    /// The context `ctx` names, with the handle tables.
+    /// The context `ctx` names, with the handle tables: the facade's
+    /// `Stage3D::context3d_by_id`, so a replaced context's handle reaches its disposed
+    /// stand-in, never the context that replaced it.
     pub(crate) fn context(
         &mut self,
         ctx: MhContext3D,
@@ -344,16 +365,14 @@ impl MhStage3D {
                 "the Context3D handle is null".into(),
             ));
         }
-        if ctx.id > self.next_context {
-            // Handles are numbered from 1 in the order contexts were made: a higher one was
-            // never given out by this stage (as for buffers and textures).
-            return Err(unknown("Context3D", ctx.id));
-        }
-        if ctx.id != self.context.id {
-            // A context replaced by a later requestContext3D was disposed by it.
-            return Err(FlashError::error(3694, &[]).into());
-        }
-        match self.stage.context3d_mut() {
+        // Handles are numbered from 1 in the order contexts were made: a higher one was never
+        // given out by this stage (as for buffers and textures).
+        let id = usize::try_from(ctx.id - 1)
+            .ok()
+            .and_then(|i| self.contexts.get(i))
+            .copied()
+            .ok_or_else(|| unknown("Context3D", ctx.id))?;
+        match self.stage.context3d_by_id(id) {
             Some(c) => Ok((c, &mut self.handles)),
             None => Err(Fail::Other(
                 MhStatus::NoContext,
@@ -472,7 +491,7 @@ pub(crate) unsafe fn new_stage(
         user_data,
         thread: std::thread::current().id(),
         context: MhContext3D::default(),
-        next_context: 0,
+        contexts: Vec::new(),
         handles: Handles::default(),
     });
     // SAFETY: `out_stage` is non-null and writable (contract).
@@ -647,7 +666,7 @@ pub unsafe extern "C" fn mh_stage3d_swf_version(
 /// `stage3D.context3D`: its handle, 0 (`null`) before the first `context3DCreate`, after
 /// `dispose(false)` and after a `dispose(true)` whose new context could not be made, as in
 /// Flash (the facade's `Stage3D::context3d`); a handle kept from before still answers its
-/// calls, as a disposed context (#3694).
+/// calls, as Flash's disposed `Context3D` (see `MhContext3D`).
 ///
 /// # Safety
 ///

@@ -13,7 +13,7 @@ use crate::error::{c_string, MhError, MhStatus};
 use crate::ffi;
 use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
 
-/// `profile`.
+/// `profile`. A replaced context's handle answers with that context's profile.
 ///
 /// The facade's `Context3D::profile`.
 ///
@@ -37,7 +37,7 @@ pub unsafe extern "C" fn mh_context3d_profile(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `driverInfo`.
+/// `driverInfo`: `"Disposed"` once the context is disposed, lost or replaced.
 ///
 /// The facade's `Context3D::driver_info`.
 ///
@@ -390,7 +390,8 @@ pub unsafe extern "C" fn mh_context3d_draw_to_bitmap_data(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `dispose(recreate)`.
+/// `dispose(recreate)`. With a replaced context's handle it does nothing (the context that
+/// replaced it stays), as Flash's disposed `Context3D` object.
 ///
 /// The facade's `Context3D::dispose`.
 ///
