@@ -6,7 +6,10 @@
 //!
 //! ```no_run
 //! use molehill_replay::{replay_file, ReplayOptions};
-//! let outcome = replay_file("tests/conformance/quad.trace".as_ref(), &ReplayOptions::default());
+//! let outcome = replay_file(
+//!     "tests/conformance/draw/draw_solid_quad.trace".as_ref(),
+//!     &ReplayOptions::default(),
+//! );
 //! assert!(outcome.passed(), "{outcome}");
 //! ```
 

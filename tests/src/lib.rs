@@ -1,5 +1,6 @@
-//! Conformance replays: the traces in `tests/conformance/*.trace`, each with expected pixels
-//! computed by hand (see `docs/conformance.md`), replayed headless by `cargo test -p molehill-tests`.
+//! Conformance replays: the traces in `tests/conformance/CATEGORY/*.trace`, each with expected
+//! pixels computed by hand (see `docs/conformance.md`), replayed headless by
+//! `cargo test -p molehill-tests`.
 //!
 //! This library holds what the test harness needs besides the replay itself: where the traces
 //! are, and the known-failure rule. A trace that fails because the implementation is wrong
@@ -16,25 +17,37 @@
 
 use std::path::{Path, PathBuf};
 
-/// The folder of the traces (`tests/conformance`).
+/// The folder of the traces (`tests/conformance`; the traces lie in its category folders,
+/// `tests/conformance/README.md`).
 pub fn trace_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance")
 }
 
-/// The path of the trace `name` (a file stem, e.g. `"clear_color"`).
-pub fn trace_path(name: &str) -> PathBuf {
-    trace_dir().join(format!("{name}.trace"))
+/// The path of the trace at `relative` under [`trace_dir`] (e.g. `"state/clear_color.trace"`,
+/// as `build.rs` passes it to each generated test).
+pub fn trace_path(relative: &str) -> PathBuf {
+    trace_dir().join(relative)
 }
 
-/// Every `.trace` file in [`trace_dir`], sorted by name.
+/// Every `.trace` file under [`trace_dir`], in every folder below it, sorted by path.
 pub fn trace_paths() -> std::io::Result<Vec<PathBuf>> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(trace_dir())?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "trace"))
-        .collect();
+    let mut paths = Vec::new();
+    traces_under(&trace_dir(), &mut paths)?;
     paths.sort();
     Ok(paths)
+}
+
+fn traces_under(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            traces_under(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "trace") {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// The marker comment that makes a trace a known failure.

@@ -1,7 +1,7 @@
 //! Every trace of the suite parses as `molehill-trace 1` and has a usable name. Independent of
 //! the replay engine and of GL.
 
-use molehill_tests::{is_identifier, known_failure, trace_paths};
+use molehill_tests::{is_identifier, known_failure, trace_dir, trace_paths};
 
 #[test]
 fn every_trace_parses() {
@@ -63,4 +63,30 @@ fn trace_names_are_identifiers_and_every_trace_expects_something() {
             );
         }
     }
+}
+
+/// Every trace lies in a category folder (`tests/conformance/README.md`), one level down, and
+/// no two share a name (the name of a trace's tests is its file stem, whatever the folder).
+#[test]
+fn traces_lie_in_category_folders_under_distinct_names() {
+    let root = trace_dir();
+    let mut names = std::collections::BTreeMap::new();
+    for path in trace_paths().expect("tests/conformance is readable") {
+        let relative = path.strip_prefix(&root).expect("under tests/conformance");
+        assert_eq!(
+            relative.components().count(),
+            2,
+            "{}: put the trace in a category folder of tests/conformance (its README.md)",
+            path.display()
+        );
+        let stem = path.file_stem().unwrap_or_default().to_owned();
+        if let Some(other) = names.insert(stem, path.clone()) {
+            panic!(
+                "{} and {} share a name, so their tests would too",
+                other.display(),
+                path.display()
+            );
+        }
+    }
+    assert!(names.len() >= 40, "{} traces, fewer than 40", names.len());
 }

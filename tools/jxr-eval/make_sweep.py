@@ -42,7 +42,7 @@ def write_bmp24(path, w, h, px):
 
 
 def write_bmp32(path, w, h, px):
-    # Bottom-up 32-bit BI_RGB: B G R A (what make.py in tests/conformance/atf writes).
+    # Bottom-up 32-bit BI_RGB: B G R A (what make.py in tests/conformance/textures/atf writes).
     rows = [px[y * w:(y + 1) * w] for y in range(h)]
     pix = b"".join(bytes(c for r, g, b, a in row for c in (b, g, r, a)) for row in reversed(rows))
     hdr = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 32, 0, len(pix), 2835, 2835, 0, 0)

@@ -10,7 +10,7 @@ cargo build --release
 BIN="$CARGO_TARGET_DIR/release/jxr-eval"
 SHARED="${MOLEHILL_SHARED:-../../../shared}"
 
-echo "== 1. ATF files (tests/conformance/atf, $SHARED/atf)"
+echo "== 1. ATF files (tests/conformance/textures/atf, $SHARED/atf)"
 "$BIN" atf | tee out/atf-result.txt | grep -E "ATF|total|ONLY|only|DIFF|differ" || true
 
 echo "== 2. generated sweep (JxrEncApp options)"
@@ -20,7 +20,7 @@ tail -1 out/sweep-result.txt
 grep -E "ONLY|only jxrlib|[1-9][0-9]* different" out/sweep-result.txt || true
 
 echo "== 3. robustness (jxr only; mutated inputs)"
-SEEDS="../../tests/conformance/atf out/sweep"
+SEEDS="../../tests/conformance/textures/atf out/sweep"
 [ -d "$SHARED/atf" ] && SEEDS="$SEEDS $SHARED/atf"
 /usr/bin/time -v "$BIN" fuzz --seconds "${FUZZ_SECONDS:-150}" $SEEDS 2> out/fuzz-time.txt | tee out/fuzz-result.txt
 grep -E "Maximum resident" out/fuzz-time.txt

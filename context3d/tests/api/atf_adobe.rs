@@ -1,6 +1,7 @@
 //! Adobe-made ATF (png2atf) through `uploadCompressedTextureFromByteArray`: the ATF v3 format 4
-//! logo of tests/conformance/atf (a copy of ../shared/atf/ruffle_logo.compressed_alpha.atf,
-//! see tests/conformance/atf/SOURCES.md), against the PNG it was made from and, when
+//! logo of tests/conformance/textures/atf (a copy of
+//! ../shared/atf/ruffle_logo.compressed_alpha.atf, see
+//! tests/conformance/textures/atf/SOURCES.md), against the PNG it was made from and, when
 //! ../shared is beside the project, against the raw DXT5 blocks png2atf wrote for the same PNG
 //! in Ruffle's test (format 5, which Flash Player draws in that test's expected image).
 
@@ -16,7 +17,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-const LOGO: &str = "tests/conformance/atf/ruffle_logo.compressed_alpha.atf";
+const LOGO: &str = "tests/conformance/textures/atf/ruffle_logo.compressed_alpha.atf";
 /// Ruffle's test of the same logo as raw DXT5 (format 5), beside the project.
 const RUFFLE_RAW: &str =
     "../shared/ruffle/tests/tests/swfs/avm2/stage3d_texture_bytearray_compressed_raw_alpha/ruffle_logo.atf";
@@ -71,7 +72,7 @@ fn adobe_v3_dxt5_logo_decodes_to_its_picture() {
     let levels = logo_levels();
     assert_eq!(levels.len(), 10);
     let rgba = decode_dxt5(512, 512, &levels[0]).unwrap();
-    let png = root().join("tests/conformance/atf/ruffle_logo.png");
+    let png = root().join("tests/conformance/textures/atf/ruffle_logo.png");
     let (w, h, want) = png_rgba(&png);
     assert_eq!((w, h), (512, 512));
     let (mut alpha, mut opaque, mut blended) = (0, 0, 0);

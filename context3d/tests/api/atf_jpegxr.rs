@@ -1,5 +1,5 @@
 //! JPEG-XR coded ATF (formats 0, 1, 2, 4, 0xC) through `uploadCompressedTextureFromByteArray`,
-//! on the files of tests/conformance/atf (made by its make.py, which documents each).
+//! on the files of tests/conformance/textures/atf (made by its make.py, which documents each).
 
 use molehill_agal::profile::Profile;
 use molehill_context3d::{Call, RecordedTextureData};
@@ -11,7 +11,7 @@ const DECODE: &str = "Error #3677: Texture decoding failed. Internal error.";
 
 fn asset(name: &str) -> Vec<u8> {
     let path = format!(
-        "{}/../tests/conformance/atf/{name}",
+        "{}/../tests/conformance/textures/atf/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))

@@ -9,8 +9,8 @@
 //!   its rows padded to 16-pixel macroblocks, then copied out packed; a planar alpha plane is
 //!   decoded on its own as grey, as Molehill did.
 //!
-//! Inputs: the endpoint images of Adobe's logo (tests/conformance/atf, level 0: 128x256 RGB565
-//! and grey; and all 20 of its images together) and, when `out/sweep/big/` exists
+//! Inputs: the endpoint images of Adobe's logo (tests/conformance/textures/atf, level 0: 128x256
+//! RGB565 and grey; and all 20 of its images together) and, when `out/sweep/big/` exists
 //! (`python3 make_sweep.py out/sweep --big`), the 1-4 MP images made there. Throughput is in
 //! pixels: criterion's `Melem/s` is megapixels a second; 1000 / that is ms per megapixel.
 
@@ -35,9 +35,9 @@ struct Input {
 fn logo_images() -> Vec<Input> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/conformance/atf/ruffle_logo.compressed_alpha.atf"
+        "/../../tests/conformance/textures/atf/ruffle_logo.compressed_alpha.atf"
     );
-    let data = std::fs::read(path).expect("the logo is in tests/conformance/atf");
+    let data = std::fs::read(path).expect("the logo is in tests/conformance/textures/atf");
     let file = atf::parse(&data).expect("the logo parses");
     let mut out = Vec::new();
     for image in &file.coded {

@@ -1,8 +1,8 @@
 //! jxr-eval: can the pure-Rust `jxr` crate replace jxrlib for Molehill's JPEG-XR coded ATF?
 //! See README.md. Commands:
 //!
-//! - `atf [FILES...]`: every JPEG-XR image in ATF files (default: tests/conformance/atf and
-//!   ../shared/atf), decoded by jxr and by jxrlib, compared sample by sample.
+//! - `atf [FILES...]`: every JPEG-XR image in ATF files (default:
+//!   tests/conformance/textures/atf and ../shared/atf), decoded by jxr and by jxrlib, compared sample by sample.
 //! - `dir DIR`: the same for every `*.jxr` in DIR (the generated sweep, make_sweep.py), with
 //!   Debian's JxrDecApp as a second oracle (it decodes interleaved alpha).
 //! - `fuzz [--seconds S] [--max N] FILES/DIRS...`: truncated and bit-flipped inputs to jxr
@@ -252,7 +252,7 @@ fn diff_one(label: &str, bytes: &[u8], path: Option<&Path>, tmp: &Path, t: &mut 
 fn cmd_atf(args: &[String]) -> i32 {
     let mut files: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if files.is_empty() {
-        let conf = repo_root().join("tests/conformance/atf");
+        let conf = repo_root().join("tests/conformance/textures/atf");
         let shared = std::env::var_os("MOLEHILL_SHARED")
             .map(PathBuf::from)
             .unwrap_or_else(|| repo_root().join("../shared"))
