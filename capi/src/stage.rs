@@ -1,234 +1,37 @@
-//! `Stage3D` behind an opaque pointer: creation, properties, `requestContext3D`, the handle
-//! tables of its context's resources, and event delivery to the host's callback.
+//! `Stage3D` behind an opaque pointer, as the facade's `player/src/stage3d.rs`: creation and
+//! destruction, properties, `requestContext3D`, recording, and [`with_stage`], which every call
+//! runs through. Contexts are in [`crate::context`], resource handles in [`crate::resources`],
+//! event delivery in [`crate::events`].
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
 use std::rc::Rc;
 use std::thread::ThreadId;
 
-use molehill_agal::flash::FlashError;
-use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
-use molehill_player::{Context3D, ContextId, HeadlessGl, Recorder, Stage3D, Stage3DEvents};
+use molehill_player::{ContextId, HeadlessGl, Recorder, Stage3D};
 
+use crate::context::MhContext3D;
 use crate::error::{c_string, Fail, MhError, MhStatus};
+use crate::events::{EventQueue, MhEventCallback};
 use crate::ffi;
-
-/// A `Context3D`: `stage3D.context3D` as a handle (0 is `null`), one per context the stage
-/// makes (at each `context3DCreate`), as the facade's `ContextId`. A handle of a context
-/// replaced since (by a later `requestContext3D` or the recreation after `dispose(true)`)
-/// answers as Flash's disposed `Context3D` object (the facade's `Stage3D::context3d_by_id`):
-/// #3694 from every call, `driverInfo` `"Disposed"`, its own `profile`, `dispose` doing
-/// nothing; `mh_context3d_frame_texture` and `mh_context3d_host_state_changed` refuse it
-/// (#3694), so it never reaches the new context's frame.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct MhContext3D {
-    /// The handle's value; 0 is `null`.
-    pub id: u64,
-}
-
-/// A `VertexBuffer3D` (0 is `null`). Handles stay valid until the stage is destroyed: after
-/// `mh_vertex_buffer_dispose`, calls with it are Flash's Error #3694.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct MhVertexBuffer3D {
-    /// The handle's value; 0 is `null`.
-    pub id: u64,
-}
-
-/// An `IndexBuffer3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct MhIndexBuffer3D {
-    /// The handle's value; 0 is `null`.
-    pub id: u64,
-}
-
-/// A `Program3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct MhProgram3D {
-    /// The handle's value; 0 is `null`.
-    pub id: u64,
-}
-
-/// A `TextureBase`: a `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture` (0 is
-/// `null`); lifetime as `MhVertexBuffer3D`.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct MhTextureBase {
-    /// The handle's value; 0 is `null`.
-    pub id: u64,
-}
-
-/// Which event an `MhEvent` is.
-#[repr(C)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MhEventKind {
-    /// `Event.CONTEXT3D_CREATE` on the Stage3D: `context` is the new `context3D`.
-    Context3dCreate = 0,
-    /// `Event.TEXTURE_READY` on `texture` (an async upload finished).
-    TextureReady = 1,
-    /// `ErrorEvent.ERROR` on the Stage3D (`requestContext3D` found no renderer: #3702): `error`
-    /// holds it.
-    Error = 2,
-}
-
-/// One event, lent to the callback for the duration of the call (copy what you keep).
-#[repr(C)]
-#[derive(Debug)]
-pub struct MhEvent {
-    /// Which event.
-    pub kind: MhEventKind,
-    /// The stage's `context3D` when the event was sent.
-    pub context: MhContext3D,
-    /// The texture of `MH_EVENT_KIND_TEXTURE_READY`; 0 otherwise.
-    pub texture: MhTextureBase,
-    /// The error of `MH_EVENT_KIND_ERROR`; null otherwise. Owned by the library: do not free.
-    pub error: *const MhError,
-}
-
-/// The host's event handler: `user_data` is what it registered. It is called after the call
-/// that caused the event has released the stage, on the stage's thread, so it may call the API
-/// (even destroy the stage). It must not unwind (no C++ exception may leave it).
-pub type MhEventCallback =
-    Option<unsafe extern "C" fn(user_data: *mut c_void, event: *const MhEvent)>;
-
-/// The events the facade sends during a call, queued until the call releases the stage.
-#[derive(Debug, Default)]
-struct EventQueue(RefCell<Vec<Queued>>);
-
-#[derive(Debug)]
-enum Queued {
-    Create,
-    TextureReady(TextureBase),
-    Error(FlashError),
-}
-
-impl Stage3DEvents for EventQueue {
-    fn context3d_create(&self) {
-        self.0.borrow_mut().push(Queued::Create);
-    }
-    fn texture_ready(&self, texture: TextureBase) {
-        self.0.borrow_mut().push(Queued::TextureReady(texture));
-    }
-    fn error(&self, error: &FlashError) {
-        self.0.borrow_mut().push(Queued::Error(error.clone()));
-    }
-}
-
-/// The resources a stage's contexts made, by handle. Entries stay until the stage is destroyed
-/// so that a disposed resource is Flash's #3694 (context3d knows it), not an unknown handle.
-#[derive(Debug, Default)]
-pub(crate) struct Handles {
-    next: u64,
-    vertex_buffers: HashMap<u64, VertexBuffer3D>,
-    index_buffers: HashMap<u64, IndexBuffer3D>,
-    programs: HashMap<u64, Program3D>,
-    textures: HashMap<u64, TextureBase>,
-    texture_ids: HashMap<TextureBase, u64>,
-}
-
-fn unknown(kind: &str, id: u64) -> Fail {
-    Fail::invalid(format!(
-        "{kind} handle {id} was not made by this stage (or is of another kind)"
-    ))
-}
-
-impl Handles {
-    fn next_id(&mut self) -> u64 {
-        self.next += 1;
-        self.next
-    }
-
-    pub(crate) fn add_vertex_buffer(&mut self, b: VertexBuffer3D) -> MhVertexBuffer3D {
-        let id = self.next_id();
-        self.vertex_buffers.insert(id, b);
-        MhVertexBuffer3D { id }
-    }
-
-    pub(crate) fn add_index_buffer(&mut self, b: IndexBuffer3D) -> MhIndexBuffer3D {
-        let id = self.next_id();
-        self.index_buffers.insert(id, b);
-        MhIndexBuffer3D { id }
-    }
-
-    pub(crate) fn add_program(&mut self, p: Program3D) -> MhProgram3D {
-        let id = self.next_id();
-        self.programs.insert(id, p);
-        MhProgram3D { id }
-    }
-
-    pub(crate) fn add_texture(&mut self, t: TextureBase) -> MhTextureBase {
-        let id = self.next_id();
-        self.textures.insert(id, t);
-        self.texture_ids.insert(t, id);
-        MhTextureBase { id }
-    }
-
-    pub(crate) fn vertex_buffer(&self, h: MhVertexBuffer3D) -> Result<VertexBuffer3D, Fail> {
-        self.vertex_buffers
-            .get(&h.id)
-            .copied()
-            .ok_or_else(|| unknown("VertexBuffer3D", h.id))
-    }
-
-    /// `None` for the null handle (an AS3 `null` argument).
-    pub(crate) fn vertex_buffer_opt(
-        &self,
-        h: MhVertexBuffer3D,
-    ) -> Result<Option<VertexBuffer3D>, Fail> {
-        (h.id != 0).then(|| self.vertex_buffer(h)).transpose()
-    }
-
-    pub(crate) fn index_buffer(&self, h: MhIndexBuffer3D) -> Result<IndexBuffer3D, Fail> {
-        self.index_buffers
-            .get(&h.id)
-            .copied()
-            .ok_or_else(|| unknown("IndexBuffer3D", h.id))
-    }
-
-    pub(crate) fn program(&self, h: MhProgram3D) -> Result<Program3D, Fail> {
-        self.programs
-            .get(&h.id)
-            .copied()
-            .ok_or_else(|| unknown("Program3D", h.id))
-    }
-
-    pub(crate) fn program_opt(&self, h: MhProgram3D) -> Result<Option<Program3D>, Fail> {
-        (h.id != 0).then(|| self.program(h)).transpose()
-    }
-
-    pub(crate) fn texture(&self, h: MhTextureBase) -> Result<TextureBase, Fail> {
-        self.textures
-            .get(&h.id)
-            .copied()
-            .ok_or_else(|| unknown("TextureBase", h.id))
-    }
-
-    pub(crate) fn texture_opt(&self, h: MhTextureBase) -> Result<Option<TextureBase>, Fail> {
-        (h.id != 0).then(|| self.texture(h)).transpose()
-    }
-}
+use crate::resources::Handles;
 
 /// A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless` (Molehill's
 /// own headless GL context) or `mh_stage3d_new_on_host_context` (the player's GL context),
 /// freed by `mh_stage3d_destroy`. Used from the thread that made it.
 pub struct MhStage3D {
-    stage: Stage3D,
+    pub(crate) stage: Stage3D,
     /// For a stage in the host's GL context: the backend of its latest context, whose frame
     /// textures the host reads (`None` for a headless stage).
-    host: Option<crate::host::HostBackend>,
-    queue: Rc<EventQueue>,
-    callback: MhEventCallback,
-    user_data: *mut c_void,
-    thread: ThreadId,
+    pub(crate) host: Option<crate::host::HostBackend>,
+    pub(crate) queue: Rc<EventQueue>,
+    pub(crate) callback: MhEventCallback,
+    pub(crate) user_data: *mut c_void,
+    pub(crate) thread: ThreadId,
     /// The latest context's handle (null before the first).
-    context: MhContext3D,
+    pub(crate) context: MhContext3D,
     /// The facade's id of each context handle given out: handle `n` is `contexts[n - 1]`.
-    contexts: Vec<ContextId>,
-    handles: Handles,
+    pub(crate) contexts: Vec<ContextId>,
+    pub(crate) handles: Handles,
 }
 
 impl std::fmt::Debug for MhStage3D {
@@ -237,148 +40,6 @@ impl std::fmt::Debug for MhStage3D {
             .field("stage", &self.stage)
             .field("context", &self.context)
             .finish_non_exhaustive()
-    }
-}
-
-/// Events taken from a stage, to hand to its callback once the stage is released.
-struct Delivery {
-    callback: MhEventCallback,
-    user_data: *mut c_void,
-    events: Vec<(MhEventKind, MhContext3D, MhTextureBase, *mut MhError)>,
-}
-
-impl Delivery {
-    fn deliver(self) {
-        for (kind, context, texture, error) in self.events {
-            let event = MhEvent {
-                kind,
-                context,
-                texture,
-                error,
-            };
-            if let Some(callback) = self.callback {
-                // SAFETY: the host registered `callback` with `user_data` for this stage; the
-                // event is valid for the call, and no Rust borrow of the stage is live.
-                unsafe { callback(self.user_data, &event) };
-            }
-            // SAFETY: `error` is null or made by `Fail::into_raw` for this event alone.
-            unsafe { crate::error::mh_error_free(error) };
-        }
-    }
-}
-
-impl MhStage3D {
-    /// Turns the queued events into C events (a create event makes the new context handle).
-    fn take_events(&mut self) -> Delivery {
-        let queued = std::mem::take(&mut *self.queue.0.borrow_mut());
-        let mut events = Vec::with_capacity(queued.len());
-        for q in queued {
-            let none = MhTextureBase::default();
-            match q {
-                Queued::Create => {
-                    // The event follows the context's creation: the latest context is the new one.
-                    let Some(id) = self.stage.context3d_mut().map(|c| c.id()) else {
-                        log::error!("context3DCreate without a context: not delivered");
-                        continue;
-                    };
-                    if self.contexts.last() != Some(&id) {
-                        self.contexts.push(id);
-                    }
-                    self.context = MhContext3D {
-                        id: self.contexts.len() as u64,
-                    };
-                    events.push((
-                        MhEventKind::Context3dCreate,
-                        self.context,
-                        none,
-                        std::ptr::null_mut(),
-                    ));
-                }
-                Queued::TextureReady(t) => {
-                    let texture = self
-                        .handles
-                        .texture_ids
-                        .get(&t)
-                        .map_or(none, |&id| MhTextureBase { id });
-                    events.push((
-                        MhEventKind::TextureReady,
-                        self.context,
-                        texture,
-                        std::ptr::null_mut(),
-                    ));
-                }
-                Queued::Error(e) => events.push((
-                    MhEventKind::Error,
-                    self.context,
-                    none,
-                    Fail::Flash(e).into_raw(),
-                )),
-            }
-        }
-        Delivery {
-            callback: self.callback,
-            user_data: self.user_data,
-            events,
-        }
-    }
-
-    /// `context3D`'s handle; the null one when there is none.
-    fn current_context(&self) -> MhContext3D {
-        if self.stage.context3d().is_some() {
-            self.context
-        } else {
-            MhContext3D::default()
-        }
-    }
-
-    /// The host backend of the context `ctx` names (checked as [`Self::context`] does), which
-    /// must be the latest: a replaced context's handle is #3694 here, so that it never reaches
-    /// the backend (and frame) of the context that replaced it.
-    pub(crate) fn host_backend(
-        &mut self,
-        ctx: MhContext3D,
-    ) -> Result<Rc<std::cell::RefCell<molehill_gl::GlBackend>>, Fail> {
-        self.context(ctx)?;
-        if ctx != self.context {
-            return Err(FlashError::error(3694, &[]).into());
-        }
-        let host = self.host.as_ref().ok_or_else(|| {
-            Fail::invalid(
-                "this stage draws headless: frame textures and host state belong to stages made \
-                 by mh_stage3d_new_on_host_context",
-            )
-        })?;
-        let backend = host.borrow().clone();
-        backend.ok_or_else(|| Fail::invalid("the stage's context has no GL backend"))
-    }
-
-    /// The context `ctx` names, with the handle tables: the facade's
-    /// `Stage3D::context3d_by_id`, so a replaced context's handle reaches its disposed
-    /// stand-in, never the context that replaced it.
-    pub(crate) fn context(
-        &mut self,
-        ctx: MhContext3D,
-    ) -> Result<(&mut Context3D, &mut Handles), Fail> {
-        if ctx.id == 0 {
-            return Err(Fail::Other(
-                MhStatus::NoContext,
-                "the Context3D handle is null".into(),
-            ));
-        }
-        // Handles are numbered from 1 in the order contexts were made: a higher one was never
-        // given out by this stage (as for buffers and textures).
-        let id = usize::try_from(ctx.id - 1)
-            .ok()
-            .and_then(|i| self.contexts.get(i))
-            .copied()
-            .ok_or_else(|| unknown("Context3D", ctx.id))?;
-        match self.stage.context3d_by_id(id) {
-            Some(c) => Ok((c, &mut self.handles)),
-            None => Err(Fail::Other(
-                MhStatus::NoContext,
-                "the stage has no Context3D".into(),
-            )),
-        }
     }
 }
 
@@ -415,25 +76,6 @@ pub(crate) unsafe fn with_stage(
         d.deliver();
     }
     status
-}
-
-/// Runs `f` on the context `ctx` of `stage`, with the stage's handle tables.
-///
-/// # Safety
-///
-/// As [`with_stage`].
-pub(crate) unsafe fn with_context(
-    stage: *mut MhStage3D,
-    ctx: MhContext3D,
-    error: *mut *mut MhError,
-    f: impl FnOnce(&mut Context3D, &mut Handles) -> Result<(), Fail>,
-) -> MhStatus {
-    let call = |s: &mut MhStage3D| {
-        let (c, h) = s.context(ctx)?;
-        f(c, h)
-    };
-    // SAFETY: the same contract, passed on.
-    unsafe { with_stage(stage, error, call) }
 }
 
 /// Makes a Stage3D whose contexts draw with headless OpenGL (EGL; Mesa's llvmpipe when there

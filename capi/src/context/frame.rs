@@ -1,17 +1,19 @@
 //! `Context3D`'s properties, frame and `dispose` as C functions.
 //!
 //! Each takes the stage, the context handle, the AS3 arguments (strings for enums,
-//! `MhByteArray` and friends for AS3 objects) and `MhError **error`; written after the facade's signatures and docs
-//! (`player/src/context/mod.rs`), whose errors they list.
+//! `MhByteArray` and friends for AS3 objects) and `MhError **error`; written after the
+//! facade's signatures and docs (`player/src/context/`), whose errors they list.
 
 use std::ffi::c_char;
 
 use molehill_player::{Context3D, Point, Rect};
 
 use crate::args::{self, MhBitmapDataMut, MhPoint, MhRect};
+use crate::context::{with_context, MhContext3D};
 use crate::error::{c_string, MhError, MhStatus};
 use crate::ffi;
-use crate::stage::{with_context, Handles, MhContext3D, MhStage3D};
+use crate::resources::Handles;
+use crate::stage::MhStage3D;
 
 /// `profile`. A replaced context's handle answers with that context's profile.
 ///

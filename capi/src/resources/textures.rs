@@ -7,8 +7,10 @@
 use molehill_player::Context3D;
 
 use crate::args::{self, MhBitmapData, MhByteArray};
+use crate::context::{with_context, MhContext3D};
 use crate::error::{MhError, MhStatus};
-use crate::stage::{with_context, Handles, MhContext3D, MhStage3D, MhTextureBase};
+use crate::resources::{Handles, MhTextureBase};
+use crate::stage::MhStage3D;
 
 /// `Texture.uploadFromBitmapData(source, miplevel)`.
 ///

@@ -1,0 +1,145 @@
+//! The resource handles (`MhVertexBuffer3D`, `MhIndexBuffer3D`, `MhProgram3D`,
+//! `MhTextureBase`) and the stage's tables that resolve them to the facade's handles.
+
+use std::collections::HashMap;
+
+use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+
+use crate::error::Fail;
+
+/// A `VertexBuffer3D` (0 is `null`). Handles stay valid until the stage is destroyed: after
+/// `mh_vertex_buffer_dispose`, calls with it are Flash's Error #3694.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MhVertexBuffer3D {
+    /// The handle's value; 0 is `null`.
+    pub id: u64,
+}
+
+/// An `IndexBuffer3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MhIndexBuffer3D {
+    /// The handle's value; 0 is `null`.
+    pub id: u64,
+}
+
+/// A `Program3D` (0 is `null`); lifetime as `MhVertexBuffer3D`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MhProgram3D {
+    /// The handle's value; 0 is `null`.
+    pub id: u64,
+}
+
+/// A `TextureBase`: a `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture` (0 is
+/// `null`); lifetime as `MhVertexBuffer3D`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MhTextureBase {
+    /// The handle's value; 0 is `null`.
+    pub id: u64,
+}
+
+/// The resources a stage's contexts made, by handle. Entries stay until the stage is destroyed
+/// so that a disposed resource is Flash's #3694 (context3d knows it), not an unknown handle.
+#[derive(Debug, Default)]
+pub(crate) struct Handles {
+    next: u64,
+    vertex_buffers: HashMap<u64, VertexBuffer3D>,
+    index_buffers: HashMap<u64, IndexBuffer3D>,
+    programs: HashMap<u64, Program3D>,
+    textures: HashMap<u64, TextureBase>,
+    texture_ids: HashMap<TextureBase, u64>,
+}
+
+/// A handle of kind `kind` that this stage never gave out.
+pub(crate) fn unknown(kind: &str, id: u64) -> Fail {
+    Fail::invalid(format!(
+        "{kind} handle {id} was not made by this stage (or is of another kind)"
+    ))
+}
+
+impl Handles {
+    fn next_id(&mut self) -> u64 {
+        self.next += 1;
+        self.next
+    }
+
+    pub(crate) fn add_vertex_buffer(&mut self, b: VertexBuffer3D) -> MhVertexBuffer3D {
+        let id = self.next_id();
+        self.vertex_buffers.insert(id, b);
+        MhVertexBuffer3D { id }
+    }
+
+    pub(crate) fn add_index_buffer(&mut self, b: IndexBuffer3D) -> MhIndexBuffer3D {
+        let id = self.next_id();
+        self.index_buffers.insert(id, b);
+        MhIndexBuffer3D { id }
+    }
+
+    pub(crate) fn add_program(&mut self, p: Program3D) -> MhProgram3D {
+        let id = self.next_id();
+        self.programs.insert(id, p);
+        MhProgram3D { id }
+    }
+
+    pub(crate) fn add_texture(&mut self, t: TextureBase) -> MhTextureBase {
+        let id = self.next_id();
+        self.textures.insert(id, t);
+        self.texture_ids.insert(t, id);
+        MhTextureBase { id }
+    }
+
+    pub(crate) fn vertex_buffer(&self, h: MhVertexBuffer3D) -> Result<VertexBuffer3D, Fail> {
+        self.vertex_buffers
+            .get(&h.id)
+            .copied()
+            .ok_or_else(|| unknown("VertexBuffer3D", h.id))
+    }
+
+    /// `None` for the null handle (an AS3 `null` argument).
+    pub(crate) fn vertex_buffer_opt(
+        &self,
+        h: MhVertexBuffer3D,
+    ) -> Result<Option<VertexBuffer3D>, Fail> {
+        (h.id != 0).then(|| self.vertex_buffer(h)).transpose()
+    }
+
+    pub(crate) fn index_buffer(&self, h: MhIndexBuffer3D) -> Result<IndexBuffer3D, Fail> {
+        self.index_buffers
+            .get(&h.id)
+            .copied()
+            .ok_or_else(|| unknown("IndexBuffer3D", h.id))
+    }
+
+    pub(crate) fn program(&self, h: MhProgram3D) -> Result<Program3D, Fail> {
+        self.programs
+            .get(&h.id)
+            .copied()
+            .ok_or_else(|| unknown("Program3D", h.id))
+    }
+
+    pub(crate) fn program_opt(&self, h: MhProgram3D) -> Result<Option<Program3D>, Fail> {
+        (h.id != 0).then(|| self.program(h)).transpose()
+    }
+
+    pub(crate) fn texture(&self, h: MhTextureBase) -> Result<TextureBase, Fail> {
+        self.textures
+            .get(&h.id)
+            .copied()
+            .ok_or_else(|| unknown("TextureBase", h.id))
+    }
+
+    /// The handle of `texture` (for its `textureReady` event); `None` for one this stage's
+    /// tables do not hold.
+    pub(crate) fn texture_handle(&self, texture: TextureBase) -> Option<MhTextureBase> {
+        self.texture_ids
+            .get(&texture)
+            .map(|&id| MhTextureBase { id })
+    }
+
+    pub(crate) fn texture_opt(&self, h: MhTextureBase) -> Result<Option<TextureBase>, Fail> {
+        (h.id != 0).then(|| self.texture(h)).transpose()
+    }
+}
