@@ -281,7 +281,8 @@ int main(void) {
   CHECK(st == MH_STATUS_FLASH_ERROR, "setCulling(\"sideways\") without an error pointer: %d",
         (int)st);
 
-  /* A new requestContext3D replaces the context: the old handle is disposed (#3694). */
+  /* A new requestContext3D replaces the context: the old handle answers as Flash's disposed
+   * Context3D object (#3694; driverInfo "Disposed", its own profile, dispose doing nothing). */
   old_ctx = ctx;
   MUST(mh_stage3d_request_context3d(stage, "auto", "baseline", &err),
        "second requestContext3D");
@@ -291,6 +292,24 @@ int main(void) {
   expect_flash(st, err, 3694, "Error",
                "Error #3694: The object was disposed by an earlier call of dispose() on it.",
                "present on the replaced context");
+  {
+    char *old_driver = NULL, *old_profile = NULL;
+    MhContext3D current = {0};
+    if (MUST(mh_context3d_driver_info(stage, old_ctx, &old_driver, &err),
+             "driverInfo on the replaced context")) {
+      CHECK(strcmp(old_driver, "Disposed") == 0, "replaced driverInfo %s", old_driver);
+    }
+    if (MUST(mh_context3d_profile(stage, old_ctx, &old_profile, &err),
+             "profile on the replaced context")) {
+      CHECK(strcmp(old_profile, "standard") == 0, "replaced profile %s", old_profile);
+    }
+    mh_string_free(old_driver);
+    mh_string_free(old_profile);
+    MUST(mh_context3d_dispose(stage, old_ctx, true, &err), "dispose(true) on the replaced context");
+    MUST(mh_stage3d_context3d(stage, &current, &err), "stage3D.context3D");
+    CHECK(ev.creates == 2 && current.id == ev.context.id,
+          "the replaced context's dispose left the new one (creates %d)", ev.creates);
+  }
   err = NULL;
   st = mh_stage3d_set_x(stage, 1e9, &err);
   expect_flash(st, err, 2006, "ArgumentError",
