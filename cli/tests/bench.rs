@@ -198,7 +198,7 @@ fn wgpu_baseline_pictures_are_identical_in_every_scenario() {
             String::from_utf8_lossy(&out.stderr)
         );
         let lines: Vec<&str> = stdout.lines().collect();
-        assert_eq!(lines.len(), 8, "{stdout}");
+        assert_eq!(lines.len(), 9, "{stdout}");
         assert!(lines[0].starts_with(&format!("{scenario}: ")), "{stdout}");
         assert!(
             lines[0].contains(", 2 rounds of 1 frames per side, one device; wgpu Vulkan "),
@@ -208,11 +208,18 @@ fn wgpu_baseline_pictures_are_identical_in_every_scenario() {
         assert!(lines[2].starts_with("  raw       "), "{stdout}");
         for line in &lines[1..3] {
             assert!(line.contains(" ms/frame, "), "{stdout}");
+            // CPU time of every thread, per frame.
+            assert!(number_after(line, "cpu") > 0.0, "{stdout}");
         }
         assert!(number_after(lines[3], "min") > 0.0, "{stdout}");
         assert!(number_after(lines[3], "median") > 0.0, "{stdout}");
-        assert!(lines[4].starts_with("  ms per frame: encode "), "{stdout}");
-        for (line, side) in lines[5..7].iter().zip(["  molehill ", "  raw      "]) {
+        assert!(
+            lines[4].starts_with("  cpu ratio molehill/raw: "),
+            "{stdout}"
+        );
+        assert!(number_after(lines[4], "median") > 0.0, "{stdout}");
+        assert!(lines[5].starts_with("  ms per frame: encode "), "{stdout}");
+        for (line, side) in lines[6..8].iter().zip(["  molehill ", "  raw      "]) {
             assert!(line.starts_with(side), "{stdout}");
             for field in ["encode", "submit", "drain", "wait"] {
                 assert!(number_after(line, field) >= 0.0, "{stdout}");
@@ -222,7 +229,7 @@ fn wgpu_baseline_pictures_are_identical_in_every_scenario() {
                 "{stdout}"
             );
         }
-        assert_eq!(lines[7], "  pictures identical (512x512)", "{stdout}");
+        assert_eq!(lines[8], "  pictures identical (512x512)", "{stdout}");
     }
 }
 
