@@ -155,9 +155,8 @@ const MAX_PIPELINES: usize = 4096;
 /// A `@group(0)` entry, visible to the one stage that reads it (`vc` the vertex stage, `fc`
 /// and the per-draw values the fragment stage: the binding contract of
 /// `molehill_agal::wgsl`). A driver may bind (even copy) a uniform range for every stage it
-/// is visible to at each draw whose offset changed: llvmpipe copies the fragment stage's
-/// constant buffers into the scene, so `vc` visible to the fragment stage too cost a copy
-/// of the whole bound file per draw.
+/// is visible to at each draw whose offset changed: with `vc` visible to the fragment stage
+/// too, each new `vc` was new fragment state for llvmpipe (docs/wgpu.md, measured there).
 fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
     let visibility = if binding == molehill_agal::wgsl::VERTEX_CONSTANTS_BINDING {
         wgpu::ShaderStages::VERTEX
@@ -518,8 +517,8 @@ mod tests {
 
     #[test]
     fn each_uniform_is_bound_to_the_one_stage_that_reads_it() {
-        // vc to the vertex stage alone: llvmpipe would otherwise copy the whole bound file
-        // into its fragment state at every draw that changes vc (a skinned mesh: 2 KiB each).
+        // vc to the vertex stage alone: a new vc is then no new fragment state (a skinned
+        // mesh changes its 2 KiB file at every draw).
         let stages = [
             VERTEX_CONSTANTS_BINDING,
             FRAGMENT_CONSTANTS_BINDING,
