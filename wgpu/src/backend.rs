@@ -445,16 +445,19 @@ impl Backend for WgpuBackend {
                 let (result, error) = b
                     .gpu
                     .scoped(|| textures::upload(&b.gpu.device, &b.gpu.queue, tex, upload, &caps));
-                if let Err(e) = result {
-                    log::warn!(
-                        "texture upload to {id:?} (face {}, level {}) ignored: {e}",
-                        upload.face,
-                        upload.level
-                    );
-                }
                 if let Some(e) = error {
                     return Err(crate::device::resource_error(&e));
                 }
+                // Refused as molehill-gl refuses it (never dropped silently): #3710, or the
+                // texture out-of-memory error, through context3d.
+                result.map_err(|e| {
+                    log::warn!(
+                        "texture upload to {id:?} (face {}, level {}) refused: {e}",
+                        upload.face,
+                        upload.level
+                    );
+                    e.into_backend_error()
+                })?;
             }
             Ok(())
         })

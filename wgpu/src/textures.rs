@@ -16,7 +16,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
-use molehill_context3d::decode::{self, packed};
+use molehill_context3d::decode::{self, packed, UploadError};
 
 use crate::conv::sampler_descriptor;
 use molehill_context3d::{
@@ -114,34 +114,6 @@ impl Texture {
     pub fn is_cube(&self) -> bool {
         self.desc.kind == TextureKind::Cube
     }
-}
-
-/// Why an upload could not be done (logged; context3d validated the data).
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum UploadError {
-    /// No encoding of the ATF image is usable.
-    #[error("no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where the device has it)")]
-    NoEncoding,
-    /// Fewer bytes than the surface needs, or data larger than its level.
-    #[error("texture data of {got} bytes does not fit the surface ({needed} bytes)")]
-    Size {
-        /// Bytes needed.
-        needed: usize,
-        /// Bytes given.
-        got: usize,
-    },
-    /// A decoder refused the data.
-    #[error(transparent)]
-    Decode(#[from] molehill_context3d::decode::DecodeError),
-    /// Uncompressed pixels for a texture an earlier ATF upload made BC.
-    #[error(
-        "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
-    )]
-    NotCompressed,
-    /// No texture was allocated (a video texture of size 0).
-    #[error("no storage")]
-    NoStorage,
 }
 
 /// Creates the wgpu texture and view of `tex` for its current description and storage.
@@ -287,7 +259,7 @@ pub fn upload(
     };
     let (lw, lh) = tex.desc.level_size(up.level);
     if up.width > lw || up.height > lh {
-        return Err(UploadError::Size { needed: 0, got: 0 });
+        return Err(UploadError::TooLarge);
     }
     let target = wgpu::TexelCopyTextureInfo {
         texture,
@@ -319,7 +291,7 @@ pub fn upload(
         let block_bytes = tex.storage.block_bytes();
         let needed = (bw * bh * block_bytes) as usize;
         if blocks.len() < needed {
-            return Err(UploadError::Size {
+            return Err(UploadError::Short {
                 needed,
                 got: blocks.len(),
             });
@@ -360,7 +332,7 @@ pub fn upload(
     // the format); the size check keeps the copy in bounds regardless.
     let needed = (up.width * up.height * texel) as usize;
     if bytes.len() < needed || up.width == 0 || up.height == 0 {
-        return Err(UploadError::Size {
+        return Err(UploadError::Short {
             needed,
             got: bytes.len(),
         });

@@ -77,6 +77,41 @@ fn dxt1_through_bc_and_decoded_on_the_cpu_agree() {
     }
 }
 
+/// Once an ATF image made a `compressed` texture's storage BC, BitmapData pixels are refused
+/// with an error (#3710 through context3d), as molehill-gl refuses them once S3TC was chosen:
+/// never dropped silently (this backend used to log and answer `Ok`). The DXT texels stay.
+#[test]
+fn bitmap_data_after_bc_storage_is_refused_as_on_gl() {
+    let mut r = Rig::new(32, 32);
+    let t = texture(&mut r, TextureFormat::Compressed, 4);
+    let upload = |data| TextureUpload {
+        face: 0,
+        level: 0,
+        width: 4,
+        height: 4,
+        data,
+    };
+    r.b.upload_texture(
+        t,
+        &upload(TextureData::Compressed(CompressedImage {
+            dxt: Some(&DXT1_BLOCK),
+            ..Default::default()
+        })),
+    )
+    .unwrap();
+    let green = [argb(255, 0, 255, 0); 16];
+    let refused = r.b.upload_texture(t, &upload(TextureData::Argb32(&green)));
+    assert_eq!(
+        refused,
+        Err(BackendError::Unsupported(
+            "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
+                .into()
+        ))
+    );
+    let px = draw_texture(&mut r, t);
+    assert_px(px[32 * 20 + 16], argb(255, 255, 0, 0), 0, "DXT texel kept");
+}
+
 /// A `bgra` texture from B, G, R, A bytes and one from ARGB words (BitmapData) draw the same
 /// colours, whether the device stores it as `Bgra8Unorm` (uploaded as given: Vulkan) or as
 /// `Rgba8Unorm` swizzled on upload (wgpu's GL backend). Render targets of both formats are

@@ -9,6 +9,9 @@ pub mod dxt;
 pub mod etc1;
 pub mod packed;
 pub mod pvrtc;
+mod upload;
+
+pub use upload::UploadError;
 
 use crate::CompressedImage;
 

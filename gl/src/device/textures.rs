@@ -7,11 +7,10 @@
 //! which is `v = 0`, as in Flash.
 
 use molehill_context3d::{
-    BackendError, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureKind,
-    TextureUpload,
+    CompressedImage, TextureData, TextureDesc, TextureFormat, TextureKind, TextureUpload,
 };
 
-use molehill_context3d::decode::{self, packed, DecodeError};
+use molehill_context3d::decode::{self, packed, UploadError};
 
 use crate::gl::Calls;
 
@@ -280,55 +279,6 @@ fn reserve(scratch: &mut Vec<u8>, n: usize) -> Result<(), UploadError> {
     scratch
         .try_reserve(n.saturating_sub(scratch.len()))
         .map_err(|_| UploadError::OutOfMemory)
-}
-
-/// Why an upload could not be done (context3d validated the data, so this is a compressed
-/// image with no encoding this backend can use, pixels for a texture stored compressed, or
-/// memory). The backend returns it as `BackendError::Unsupported` / `OutOfMemory`: a Flash
-/// error, never a silent success.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum UploadError {
-    /// No encoding of the ATF image is usable.
-    #[error(
-        "no usable encoding in the compressed image (DXT, ETC1, PVRTC, or ETC2 where GL has it)"
-    )]
-    NoEncoding,
-    /// Fewer bytes than the surface needs.
-    #[error("texture data holds {got} bytes, the surface needs {needed}")]
-    Short {
-        /// Bytes needed.
-        needed: usize,
-        /// Bytes given.
-        got: usize,
-    },
-    /// A decoder refused the data.
-    #[error(transparent)]
-    Decode(#[from] DecodeError),
-    /// Data larger than the level it is for (context3d never sends it).
-    #[error("texture data larger than its level")]
-    TooLarge,
-    /// Uncompressed pixels (a `BitmapData`) for a `compressed` texture whose storage an
-    /// earlier ATF upload made S3TC or ETC2: Molehill does not compress on the CPU.
-    #[error(
-        "uncompressed pixels for a texture stored compressed (chosen by an earlier ATF upload)"
-    )]
-    NotCompressed,
-    /// The CPU buffer for decoding or converting the data could not be allocated.
-    #[error("out of memory for the texture data")]
-    OutOfMemory,
-}
-
-impl UploadError {
-    /// The error context3d gets: want of memory as such, the rest as unsupported data.
-    pub fn into_backend_error(self) -> BackendError {
-        match self {
-            UploadError::OutOfMemory | UploadError::Decode(DecodeError::OutOfMemory { .. }) => {
-                BackendError::OutOfMemory
-            }
-            e => BackendError::Unsupported(e.to_string()),
-        }
-    }
 }
 
 /// Replaces one face/level (a video texture is reallocated when the frame size changes).
