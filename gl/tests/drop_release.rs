@@ -1,8 +1,9 @@
 //! A context of ours dropped while current is released first: EGL keeps a destroyed context
 //! current, and the next backend made on the thread took it for the host's and failed to make
 //! it current again after each call ("making the host's context current again failed (EGL
-//! 0x3006)": 172 such lines in one Ruffle run). Its own binary: it installs the process's
-//! logger to count those lines.
+//! 0x3006)": 172 such lines in one Ruffle run). Its own binary, not a module of `tests/api`: it
+//! installs the process's one logger to count those lines, and in a shared binary the other
+//! tests' backends, on their threads at the same time, would log into that count.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

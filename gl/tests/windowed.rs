@@ -2,6 +2,9 @@
 //! buffer into it with the one orientation flip. Runs only where a DISPLAY exists (for example
 //! under `xvfb-run -a -s "-screen 0 1024x768x24" cargo test -p molehill-gl --test windowed`);
 //! libX11 is loaded at run time so that building the test needs no X11 development files.
+//!
+//! Its own binary, not a module of `tests/api`: it needs a display, and `.ci/run` runs it alone
+//! under xvfb (`--test windowed`), apart from the headless tests.
 
 use std::ffi::{c_char, c_int, c_uint, c_ulong, c_void};
 use std::num::NonZeroU32;

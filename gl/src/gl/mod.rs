@@ -5,7 +5,7 @@
 //!
 //! [`hostgl::HostGl`] makes the calls in the host's own context with the host's glow table (the
 //! compositor's, frame waits, host fences), behind the same proof. Only `calls`, `objects`,
-//! `hoststate`, `frame` and `hostgl` call glow (`tests/layers.rs` checks it); the compositor
+//! `hoststate`, `frame` and `hostgl` call glow (`tests/api/layers.rs` checks it); the compositor
 //! makes its calls through `hostgl`.
 //!
 //! `counts` <- `calls` <- `objects`, `hoststate`, `frame`; `hostgl` <- `frame` <- `compose`;

@@ -1,24 +1,12 @@
 //! Molehill inside a player's GL context: a second EGL context plays the host.
 
-mod common;
-
-use common::player::{texture_argb, Player};
-use common::*;
+use crate::common::player::{texture_argb, Player};
+use crate::common::*;
 use glow::HasContext;
 use molehill_context3d::{Backend, BackendError, PixelRect};
 use molehill_gl::{ContextError, ContextOptions, GlApi, GlBackend, GlContext, HostContext};
 
 const BLUE: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
-
-/// One Molehill frame: clear `clear`, a quad of `quad` in the middle; returns the read-back.
-fn molehill_frame(r: &mut Rig, clear: [f32; 4], quad: [f32; 4]) -> Vec<u32> {
-    r.clear(clear);
-    let p = r.program(POS_COLOR_VS, COLOR_FS);
-    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, quad);
-    r.draw_color(p, q);
-    r.b.present().expect("present");
-    r.read()
-}
 
 fn check_frame(px: &[u32], size: u32, clear: u32, quad: u32, what: &str) {
     let at = |x: u32, y: u32| px[(y * size + x) as usize];
@@ -32,7 +20,7 @@ fn check_frame(px: &[u32], size: u32, clear: u32, quad: u32, what: &str) {
 #[test]
 fn host_context_current_between_frames_regression() {
     let mut r = Rig::new(16, 16);
-    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]);
+    let px = r.quad_frame([1.0, 0.0, 0.0, 1.0], [0.0, 1.0, 0.0, 1.0]);
     check_frame(
         &px,
         16,
@@ -46,7 +34,7 @@ fn host_context_current_between_frames_regression() {
     player.draw([1.0, 1.0, 0.0, 1.0]);
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 
-    let px = molehill_frame(&mut r, [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0]);
+    let px = r.quad_frame([0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0]);
     check_frame(
         &px,
         16,
@@ -72,7 +60,7 @@ fn molehill_in_the_players_context_leaves_its_state_and_pixels() {
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 16, 16);
     let calls = r.b.call_counts();
-    let px = molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    let px = r.quad_frame([0.0, 0.0, 0.0, 1.0], BLUE);
     check_frame(
         &px,
         16,
@@ -105,7 +93,7 @@ fn host_state_changed_is_captured_again() {
     let mut player = Player::new(32);
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 16, 16);
-    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    r.quad_frame([0.0, 0.0, 0.0, 1.0], BLUE);
     // The player changes its state behind Molehill's back, and says so.
     // SAFETY: the player's context is current.
     unsafe {
@@ -117,7 +105,7 @@ fn host_state_changed_is_captured_again() {
     }
     let changed = player.bound();
     r.b.host_state_changed();
-    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    let px = r.quad_frame([1.0, 0.0, 0.0, 1.0], BLUE);
     check_frame(
         &px,
         16,
@@ -135,16 +123,16 @@ fn frames_are_double_buffered() {
     let player = Player::new(32);
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 32, 32);
-    let a = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    let a = r.quad_frame([1.0, 0.0, 0.0, 1.0], BLUE);
     let fa = r.b.frame().unwrap();
-    let b2 = molehill_frame(&mut r, [0.0, 1.0, 0.0, 1.0], BLUE);
+    let b2 = r.quad_frame([0.0, 1.0, 0.0, 1.0], BLUE);
     let fb = r.b.frame().unwrap();
     assert_ne!(fa.texture, fb.texture, "two textures");
     assert_eq!(fb.sequence, 2);
     // Frame 1's texture still holds frame 1 while frame 2 is out.
     assert_eq!(texture_argb(player.gl(), fa.texture, 32, 32), a);
     assert_eq!(texture_argb(player.gl(), fb.texture, 32, 32), b2);
-    molehill_frame(&mut r, [0.0, 0.0, 1.0, 1.0], BLUE);
+    r.quad_frame([0.0, 0.0, 1.0, 1.0], BLUE);
     assert_eq!(
         r.b.frame().unwrap().texture,
         fa.texture,
@@ -159,7 +147,7 @@ fn frames_are_double_buffered() {
     })
     .unwrap();
     (r.width, r.height) = (48, 40);
-    let px = molehill_frame(&mut r, [0.0, 1.0, 1.0, 1.0], BLUE);
+    let px = r.quad_frame([0.0, 1.0, 1.0, 1.0], BLUE);
     let f = r.b.frame().unwrap();
     assert_eq!((f.width, f.height, f.sequence), (48, 40, 4));
     assert_eq!(texture_argb(player.gl(), f.texture, 48, 40), px);
@@ -198,7 +186,7 @@ fn a_sharing_context_hands_fenced_frames_to_the_host() {
         "the player's context is current again"
     );
     let mut r = Rig::on(b, 16, 16);
-    let px = molehill_frame(&mut r, [0.0, 1.0, 0.0, 1.0], BLUE);
+    let px = r.quad_frame([0.0, 1.0, 0.0, 1.0], BLUE);
     assert!(player.ctx.is_current());
     let f = r.b.frame().expect("frame");
     assert!(f.fence.is_some(), "different contexts: fenced");
@@ -207,8 +195,8 @@ fn a_sharing_context_hands_fenced_frames_to_the_host() {
     assert_eq!(texture_argb(player.gl(), f.texture, 16, 16), px);
     r.b.frame_released(&f, player.gl());
     // Frames 2 and 3: frame 3 goes into frame 1's texture, after the player's release.
-    molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
-    let px3 = molehill_frame(&mut r, [1.0, 1.0, 0.0, 1.0], BLUE);
+    r.quad_frame([1.0, 0.0, 0.0, 1.0], BLUE);
+    let px3 = r.quad_frame([1.0, 1.0, 0.0, 1.0], BLUE);
     let f3 = r.b.frame().expect("frame 3");
     assert_eq!(f3.texture, f.texture);
     f3.wait(player.gl());
@@ -289,7 +277,7 @@ fn making_a_backend_keeps_the_players_context_current() {
         player.ctx.is_current(),
         "creation left Molehill's context current"
     );
-    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    r.quad_frame([0.0, 0.0, 0.0, 1.0], BLUE);
     assert!(
         player.ctx.is_current(),
         "a call left Molehill's context current"
@@ -305,7 +293,7 @@ fn the_players_state_is_captured_once_until_it_changes() {
     let player = Player::new(32);
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 32, 32);
-    molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    r.quad_frame([0.0, 0.0, 0.0, 1.0], BLUE);
     let p = r.program(POS_COLOR_VS, COLOR_FS);
     let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, BLUE);
     r.draw_color(p, q);
@@ -344,7 +332,7 @@ fn molehill_in_a_desktop_players_context() {
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     assert_eq!(b.dialect(), molehill_agal::glsl::Dialect::Glsl330);
     let mut r = Rig::on(b, 32, 32);
-    let px = molehill_frame(&mut r, [0.0, 0.0, 0.0, 1.0], BLUE);
+    let px = r.quad_frame([0.0, 0.0, 0.0, 1.0], BLUE);
     check_frame(&px, 32, argb(255, 0, 0, 0), argb(255, 0, 0, 255), "desktop");
     assert_eq!(player.bound(), before);
     // SAFETY: the player's context is current.
@@ -381,7 +369,7 @@ fn checking_at_present_notices_the_players_context_when_told_or_at_the_next_fram
     // Between frames the player's context is current again (the read-back above put it
     // back): the next frame's first call notices without being told.
     player.make_current();
-    let px = molehill_frame(&mut r, [1.0, 0.0, 0.0, 1.0], BLUE);
+    let px = r.quad_frame([1.0, 0.0, 0.0, 1.0], BLUE);
     check_frame(&px, 32, 0xFFFF_0000, 0xFF00_00FF, "next frame");
     assert!(player.ctx.is_current(), "the player's context is put back");
     assert_eq!(player.gl_error(), glow::NO_ERROR);

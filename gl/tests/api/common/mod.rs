@@ -4,6 +4,8 @@
 
 pub mod player;
 
+use std::path::{Path, PathBuf};
+
 use molehill_agal::{Filter, MipFilter, ProgramKind, Version, Wrap};
 use molehill_context3d::*;
 use molehill_gl::{ContextOptions, GlApi, GlBackend};
@@ -48,6 +50,23 @@ pub const CONST_COLOR_FS: &str = "mov oc, fc0";
 /// Samples `fs0` (2D, nearest) at `v0`.
 pub const TEX_FS: &str = "tex ft0, v0, fs0 <2d,clamp,nearest,mipnone>\nmov oc, ft0";
 
+/// `../shared/agal-corpus/bytecode` (program pairs as `NAME.vert.hex`, `NAME.frag.hex`), when
+/// present.
+pub fn agal_corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus/bytecode");
+    dir.is_dir().then_some(dir)
+}
+
+/// The bytes of a hex dump (every pair of hex digits in the file, anything else skipped).
+pub fn read_hex(path: &Path) -> Vec<u8> {
+    let text = std::fs::read_to_string(path).expect("hex file");
+    let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_hexdigit).collect();
+    digits
+        .chunks_exact(2)
+        .map(|p| u8::from_str_radix(std::str::from_utf8(p).expect("ascii"), 16).expect("hex"))
+        .collect()
+}
+
 pub fn sampler(wrap: Wrap, filter: Filter, mip: MipFilter) -> SamplerState {
     SamplerState {
         wrap,
@@ -68,6 +87,15 @@ impl Rig {
 
     pub fn with(api: GlApi, width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
         let b = GlBackend::headless(&ContextOptions::new(api)).expect("headless GL");
+        Rig::configured(b, width, height, anti_alias, depth)
+    }
+
+    /// A rig over an existing backend (a host's context, a sharing one), back buffer made.
+    pub fn on(b: GlBackend, width: u32, height: u32) -> Rig {
+        Rig::configured(b, width, height, 0, true)
+    }
+
+    fn configured(b: GlBackend, width: u32, height: u32, anti_alias: u8, depth: bool) -> Rig {
         let mut rig = Rig {
             b,
             next: 1,
@@ -80,25 +108,6 @@ impl Rig {
                 height,
                 anti_alias,
                 depth_and_stencil: depth,
-            })
-            .expect("back buffer");
-        rig
-    }
-
-    /// A rig over an existing backend (a host's context, a sharing one), back buffer made.
-    pub fn on(b: GlBackend, width: u32, height: u32) -> Rig {
-        let mut rig = Rig {
-            b,
-            next: 1,
-            width,
-            height,
-        };
-        rig.b
-            .configure_back_buffer(&BackBufferConfig {
-                width,
-                height,
-                anti_alias: 0,
-                depth_and_stencil: true,
             })
             .expect("back buffer");
         rig
@@ -312,6 +321,17 @@ impl Rig {
             height: self.height,
         };
         self.b.read_back_buffer(rect).expect("read back")
+    }
+
+    /// One frame: clear `clear`, a quad of `quad` over the middle half, present; returns the
+    /// read-back.
+    pub fn quad_frame(&mut self, clear: [f32; 4], quad: [f32; 4]) -> Vec<u32> {
+        self.clear(clear);
+        let p = self.program(POS_COLOR_VS, COLOR_FS);
+        let q = self.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, quad);
+        self.draw_color(p, q);
+        self.b.present().expect("present");
+        self.read()
     }
 
     pub fn at(&self, px: &[u32], x: u32, y: u32) -> u32 {

@@ -4,8 +4,6 @@
 //! pixels read back with `drawToBitmapData`, and through the `Backend` trait; counts, never
 //! times.
 
-mod common;
-
 use molehill_agal::{ProgramKind, Version};
 use molehill_context3d::{Context3D, Endian, IndexBuffer3D, VertexBuffer3D};
 use molehill_gl::{CallKind, ContextOptions, GlBackend, MAX_QUEUED_DRAWS};
@@ -201,7 +199,7 @@ fn a_lost_context_drops_the_kept_draws() {
 /// draw): each applies to the draws after it, not to the kept draws before it.
 #[test]
 fn set_calls_between_kept_draws_apply_to_the_draws_after_them() {
-    use common::{Rig, CONST_COLOR_FS, POS_COLOR_VS};
+    use crate::common::{Rig, CONST_COLOR_FS, POS_COLOR_VS};
     use molehill_context3d::{Backend, TriangleFace};
     let mut r = Rig::new(64, 64);
     let p = r.program(POS_COLOR_VS, CONST_COLOR_FS);
@@ -225,16 +223,16 @@ fn set_calls_between_kept_draws_apply_to_the_draws_after_them() {
 /// A 32x32 player, a rig on its context cleared to black, a vertex-colour program and a red
 /// quad over the whole target (the player outlives the rig when bound in this order).
 fn in_the_players_context() -> (
-    common::player::Player,
-    common::Rig,
+    crate::common::player::Player,
+    crate::common::Rig,
     molehill_context3d::ProgramId,
     (
         molehill_context3d::VertexBufferId,
         molehill_context3d::IndexBufferId,
     ),
 ) {
-    use common::{Rig, COLOR_FS, POS_COLOR_VS};
-    let player = common::player::Player::new(32);
+    use crate::common::{Rig, COLOR_FS, POS_COLOR_VS};
+    let player = crate::common::player::Player::new(32);
     let b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
     let mut r = Rig::on(b, 32, 32);
     r.clear([0.0, 0.0, 0.0, 1.0]);

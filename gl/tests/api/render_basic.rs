@@ -1,8 +1,6 @@
 //! Clear, orientation, read-back rectangles, culling, scissor, colour mask.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 
 #[test]

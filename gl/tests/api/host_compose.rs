@@ -1,27 +1,14 @@
 //! Several Stage3Ds on one player context, composited by the helper; PBO read-back; a player
 //! whose GL state is far from GL's defaults.
 
-mod common;
-
-use common::player::{read_rgba, Player};
-use common::*;
+use crate::common::player::{read_rgba, Player};
+use crate::common::*;
 use glow::HasContext;
 use molehill_context3d::stage::{compose, Layer, LayerPlacement, StageLayout};
 use molehill_context3d::{
     Backend, BlendFactor, BlendState, PixelRect, TextureData, TextureFormat, TextureKind,
 };
 use molehill_gl::{ComposeLayer, ComposeTarget, Compositor, GlApi, GlBackend};
-
-/// A Molehill frame with a quad of its own colour over a clear of another, and 50%
-/// alpha in the clear (the compositor must ignore it).
-fn layer_frame(r: &mut Rig, clear: [f32; 4], quad: [f32; 4]) -> Vec<u32> {
-    r.clear(clear);
-    let p = r.program(POS_COLOR_VS, COLOR_FS);
-    let q = r.color_quad([-0.5, -0.5, 0.5, 0.5], 0.0, quad);
-    r.draw_color(p, q);
-    r.b.present().expect("present");
-    r.read()
-}
 
 #[test]
 fn four_stage3ds_composited_in_order_at_their_positions() {
@@ -44,7 +31,7 @@ fn four_stage3ds_composited_in_order_at_their_positions() {
     for (i, &(w, h)) in sizes.iter().enumerate() {
         let b = GlBackend::on_host_context(player.host_context()).expect("backend");
         let mut r = Rig::on(b, w, h);
-        pixels.push(layer_frame(&mut r, colors[i].0, colors[i].1));
+        pixels.push(r.quad_frame(colors[i].0, colors[i].1));
         rigs.push(r);
     }
     let stage = StageLayout::new(80, 72, 0x336699);
@@ -130,11 +117,7 @@ fn pbo_readback_equals_the_synchronous_one() {
     let mut sync = Vec::new();
     for i in 0..3 {
         let c = i as f32 / 3.0;
-        sync.push(layer_frame(
-            &mut r,
-            [c, 0.0, 1.0 - c, 1.0],
-            [0.0, 1.0, c, 1.0],
-        ));
+        sync.push(r.quad_frame([c, 0.0, 1.0 - c, 1.0], [0.0, 1.0, c, 1.0]));
     }
     // Three presents with two in flight: the first was dropped, the other two are there.
     assert_eq!(r.b.dropped_frame_readbacks(), 1);

@@ -2,9 +2,7 @@
 //! (issue 16): ATF images of another encoding than the texture's storage, zeroed storage,
 //! fallible allocation.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 use molehill_gl::decode::{dxt, etc1, try_zeroed};
 

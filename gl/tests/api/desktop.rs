@@ -1,9 +1,7 @@
 //! The desktop GL 3.3 core path: the same scenes as the ES tests on a 3.3 core context
 //! (GLSL 3.30 programs, the same orientation, formats, targets).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 use molehill_gl::GlApi;
 

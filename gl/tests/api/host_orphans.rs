@@ -2,13 +2,11 @@
 //! context is current again, in every order of loss and destroy. A second EGL context plays
 //! the player and counts its objects with `glIs*` before Molehill's stage and after it.
 
-mod common;
-
 use std::cell::Cell;
 use std::rc::Rc;
 
-use common::player::{Objects, Player};
-use common::*;
+use crate::common::player::{Objects, Player};
+use crate::common::*;
 use molehill_context3d::*;
 use molehill_gl::{ContextOptions, GlBackend, GlContext, HostRestore};
 

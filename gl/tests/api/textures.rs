@@ -1,9 +1,7 @@
 //! Every texture format drawn and read back, mip level selection, LOD bias, cube faces,
 //! rectangle textures, sampler wrap modes.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::{Filter, MipFilter, Wrap};
 use molehill_context3d::*;
 use molehill_gl::decode::{dxt, etc1, packed, pvrtc};

@@ -3,10 +3,8 @@
 //! stencil, render to texture, textures and samplers on several units, blend, scissor,
 //! culling, colour mask, PBO read-back), and a dump of ~150 queried values is the same after.
 
-mod common;
-
-use common::player::Player;
-use common::*;
+use crate::common::player::Player;
+use crate::common::*;
 use glow::HasContext;
 use molehill_context3d::*;
 use molehill_gl::GlBackend;

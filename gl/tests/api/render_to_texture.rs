@@ -1,9 +1,7 @@
 //! Render to texture (2D, cube face, several colour outputs, depth and stencil), anti-aliasing
 //! through a multisampled buffer and its resolve, back buffer included.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::Version;
 use molehill_context3d::*;
 

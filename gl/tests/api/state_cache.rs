@@ -2,9 +2,7 @@
 //! constants go up as one call per dirty range; sampler objects and vertex arrays are
 //! reused. Also prints a draws-per-second figure (never asserted).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
 use molehill_context3d::*;
 use molehill_gl::{CallCounts, CallKind};

@@ -7,8 +7,9 @@
 //! repository's own `agal/tests/in` pairs. Mutations are deterministic (a fixed xorshift seed).
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use crate::common::{agal_corpus, read_hex};
 use molehill_agal::profile::Profile;
 use molehill_agal::{Dimension, ProgramKind, TextureFormat as SamplerFormat, Version};
 use molehill_context3d::{Context3D, Endian, TextureBase};
@@ -36,21 +37,11 @@ impl Rng {
     }
 }
 
-fn read_hex(path: &Path) -> Vec<u8> {
-    let text = std::fs::read_to_string(path).expect("hex file");
-    let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_hexdigit).collect();
-    digits
-        .chunks_exact(2)
-        .map(|p| u8::from_str_radix(std::str::from_utf8(p).expect("ascii"), 16).expect("hex"))
-        .collect()
-}
-
 /// `(name, vertex bytes, fragment bytes)` of every seed pair.
 fn seeds() -> Vec<(String, Vec<u8>, Vec<u8>)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let corpus = root.join("../../shared/agal-corpus/bytecode");
     let mut out = Vec::new();
-    if corpus.is_dir() {
+    if let Some(corpus) = agal_corpus() {
         for e in std::fs::read_dir(&corpus).expect("corpus dir").flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
             if let Some(n) = name.strip_suffix(".vert.hex") {

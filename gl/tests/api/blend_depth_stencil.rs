@@ -1,8 +1,6 @@
 //! Blend factor pairs, depth compare modes and depth mask, stencil actions (two-sided).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 
 /// Clears to `dst`, draws `src` with the blend factors, returns the pixel as floats.

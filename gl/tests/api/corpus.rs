@@ -1,27 +1,12 @@
 //! Every valid vertex+fragment pair of the shared AGAL corpus translates, compiles and links
 //! in the driver, in GLSL ES 3.00 (ES 3.0 context) and GLSL 3.30 (desktop 3.3 core context).
 
-use std::path::PathBuf;
-
+use crate::common::{agal_corpus, read_hex};
 use molehill_context3d::{Backend, ProgramId, ProgramUpload};
 use molehill_gl::{ContextOptions, GlApi, GlBackend};
 
 /// The one pair that Flash itself rejects (#3696).
 const INVALID: &[&str] = &["ruffle_sampler_conflict_invalid"];
-
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus/bytecode");
-    dir.is_dir().then_some(dir)
-}
-
-fn read_hex(path: &std::path::Path) -> Vec<u8> {
-    let text = std::fs::read_to_string(path).expect("hex file");
-    let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_hexdigit).collect();
-    digits
-        .chunks_exact(2)
-        .map(|p| u8::from_str_radix(std::str::from_utf8(p).expect("ascii"), 16).expect("hex"))
-        .collect()
-}
 
 fn pairs(dir: &std::path::Path) -> Vec<(String, molehill_agal::Program, molehill_agal::Program)> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -44,7 +29,7 @@ fn pairs(dir: &std::path::Path) -> Vec<(String, molehill_agal::Program, molehill
 }
 
 fn compile_all(api: GlApi) {
-    let Some(dir) = corpus() else {
+    let Some(dir) = agal_corpus() else {
         eprintln!("shared/agal-corpus not found; corpus test skipped");
         return;
     };
