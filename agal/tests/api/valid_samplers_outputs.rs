@@ -1,9 +1,7 @@
 //! Sampler errors (#3662, #3664-#3668, #3696, #3740, #3741, #3743) and output errors (#3701,
 //! #3744, #3749-#3751, #3756, #3786, #3788, #3789), each asserting Flash's full message.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn frag(version: u32, tokens: &[Vec<u8>]) -> String {
     upload_tokens(version, FRAG, tokens)

@@ -3,7 +3,7 @@
 //! at its `#version` line, and a mutated pair that `molehill_agal::valid` accepts always translates
 //! (only a dialect's missing feature may refuse it).
 
-mod glsl_common;
+use crate::corpus;
 
 use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
 use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
@@ -13,8 +13,8 @@ use proptest::prelude::*;
 
 fn pairs() -> &'static [(Program, Program)] {
     static PAIRS: std::sync::OnceLock<Vec<(Program, Program)>> = std::sync::OnceLock::new();
-    PAIRS.get_or_init(|| match glsl_common::corpus_dir() {
-        Some(dir) => glsl_common::corpus_pairs(&dir)
+    PAIRS.get_or_init(|| match corpus::dir() {
+        Some(dir) => corpus::pairs(&dir)
             .into_iter()
             .map(|(_, v, f)| (v, f))
             .collect(),

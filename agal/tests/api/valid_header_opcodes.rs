@@ -1,9 +1,7 @@
 //! Size, header, profile version, opcode, nesting and token-limit errors, one test per ID,
 //! each asserting Flash's full message.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::flash::ErrorClass;
 use molehill_agal::profile::Profile;
 use molehill_agal::valid::validate;

@@ -1,7 +1,5 @@
-//! Shared by the `wgsl_*` tests: naga's WGSL front end and validator (the version wgpu uses),
+//! Shared by the `wgsl_*` modules: naga's WGSL front end and validator (the version wgpu uses),
 //! and the checks every translated pair must pass.
-
-#![allow(dead_code)] // reason: each test binary uses a different part of this module.
 
 use naga::valid::{Capabilities, ValidationFlags, Validator};
 use naga::ShaderStage;

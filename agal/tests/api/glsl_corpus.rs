@@ -2,7 +2,8 @@
 //! dialect that can express it, glslangValidator compiles and links the result, and the
 //! reflection agrees with `molehill_agal::valid::link`.
 
-mod glsl_common;
+use crate::corpus;
+use crate::glsl_common;
 
 use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
 use molehill_agal::profile::Profile;
@@ -10,12 +11,12 @@ use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_compiles_in_every_dialect() {
-    let Some(dir) = glsl_common::corpus_dir() else {
+    let Some(dir) = corpus::dir() else {
         eprintln!("agal-corpus not found beside the project; skipping");
         return;
     };
     let glslang = glsl_common::glslang_available();
-    let pairs = glsl_common::corpus_pairs(&dir);
+    let pairs = corpus::pairs(&dir);
     assert_eq!(pairs.len(), 66);
     let mut failures = Vec::new();
     let mut compiled = 0;

@@ -9,7 +9,7 @@
 //! `GlslError::MissingFeature`. Every output is compiled and linked by glslangValidator.
 //! `AGAL_SNAPSHOT=NAME` narrows the run to names containing NAME.
 
-mod glsl_common;
+use crate::glsl_common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -3,25 +3,13 @@
 //! text gives exactly the bytes of `bytecode/NAME.*.hex`, and disassemble-then-assemble is
 //! the identity.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use molehill_agal::asm::{assemble, assemble_with, AsmErrorKind, AsmOptions};
 use molehill_agal::disasm::disassemble;
 use molehill_agal::{ProgramKind, Version};
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus");
-    dir.is_dir().then_some(dir)
-}
-
-fn hex_to_bytes(text: &str) -> Vec<u8> {
-    let digits: Vec<u8> = text
-        .bytes()
-        .filter_map(|b| char::from(b).to_digit(16))
-        .map(|d| d as u8)
-        .collect();
-    digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect()
-}
+use crate::corpus::{dir as corpus_dir, hex_to_bytes};
 
 /// One program of the corpus.
 struct Case {

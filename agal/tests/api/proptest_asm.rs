@@ -205,10 +205,8 @@ fn corpus_lines() -> &'static [(String, ProgramKind, Version)] {
     static LINES: std::sync::OnceLock<Vec<(String, ProgramKind, Version)>> =
         std::sync::OnceLock::new();
     LINES.get_or_init(|| {
-        let dir =
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus");
         let mut out = Vec::new();
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        let Some(Ok(entries)) = crate::corpus::dir().map(std::fs::read_dir) else {
             eprintln!("agal-corpus not found beside the project; mutating no corpus lines");
             return out;
         };

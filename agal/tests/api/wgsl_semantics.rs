@@ -4,7 +4,7 @@
 //! (rounding and bounds), D3D9 `pow`, orientation (no y flip, `ddy` unchanged). The golden
 //! files show every opcode; these name the rule.
 
-mod wgsl_common;
+use crate::wgsl_common;
 
 use molehill_agal::asm::assemble;
 use molehill_agal::wgsl::{translate, Draw, Options, Shaders};

@@ -2,8 +2,8 @@
 //! moved between programs). Whatever it writes, naga (the version wgpu uses) parses and
 //! validates, and a mutated pair that `molehill_agal::valid` accepts always translates.
 
-mod glsl_common;
-mod wgsl_common;
+use crate::corpus;
+use crate::wgsl_common;
 
 use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
 use molehill_agal::profile::Profile;
@@ -13,8 +13,8 @@ use proptest::prelude::*;
 
 fn pairs() -> &'static [(Program, Program)] {
     static PAIRS: std::sync::OnceLock<Vec<(Program, Program)>> = std::sync::OnceLock::new();
-    PAIRS.get_or_init(|| match glsl_common::corpus_dir() {
-        Some(dir) => glsl_common::corpus_pairs(&dir)
+    PAIRS.get_or_init(|| match corpus::dir() {
+        Some(dir) => corpus::pairs(&dir)
             .into_iter()
             .map(|(_, v, f)| (v, f))
             .collect(),

@@ -1,9 +1,7 @@
 //! Operand errors (#3625-#3628, #3636-#3661, #3689, #3703, #3693), one test per ID, each
 //! asserting Flash's full message.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn vert(tokens: &[Vec<u8>]) -> String {
     upload_tokens(1, VERT, tokens)

@@ -1,8 +1,5 @@
 //! Raw token builders for the validation tests: every field as it is in bytecode, so that
 //! tests can also build what the model cannot represent.
-#![allow(dead_code)]
-
-use std::path::PathBuf;
 
 use molehill_agal::profile::Profile;
 use molehill_agal::valid::{link, validate};
@@ -168,31 +165,10 @@ pub fn mov_oc() -> Vec<u8> {
     tok(MOV, d(OUT, 0, XYZW), s(V, 0, IDENT), Z8)
 }
 
-fn corpus() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/agal-corpus/bytecode");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("note: {} not found, corpus tests skipped", dir.display());
-        None
-    }
-}
-
-fn hex(text: &str) -> Vec<u8> {
-    let digits: Vec<u8> = text
-        .bytes()
-        .filter(|b| b.is_ascii_hexdigit())
-        .map(|b| (b as char).to_digit(16).unwrap_or(0) as u8)
-        .collect();
-    digits
-        .chunks(2)
-        .map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0))
-        .collect()
-}
-
 /// (name, vertex bytes, fragment bytes) of every pair.
 pub fn corpus_pairs() -> Vec<(String, Vec<u8>, Vec<u8>)> {
-    let Some(dir) = corpus() else {
+    let Some(dir) = crate::corpus::dir().map(|d| d.join("bytecode")) else {
+        eprintln!("note: ../shared/agal-corpus not found, corpus tests skipped");
         return Vec::new();
     };
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -206,7 +182,8 @@ pub fn corpus_pairs() -> Vec<(String, Vec<u8>, Vec<u8>)> {
         .into_iter()
         .map(|n| {
             let read = |suffix: &str| {
-                hex(&std::fs::read_to_string(dir.join(format!("{n}{suffix}"))).expect("read hex"))
+                let text = std::fs::read_to_string(dir.join(format!("{n}{suffix}")));
+                crate::corpus::hex_to_bytes(&text.expect("read hex"))
             };
             let v = read(".vert.hex");
             let f = read(".frag.hex");

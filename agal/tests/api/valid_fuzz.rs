@@ -2,7 +2,7 @@
 //! spliced tokens. Where the mutated bytes still decode, validating the bytes and validating
 //! the decoded model agree, and an accepted program re-encodes to the same bytes.
 
-mod common;
+use crate::common;
 
 use molehill_agal::bytecode::{decode, encode, HEADER_LEN, TOKEN_LEN};
 use molehill_agal::profile::Profile;

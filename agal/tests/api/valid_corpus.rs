@@ -4,7 +4,7 @@
 //! vt3` reads the matrix rows vt4 and vt5 before any write (#3647, checked before its
 //! destination, whose .xyzw mask would be #3628).
 
-mod common;
+use crate::common;
 
 use molehill_agal::bytecode::decode_header;
 use molehill_agal::profile::Profile;

@@ -2,8 +2,8 @@
 //! naga (the version wgpu uses) parses and validates, with matching varying locations and
 //! sampling in uniform control flow, and the reflection agrees with `molehill_agal::valid::link`.
 
-mod glsl_common;
-mod wgsl_common;
+use crate::corpus;
+use crate::wgsl_common;
 
 use molehill_agal::profile::Profile;
 use molehill_agal::wgsl::{translate, Options};
@@ -11,11 +11,11 @@ use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_validates() {
-    let Some(dir) = glsl_common::corpus_dir() else {
+    let Some(dir) = corpus::dir() else {
         eprintln!("agal-corpus not found beside the project; skipping");
         return;
     };
-    let pairs = glsl_common::corpus_pairs(&dir);
+    let pairs = corpus::pairs(&dir);
     assert_eq!(pairs.len(), 66);
     let mut failures = Vec::new();
     let mut valid = 0;

@@ -1,8 +1,6 @@
 //! Link errors (#3630-#3635, #3757, #3775) and the [`Linkage`] of a valid pair.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::valid::{link, validate};
 
 #[test]

@@ -7,7 +7,7 @@
 //! and commit it, or fix the writer. Every output is parsed and validated by naga (the version
 //! wgpu uses). `AGAL_SNAPSHOT=NAME` narrows the run to names containing NAME.
 
-mod wgsl_common;
+use crate::wgsl_common;
 
 use std::path::{Path, PathBuf};
 
