@@ -4,27 +4,14 @@
 //! an id the VM can compare, so that an AS3 object of a replaced context never reaches the new
 //! one. No GL: context3d's RecordingBackend is the renderer.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::rc::Rc;
 
 use molehill_agal::flash::{ErrorClass, FlashError};
 use molehill_context3d::{Backend, RecordingBackend};
-use molehill_player::{BackendCreationError, Context3D, Stage3D, Stage3DEvents};
+use molehill_player::{BackendCreationError, Context3D, Stage3D};
 
-#[derive(Default)]
-struct Events {
-    created: Cell<u32>,
-    errors: RefCell<Vec<FlashError>>,
-}
-
-impl Stage3DEvents for Events {
-    fn context3d_create(&self) {
-        self.created.set(self.created.get() + 1);
-    }
-    fn error(&self, error: &FlashError) {
-        self.errors.borrow_mut().push(error.clone());
-    }
-}
+use crate::common::Events;
 
 /// A factory that makes `backends` backends, then refuses.
 fn stage_with(backends: u32) -> (Stage3D, Rc<Events>) {

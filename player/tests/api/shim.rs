@@ -1,7 +1,7 @@
 //! The AS3-facing API without GL (context3d's RecordingBackend as the renderer): Stage3D's own
 //! checks, events, and what a recording writes.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use molehill_agal::flash::{ErrorClass, FlashError};
@@ -9,26 +9,9 @@ use molehill_context3d::{Backend, RecordingBackend};
 use molehill_player::as3::{BitmapData, ByteArray};
 #[cfg(feature = "record")]
 use molehill_player::Recorder;
-use molehill_player::{BackendCreationError, Stage3D, Stage3DEvents, TextureBase};
+use molehill_player::{BackendCreationError, Stage3D};
 
-#[derive(Default)]
-struct Events {
-    created: Cell<u32>,
-    ready: RefCell<Vec<TextureBase>>,
-    errors: RefCell<Vec<FlashError>>,
-}
-
-impl Stage3DEvents for Events {
-    fn context3d_create(&self) {
-        self.created.set(self.created.get() + 1);
-    }
-    fn texture_ready(&self, texture: TextureBase) {
-        self.ready.borrow_mut().push(texture);
-    }
-    fn error(&self, error: &FlashError) {
-        self.errors.borrow_mut().push(error.clone());
-    }
-}
+use crate::common::Events;
 
 fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
     Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {

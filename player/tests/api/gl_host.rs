@@ -1,29 +1,15 @@
 //! A GL player embedding Molehill through the facade: its factory puts each context's
 //! backend in the player's own GL context and keeps a handle to read the frame texture.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use molehill_agal::flash::FlashError;
 use molehill_context3d::Backend;
 use molehill_gl::{ContextOptions, GlBackend, GlContext, HostContext};
 use molehill_player::as3::BitmapDataMut;
-use molehill_player::{BackendCreationError, Stage3D, Stage3DEvents};
+use molehill_player::{BackendCreationError, Stage3D};
 
-#[derive(Default)]
-struct Events {
-    created: Cell<u32>,
-    errors: RefCell<Vec<FlashError>>,
-}
-
-impl Stage3DEvents for Events {
-    fn context3d_create(&self) {
-        self.created.set(self.created.get() + 1);
-    }
-    fn error(&self, error: &FlashError) {
-        self.errors.borrow_mut().push(error.clone());
-    }
-}
+use crate::common::Events;
 
 type Handle = Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>>;
 
