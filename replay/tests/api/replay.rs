@@ -5,15 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use crate::common::traces;
 use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
 use molehill_player::{HeadlessGl, NoEvents, Recorder, Stage3D};
 use molehill_replay::image::PngWriter;
 use molehill_replay::BackendKind;
 use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
-
-fn traces() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces")
-}
 
 fn replay(text: &str) -> molehill_replay::TraceOutcome {
     replay_text(

@@ -163,7 +163,7 @@ mod fuzz {
                 (-300i64..300).prop_map(|v| v.to_string()),
             ],
         ) {
-            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
+            let dir = crate::common::traces();
             let text = std::fs::read_to_string(dir.join(file)).unwrap();
             let mutated = mutate(&text, which, &value);
             if molehill_trace::parse(&mutated).is_ok() {
