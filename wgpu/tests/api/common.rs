@@ -1,7 +1,6 @@
 //! A small rig over the Backend trait: one headless Vulkan device per test (tests run in
 //! parallel), hand-written WGSL programs that follow `molehill_agal::wgsl`'s binding contract, quads,
 //! read-back.
-#![allow(dead_code)]
 
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;

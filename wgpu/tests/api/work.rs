@@ -1,8 +1,6 @@
 //! Work a steady frame does, counted (never timed).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
 

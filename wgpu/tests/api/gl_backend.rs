@@ -1,9 +1,7 @@
 //! The same backend on wgpu's GL backend (EGL on llvmpipe): a device, a clear, a draw, a
 //! read-back.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
 use molehill_wgpu::{Api, DeviceOptions, WgpuBackend};

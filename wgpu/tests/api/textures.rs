@@ -1,8 +1,6 @@
 //! Texture formats: DXT through BC or decoded on the CPU, packed 16-bit formats, half floats.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 use molehill_wgpu::Api;
 

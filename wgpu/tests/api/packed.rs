@@ -2,9 +2,7 @@
 //! them at their bits, counted (the pixels are checked by the conformance traces
 //! render_to_texture_packed_*).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_context3d::*;
 
 /// An 8x8 texture of `format` made the current target (`anti_alias` as Flash's).

@@ -1,8 +1,6 @@
 //! Clear, draw, orientation, read-back and the pass/submit counts, with hand-written WGSL.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
 
