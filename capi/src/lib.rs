@@ -2,7 +2,8 @@
 //! runtimes written in C or C++ (Lightspark, avmplus-based players, hxcpp targets).
 //!
 //! The header is `include/molehill.h`, generated from this crate by cbindgen (the test
-//! `tests/header.rs` regenerates it and fails on a difference). `docs/c-api.md` holds the rules:
+//! `tests/api/header.rs` regenerates it and fails on a difference). `docs/c-api.md` holds the
+//! rules:
 //!
 //! - Every function returns an [`MhStatus`]. On failure, when the caller passes a non-null
 //!   `MhError **error`, it receives an [`MhError`] (class, ID, exact message) that the caller

@@ -3,15 +3,11 @@
 
 use std::process::Command;
 
+use crate::common::built_library;
+
 #[test]
 fn the_shared_library_names_its_abi() {
-    // `cargo test` builds the library's crate types beside the test executable
-    // (target/<profile>/deps/); only `cargo build` copies them up to target/<profile>/.
-    let exe = std::env::current_exe().expect("test binary path");
-    let lib = exe
-        .parent()
-        .expect("target/<profile>/deps/<test>")
-        .join("libmolehill_capi.so");
+    let lib = built_library("libmolehill_capi.so");
     assert!(
         lib.exists(),
         "{} is missing: cargo builds it with the crate's cdylib crate-type",

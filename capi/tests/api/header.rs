@@ -1,6 +1,7 @@
 //! `include/molehill.h` is what cbindgen generates from this crate today: the test generates
 //! it (cbindgen as a library, so CI needs no cbindgen binary) and fails on any difference.
-//! `MOLEHILL_BLESS=1 cargo test -p molehill-capi --test header` rewrites the checked-in file.
+//! `MOLEHILL_BLESS=1 cargo test -p molehill-capi --test api header::` rewrites the checked-in
+//! file.
 
 use std::path::Path;
 
@@ -49,7 +50,7 @@ fn header_is_up_to_date() {
             .unwrap_or(checked_in.lines().count().min(generated.lines().count()));
         panic!(
             "capi/include/molehill.h is out of date (first difference at line {}): run \
-             `MOLEHILL_BLESS=1 cargo test -p molehill-capi --test header` and commit it",
+             `MOLEHILL_BLESS=1 cargo test -p molehill-capi --test api header::` and commit it",
             first + 1
         );
     }

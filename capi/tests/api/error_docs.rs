@@ -12,23 +12,11 @@
 //! method it names must exist.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::common::rust_files;
 
 const CLASSES: [&str; 4] = ["Error", "ArgumentError", "RangeError", "TypeError"];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// A function and its doc comment (`///` and one space removed).
 #[derive(Debug)]
@@ -160,7 +148,7 @@ fn show(set: &BTreeSet<(String, u32)>) -> String {
 /// The facade's methods, `Type::name` -> doc.
 fn facade(player: &Path) -> BTreeMap<String, Doc> {
     let mut files = vec![player.join("src/stage3d.rs")];
-    rust_files(&player.join("src/context"), &mut files);
+    files.extend(rust_files(&player.join("src/context")));
     let mut out = BTreeMap::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
@@ -261,9 +249,7 @@ fn every_c_function_names_its_facade_methods_flash_errors() {
             "the facade's `{m}` not found with its `# Errors`"
         );
     }
-    let mut paths = Vec::new();
-    rust_files(&capi.join("src"), &mut paths);
-    paths.sort();
+    let paths = rust_files(&capi.join("src"));
     let files: Vec<(String, String)> = paths
         .iter()
         .map(|p| {

@@ -4,17 +4,10 @@
 //! its own EGL context. Skips with a note when there is no `cc`, or no headless GL (exit 77).
 //! CI (`.ci/run`) also builds it with AddressSanitizer and LeakSanitizer.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-/// The static library `cargo test` built for this run: beside the test executable
-/// (`target/<profile>/deps/`; only `cargo build` copies it up to `target/<profile>/`).
-fn static_library() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    exe.parent()
-        .expect("target/<profile>/deps/<test>")
-        .join("libmolehill_capi.a")
-}
+use crate::common::built_library;
 
 /// Compiles `source` (C99, warnings as errors) against the static library into `exe`; `None`
 /// (with a note) when there is no C compiler.
@@ -25,7 +18,7 @@ fn build(source: &Path, exe: &Path) -> Option<()> {
 /// [`build`] with more libraries to link (`-lEGL`, ...).
 fn build_with(source: &Path, exe: &Path, libs: &[&str]) -> Option<()> {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let lib = static_library();
+    let lib = built_library("libmolehill_capi.a");
     assert!(
         lib.exists(),
         "{} is missing: cargo builds it with the crate's staticlib crate-type",

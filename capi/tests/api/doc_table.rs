@@ -6,25 +6,9 @@
 //! saying why not) fails here.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).expect("a facade folder").flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use crate::common::rust_files;
 
 /// `(Type, fn name)` for each `pub fn` of a facade file (a line starting `pub fn NAME`) inside
 /// an inherent `impl Type` block of the facade's type (other types of the file, such as
