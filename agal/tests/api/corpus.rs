@@ -1,7 +1,13 @@
 //! `../shared/agal-corpus` (the AGAL programs beside the project), read by the corpus, fuzz and
-//! property modules; each skips with a note when it is absent.
+//! property modules; each skips with a note when it is absent. Also what those modules do to its
+//! pairs: validate and link them, and mutate their tokens.
 
 use std::path::{Path, PathBuf};
+
+use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
+use molehill_agal::profile::Profile;
+use molehill_agal::valid::{Linkage, ValidationError};
+use molehill_agal::{Program, ProgramKind};
 
 /// `../shared/agal-corpus`, when it is beside the project.
 pub fn dir() -> Option<PathBuf> {
@@ -20,7 +26,7 @@ pub fn hex_to_bytes(text: &str) -> Vec<u8> {
 
 /// The corpus pairs, decoded, sorted by name: `(name, vertex, fragment)`. Skips the one pair
 /// that is invalid on purpose.
-pub fn pairs(dir: &Path) -> Vec<(String, molehill_agal::Program, molehill_agal::Program)> {
+pub fn pairs(dir: &Path) -> Vec<(String, Program, Program)> {
     let mut names: Vec<String> = std::fs::read_dir(dir.join("bytecode"))
         .expect("corpus bytecode dir")
         .filter_map(|e| {
@@ -43,4 +49,30 @@ pub fn pairs(dir: &Path) -> Vec<(String, molehill_agal::Program, molehill_agal::
             (name, v, f)
         })
         .collect()
+}
+
+/// Validates both programs of a pair under `profile`, then links them.
+pub fn validate_pair(
+    vertex: &Program,
+    fragment: &Program,
+    profile: Profile,
+) -> Result<Linkage, ValidationError> {
+    molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)?;
+    molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)?;
+    molehill_agal::valid::link(vertex, fragment)
+}
+
+/// Flips `xor` into byte `at` of token `token` of `program`, keeping the token when it still
+/// decodes.
+pub fn flip(program: &mut Program, token: usize, at: usize, xor: u8) {
+    let n = program.instructions.len();
+    if n == 0 {
+        return;
+    }
+    let i = token % n;
+    let mut token_bytes = encode_instruction(&program.instructions[i]);
+    token_bytes[at % TOKEN_LEN] ^= xor;
+    if let Ok(ins) = decode_token(&token_bytes, i) {
+        program.instructions[i] = ins;
+    }
 }

@@ -7,7 +7,6 @@ use crate::glsl_common;
 
 use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
 use molehill_agal::profile::Profile;
-use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_compiles_in_every_dialect() {
@@ -23,11 +22,7 @@ fn corpus_translates_and_compiles_in_every_dialect() {
     let mut valid = 0;
     for (name, vertex, fragment) in &pairs {
         let profile = Profile::lowest_accepting(vertex.version);
-        let linkage = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-            .and_then(|()| {
-                molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
-            })
-            .and_then(|()| molehill_agal::valid::link(vertex, fragment));
+        let linkage = corpus::validate_pair(vertex, fragment, profile);
         let linkage = match linkage {
             Ok(l) => l,
             Err(e) => {

@@ -5,7 +5,6 @@
 
 use crate::corpus;
 
-use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
 use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
 use molehill_agal::profile::Profile;
 use molehill_agal::{Program, ProgramKind};
@@ -35,21 +34,6 @@ fn pairs() -> &'static [(Program, Program)] {
     })
 }
 
-/// Flips `xor` into byte `at` of token `token` of `program`, keeping the token when it still
-/// decodes.
-fn flip(program: &mut Program, token: usize, at: usize, xor: u8) {
-    let n = program.instructions.len();
-    if n == 0 {
-        return;
-    }
-    let i = token % n;
-    let mut token_bytes = encode_instruction(&program.instructions[i]);
-    token_bytes[at % TOKEN_LEN] ^= xor;
-    if let Ok(ins) = decode_token(&token_bytes, i) {
-        program.instructions[i] = ins;
-    }
-}
-
 fn check(vertex: &Program, fragment: &Program, dialect: Dialect) -> Result<(), TestCaseError> {
     let result = translate(vertex, fragment, &Options::new(dialect));
     if let Ok(s) = &result {
@@ -59,11 +43,7 @@ fn check(vertex: &Program, fragment: &Program, dialect: Dialect) -> Result<(), T
         }
     }
     let profile = Profile::Enhanced;
-    let valid = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-        .and_then(|()| {
-            molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
-        })
-        .and_then(|()| molehill_agal::valid::link(vertex, fragment));
+    let valid = corpus::validate_pair(vertex, fragment, profile);
     if valid.is_ok() {
         match result {
             Ok(_) | Err(GlslError::MissingFeature { .. }) => {}
@@ -86,7 +66,7 @@ proptest! {
         let all = pairs();
         let (mut v, mut f) = all[pick % all.len()].clone();
         for (vertex, token, at, xor) in flips {
-            flip(if vertex { &mut v } else { &mut f }, token, at, xor);
+            corpus::flip(if vertex { &mut v } else { &mut f }, token, at, xor);
         }
         // Move tokens between the programs (an opcode in the wrong stage, foreign registers).
         for (from, to) in moves {

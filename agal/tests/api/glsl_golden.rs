@@ -10,16 +10,12 @@
 //! `AGAL_SNAPSHOT=NAME` narrows the run to names containing NAME.
 
 use crate::glsl_common;
+use crate::golden::{self, check_file, root};
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
 use molehill_agal::glsl::{translate, Dialect, GlslError, Options};
 use molehill_agal::{Opcode, Program, ProgramKind, Version};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
-}
 
 /// The options of a `NAME.toml`: the three keys this test knows, anything else is an error.
 struct Case {
@@ -100,28 +96,7 @@ fn cases() -> Vec<Case> {
 }
 
 fn assemble(case: &Case, kind: ProgramKind) -> Program {
-    let ext = if kind == ProgramKind::Vertex {
-        "vert"
-    } else {
-        "frag"
-    };
-    let path = root().join("in").join(format!("{}.{ext}.agal", case.name));
-    let source = std::fs::read_to_string(&path).expect("read input");
-    molehill_agal::asm::assemble(&source, kind, case.version)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Compares `text` with the file at `path`; rewrites it and reports when they differ.
-fn check_file(path: &Path, text: &str, failures: &mut Vec<String>) {
-    let old = std::fs::read_to_string(path).ok();
-    if old.as_deref() != Some(text) {
-        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir out");
-        std::fs::write(path, text).expect("write golden");
-        failures.push(format!(
-            "{} changed (rewritten; review with git diff)",
-            path.display()
-        ));
-    }
+    golden::assemble(&case.name, case.version, kind)
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! corpus round trips, the validator and linker (`valid_*`, with Flash's error IDs) and the GLSL
 //! and WGSL writers (`glsl_*`, `wgsl_*`: goldens in tests/in and tests/out, glslangValidator and
 //! naga checks). One module per former test file; the helpers they share are `common` (raw
-//! bytecode tokens), `corpus` (../shared/agal-corpus), `glsl_common` and `wgsl_common`.
+//! bytecode tokens), `corpus` (../shared/agal-corpus: its pairs, validated, linked and mutated),
+//! `golden` (tests/in and tests/out), `glsl_common` and `wgsl_common`.
 
 mod asm_errors;
 mod asm_syntax;
@@ -16,6 +17,7 @@ mod glsl_fuzz;
 mod glsl_golden;
 mod glsl_reflection;
 mod glsl_semantics;
+mod golden;
 mod proptest_asm;
 mod valid_corpus;
 mod valid_fuzz;

@@ -7,7 +7,6 @@ use crate::wgsl_common;
 
 use molehill_agal::profile::Profile;
 use molehill_agal::wgsl::{translate, Options};
-use molehill_agal::ProgramKind;
 
 #[test]
 fn corpus_translates_and_validates() {
@@ -21,11 +20,7 @@ fn corpus_translates_and_validates() {
     let mut valid = 0;
     for (name, vertex, fragment) in &pairs {
         let profile = Profile::lowest_accepting(vertex.version);
-        let linkage = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-            .and_then(|()| {
-                molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
-            })
-            .and_then(|()| molehill_agal::valid::link(vertex, fragment));
+        let linkage = corpus::validate_pair(vertex, fragment, profile);
         let linkage = match linkage {
             Ok(l) => l,
             Err(e) => {

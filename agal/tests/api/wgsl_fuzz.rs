@@ -5,7 +5,6 @@
 use crate::corpus;
 use crate::wgsl_common;
 
-use molehill_agal::bytecode::{decode_token, encode_instruction, TOKEN_LEN};
 use molehill_agal::profile::Profile;
 use molehill_agal::wgsl::{translate, Options};
 use molehill_agal::{Program, ProgramKind};
@@ -48,21 +47,6 @@ fn pairs() -> &'static [(Program, Program)] {
     })
 }
 
-/// Flips `xor` into byte `at` of token `token` of `program`, keeping the token when it still
-/// decodes.
-fn flip(program: &mut Program, token: usize, at: usize, xor: u8) {
-    let n = program.instructions.len();
-    if n == 0 {
-        return;
-    }
-    let i = token % n;
-    let mut token_bytes = encode_instruction(&program.instructions[i]);
-    token_bytes[at % TOKEN_LEN] ^= xor;
-    if let Ok(ins) = decode_token(&token_bytes, i) {
-        program.instructions[i] = ins;
-    }
-}
-
 fn check(vertex: &Program, fragment: &Program) -> Result<(), TestCaseError> {
     let result = translate(vertex, fragment, &Options::default());
     if let Ok(s) = &result {
@@ -71,11 +55,7 @@ fn check(vertex: &Program, fragment: &Program) -> Result<(), TestCaseError> {
         }
     }
     let profile = Profile::Enhanced;
-    let valid = molehill_agal::valid::validate_program(vertex, ProgramKind::Vertex, profile)
-        .and_then(|()| {
-            molehill_agal::valid::validate_program(fragment, ProgramKind::Fragment, profile)
-        })
-        .and_then(|()| molehill_agal::valid::link(vertex, fragment));
+    let valid = corpus::validate_pair(vertex, fragment, profile);
     if valid.is_ok() {
         if let Err(e) = result {
             prop_assert!(false, "valid pair refused: {e}");
@@ -96,7 +76,7 @@ proptest! {
         let all = pairs();
         let (mut v, mut f) = all[pick % all.len()].clone();
         for (vertex, token, at, xor) in flips {
-            flip(if vertex { &mut v } else { &mut f }, token, at, xor);
+            corpus::flip(if vertex { &mut v } else { &mut f }, token, at, xor);
         }
         // Move tokens between the programs (an opcode in the wrong stage, foreign registers).
         for (from, to) in moves {
@@ -241,11 +221,7 @@ proptest! {
         else {
             return Ok(()); // e.g. a mask the opcode cannot write: not an AGAL program
         };
-        let valid = molehill_agal::valid::validate_program(&vertex, ProgramKind::Vertex, Profile::Standard)
-            .and_then(|()| {
-                molehill_agal::valid::validate_program(&fragment, ProgramKind::Fragment, Profile::Standard)
-            })
-            .and_then(|()| molehill_agal::valid::link(&vertex, &fragment));
+        let valid = corpus::validate_pair(&vertex, &fragment, Profile::Standard);
         prop_assume!(valid.is_ok());
         match translate(&vertex, &fragment, &Options::default()) {
             Ok(s) => {

@@ -7,16 +7,11 @@
 //! and commit it, or fix the writer. Every output is parsed and validated by naga (the version
 //! wgpu uses). `AGAL_SNAPSHOT=NAME` narrows the run to names containing NAME.
 
+use crate::golden::{assemble, check_file, root};
 use crate::wgsl_common;
 
-use std::path::{Path, PathBuf};
-
 use molehill_agal::wgsl::{translate, Options};
-use molehill_agal::{Program, ProgramKind, Version};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
-}
+use molehill_agal::{ProgramKind, Version};
 
 fn version_of(name: &str, text: &str) -> Version {
     let mut version = Version::V1;
@@ -55,31 +50,6 @@ fn cases() -> Vec<(String, Version)> {
             (name, version)
         })
         .collect()
-}
-
-fn assemble(name: &str, version: Version, kind: ProgramKind) -> Program {
-    let ext = if kind == ProgramKind::Vertex {
-        "vert"
-    } else {
-        "frag"
-    };
-    let path = root().join("in").join(format!("{name}.{ext}.agal"));
-    let source = std::fs::read_to_string(&path).expect("read input");
-    molehill_agal::asm::assemble(&source, kind, version)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Compares `text` with the file at `path`; rewrites it and reports when they differ.
-fn check_file(path: &Path, text: &str, failures: &mut Vec<String>) {
-    let old = std::fs::read_to_string(path).ok();
-    if old.as_deref() != Some(text) {
-        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir out");
-        std::fs::write(path, text).expect("write golden");
-        failures.push(format!(
-            "{} changed (rewritten; review with git diff)",
-            path.display()
-        ));
-    }
 }
 
 #[test]
