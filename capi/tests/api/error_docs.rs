@@ -1,6 +1,6 @@
 //! Every C function of the API names the Flash errors its facade method names, in the facade's
 //! form (issue 24 item 5: capi's `# Errors` docs checked against the facade's, whose own are
-//! checked by `player/tests/docs.rs`).
+//! checked by `player/tests/api/docs.rs`).
 //!
 //! The files are read as text. A C function (`pub unsafe extern "C" fn` or `pub extern "C" fn`
 //! under `capi/src`) calls the facade method its doc names (``The facade's `Type::method` ``),
