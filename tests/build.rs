@@ -1,7 +1,7 @@
 //! Generates one `#[test]` per trace under `conformance/` (in its category folders), so that
-//! `cargo test -p molehill-tests` lists every trace by name, once per backend (`gl::NAME`,
-//! `wgpu::NAME`; the name is the file stem, not the folder), and runs them in parallel (each
-//! replay has its own context).
+//! `cargo test -p molehill-tests` lists every trace by name, once per backend
+//! (`conformance::gl::NAME`, `conformance::wgpu::NAME` in the `api` test binary; the name is the
+//! file stem, not the folder), and runs them in parallel (each replay has its own context).
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The bodies of Molehill's fuzz targets (issue 16), one function per target, each taking the
 //! fuzzer's bytes and panicking when an invariant breaks. `fuzz_targets/*.rs` hand them to
-//! libFuzzer; the conformance crate's `fuzz_regressions` test includes this file and replays
-//! every kept input of `fuzz/regressions/<target>/` through them with a plain `cargo test`.
+//! libFuzzer; molehill-tests' `fuzz_regressions` module (its `api` test binary) includes this
+//! file and replays every kept input of `fuzz/regressions/<target>/` through them with a plain `cargo test`.
 //!
 //! Dependencies: the Molehill crates only (no `arbitrary`: [`Bytes`] reads what it needs).
 

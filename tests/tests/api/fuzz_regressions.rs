@@ -3,7 +3,7 @@
 //! nightly toolchain is needed (issue 16).
 
 #[allow(dead_code)]
-#[path = "../../fuzz/src/lib.rs"]
+#[path = "../../../fuzz/src/lib.rs"]
 mod harness;
 
 use std::path::Path;
