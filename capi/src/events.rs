@@ -121,14 +121,14 @@ impl MhStage3D {
                     let texture = self.handles.texture_handle(t).unwrap_or(none);
                     events.push((
                         MhEventKind::TextureReady,
-                        self.context,
+                        self.latest_context(),
                         texture,
                         std::ptr::null_mut(),
                     ));
                 }
                 Queued::Error(e) => events.push((
                     MhEventKind::Error,
-                    self.context,
+                    self.latest_context(),
                     none,
                     Fail::Flash(e).into_raw(),
                 )),

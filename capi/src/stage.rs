@@ -27,9 +27,8 @@ pub struct MhStage3D {
     pub(crate) callback: MhEventCallback,
     pub(crate) user_data: *mut c_void,
     pub(crate) thread: ThreadId,
-    /// The latest context's handle (null before the first).
-    pub(crate) context: MhContext3D,
-    /// The facade's id of each context handle given out: handle `n` is `contexts[n - 1]`.
+    /// The facade's id of each context handle given out: handle `n` is `contexts[n - 1]`, so
+    /// the latest context's handle is `contexts.len()` (null before the first).
     pub(crate) contexts: Vec<ContextId>,
     pub(crate) handles: Handles,
 }
@@ -38,7 +37,7 @@ impl std::fmt::Debug for MhStage3D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MhStage3D")
             .field("stage", &self.stage)
-            .field("context", &self.context)
+            .field("context", &self.latest_context())
             .finish_non_exhaustive()
     }
 }
@@ -132,7 +131,6 @@ pub(crate) unsafe fn new_stage(
         callback,
         user_data,
         thread: std::thread::current().id(),
-        context: MhContext3D::default(),
         contexts: Vec::new(),
         handles: Handles::default(),
     });

@@ -47,16 +47,20 @@ impl MhStage3D {
         if self.contexts.last() != Some(&id) {
             self.contexts.push(id);
         }
-        self.context = MhContext3D {
+        Some(self.latest_context())
+    }
+
+    /// The latest context's handle: the last one given out (null before the first).
+    pub(crate) fn latest_context(&self) -> MhContext3D {
+        MhContext3D {
             id: self.contexts.len() as u64,
-        };
-        Some(self.context)
+        }
     }
 
     /// `context3D`'s handle; the null one when there is none.
     pub(crate) fn current_context(&self) -> MhContext3D {
         if self.stage.context3d().is_some() {
-            self.context
+            self.latest_context()
         } else {
             MhContext3D::default()
         }
@@ -70,7 +74,7 @@ impl MhStage3D {
         ctx: MhContext3D,
     ) -> Result<Rc<RefCell<molehill_gl::GlBackend>>, Fail> {
         self.context(ctx)?;
-        if ctx != self.context {
+        if ctx != self.latest_context() {
             return Err(FlashError::error(3694, &[]).into());
         }
         let host = self.host.as_ref().ok_or_else(|| {
