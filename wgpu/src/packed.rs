@@ -40,12 +40,10 @@ impl Packing {
         }
     }
 
-    /// The largest value of each channel (red, green, blue, alpha); 0: no channel (reads 1).
+    /// The largest value of each channel (red, green, blue, alpha), `2^bits - 1` of
+    /// [`bits`](Self::bits); 0: no channel (reads 1).
     pub fn maxima(self) -> [f32; 4] {
-        match self {
-            Packing::Argb4444 => [15.0; 4],
-            Packing::Rgb565 => [31.0, 63.0, 31.0, 0.0],
-        }
+        self.bits().map(|b| ((1u32 << b) - 1) as f32)
     }
 
     /// Bits of each channel (red, green, blue, alpha); 0: no channel.
