@@ -11,11 +11,13 @@
 
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+
+mod timing;
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
 use molehill_player::{BackendFactory, Context3D, ContextId, EventQueue, Stage3D, Stage3DEvent};
+pub use timing::{frame_copy_totals, CallTimer, Spent};
 
 /// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
 pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";
@@ -175,28 +177,16 @@ pub struct Frame {
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
 pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
-    let (calls, calls_ns) = FRAME_CALLS.with(|c| c.replace((0, 0)));
-    let start = Instant::now();
+    let timer = CallTimer::start();
     let frame = ctx.present_frame();
-    let read_ns = start.elapsed().as_nanos() as u64;
-    log::debug!(
-        target: "stage3d_timing",
-        "stage3d frame: {calls} calls {:.3} ms, present (read back included) {:.3} ms",
-        calls_ns as f64 / 1e6,
-        read_ns as f64 / 1e6
-    );
-    let Some((width, height, pixels)) = frame? else {
-        return Ok(None);
+    let present = timer.stop();
+    let Ok(Some((width, height, pixels))) = frame else {
+        timing::frame_without_picture(present);
+        return frame.map(|_| None);
     };
-    let start = Instant::now();
+    let timer = CallTimer::start();
     let rgba = argb_to_rgba(&pixels);
-    let convert_ns = start.elapsed().as_nanos() as u64;
-    STATS.add(read_ns, convert_ns);
-    log::debug!(
-        "present {width}x{height}: read back and present {:.3} ms, to RGBA {:.3} ms",
-        read_ns as f64 / 1e6,
-        convert_ns as f64 / 1e6
-    );
+    timing::presented(present, timer.stop());
     Ok(Some(Frame {
         width,
         height,
@@ -210,64 +200,6 @@ pub use molehill_player::as3::argb_to_rgba_bytes as argb_to_rgba;
 /// Ruffle's BitmapData pixels (premultiplied RGBA bytes) as Molehill's premultiplied
 /// `0xAARRGGBB`.
 pub use molehill_player::as3::rgba_bytes_to_argb as rgba_to_argb;
-
-/// Time spent handing frames to Ruffle, over the process (every test of a run together).
-#[derive(Debug, Default)]
-struct Stats {
-    frames: AtomicU64,
-    read_ns: AtomicU64,
-    convert_ns: AtomicU64,
-    upload_ns: AtomicU64,
-}
-
-static STATS: Stats = Stats {
-    frames: AtomicU64::new(0),
-    read_ns: AtomicU64::new(0),
-    convert_ns: AtomicU64::new(0),
-    upload_ns: AtomicU64::new(0),
-};
-
-impl Stats {
-    fn add(&self, read_ns: u64, convert_ns: u64) {
-        self.frames.fetch_add(1, Ordering::Relaxed);
-        self.read_ns.fetch_add(read_ns, Ordering::Relaxed);
-        self.convert_ns.fetch_add(convert_ns, Ordering::Relaxed);
-    }
-}
-
-thread_local! {
-    /// Stage3D calls since the last present on this thread, and their nanoseconds.
-    static FRAME_CALLS: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
-}
-
-/// Ruffle's side reports each Stage3D call (but `present`) and how long Molehill took: summed per
-/// frame and logged at `present` (target `stage3d_timing`, debug level).
-pub fn record_call(nanos: u64) {
-    FRAME_CALLS.with(|c| {
-        let (n, ns) = c.get();
-        c.set((n + 1, ns + nanos));
-    });
-}
-
-/// Ruffle's side reports how long uploading a [`Frame`] into its bitmap took.
-pub fn record_upload(nanos: u64) {
-    STATS.upload_ns.fetch_add(nanos, Ordering::Relaxed);
-    log::debug!(
-        "frame upload into Ruffle's bitmap {:.3} ms",
-        nanos as f64 / 1e6
-    );
-}
-
-/// Frames handed over so far and the total nanoseconds spent reading them back, converting
-/// them and uploading them into Ruffle: `(frames, read, convert, upload)`.
-pub fn frame_copy_totals() -> (u64, u64, u64, u64) {
-    (
-        STATS.frames.load(Ordering::Relaxed),
-        STATS.read_ns.load(Ordering::Relaxed),
-        STATS.convert_ns.load(Ordering::Relaxed),
-        STATS.upload_ns.load(Ordering::Relaxed),
-    )
-}
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,245 @@
+//! How long the Stage3D work of each frame takes on the VM's thread: wall time, and the
+//! thread's own CPU time (`CLOCK_THREAD_CPUTIME_ID`), which leaves out the time the thread
+//! sleeps waiting for a rasteriser's threads (llvmpipe, lavapipe) or a GPU.
+//!
+//! Ruffle's side wraps each Stage3D call in a [`CallTimer`] ([`CallTimer::record_call`]) and the
+//! upload of each [`Frame`](crate::Frame) into its bitmap ([`CallTimer::record_upload`]);
+//! [`present`](crate::present) times the read-back and the conversion itself. One line per
+//! frame goes to the log (target `stage3d_timing`, debug level):
+//!
+//! ```text
+//! stage3d frame: 14 calls 0.140 ms (0.131 ms CPU), present 3.104 ms (0.912 ms CPU), together 3.244 ms (1.043 ms CPU)
+//! ```
+//!
+//! where `present` is the whole hand-off: reading the back buffer, converting it and uploading
+//! it into Ruffle's bitmap. `integrations/ruffle/tools/own-stage3d-timing.patch` writes the
+//! same line for Ruffle's own Stage3D, and `tools/stage3d_timing.py` summarises either.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Time spent on one piece of work, on the thread that did it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Spent {
+    /// Wall-clock nanoseconds.
+    pub wall_ns: u64,
+    /// The thread's CPU nanoseconds; 0 where the platform has no per-thread CPU clock.
+    pub cpu_ns: u64,
+}
+
+impl Spent {
+    fn plus(self, other: Spent) -> Spent {
+        Spent {
+            wall_ns: self.wall_ns + other.wall_ns,
+            cpu_ns: self.cpu_ns + other.cpu_ns,
+        }
+    }
+
+    fn describe(self) -> String {
+        format!(
+            "{:.3} ms ({:.3} ms CPU)",
+            self.wall_ns as f64 / 1e6,
+            self.cpu_ns as f64 / 1e6
+        )
+    }
+}
+
+/// The calling thread's CPU time in nanoseconds, where the platform has a per-thread clock.
+fn thread_cpu_ns() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Both clocks at the start of a piece of Stage3D work.
+#[derive(Debug)]
+pub struct CallTimer {
+    wall: Instant,
+    cpu_ns: Option<u64>,
+}
+
+impl CallTimer {
+    /// Reads both clocks now.
+    pub fn start() -> CallTimer {
+        CallTimer {
+            cpu_ns: thread_cpu_ns(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// What was spent since [`start`](CallTimer::start).
+    pub fn stop(self) -> Spent {
+        let wall_ns = self.wall.elapsed().as_nanos() as u64;
+        let cpu_ns = match (self.cpu_ns, thread_cpu_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => 0,
+        };
+        Spent { wall_ns, cpu_ns }
+    }
+
+    /// Ends the timing of one Stage3D call (any but `present`): summed into this frame's.
+    pub fn record_call(self) {
+        let spent = self.stop();
+        FRAME.with(|f| {
+            f.calls.set(f.calls.get() + 1);
+            f.in_calls.set(f.in_calls.get().plus(spent));
+        });
+    }
+
+    /// Ends the timing of uploading a presented [`Frame`](crate::Frame) into Ruffle's
+    /// bitmap: the frame's line is logged.
+    pub fn record_upload(self) {
+        let spent = self.stop();
+        STATS.upload_ns.fetch_add(spent.wall_ns, Ordering::Relaxed);
+        log::debug!("frame upload into Ruffle's bitmap {}", spent.describe());
+        FRAME.with(|f| {
+            f.in_present.set(f.in_present.get().plus(spent));
+            f.log_and_reset();
+        });
+    }
+}
+
+/// This frame's work so far on this thread.
+struct FrameWork {
+    calls: Cell<u64>,
+    in_calls: Cell<Spent>,
+    /// `present`: read back, conversion and (once recorded) the upload.
+    in_present: Cell<Spent>,
+}
+
+impl FrameWork {
+    fn log_and_reset(&self) {
+        let calls = self.calls.replace(0);
+        let in_calls = self.in_calls.take();
+        let in_present = self.in_present.take();
+        log::debug!(
+            target: "stage3d_timing",
+            "stage3d frame: {calls} calls {}, present {}, together {}",
+            in_calls.describe(),
+            in_present.describe(),
+            in_calls.plus(in_present).describe()
+        );
+    }
+}
+
+thread_local! {
+    static FRAME: FrameWork = const {
+        FrameWork {
+            calls: Cell::new(0),
+            in_calls: Cell::new(Spent { wall_ns: 0, cpu_ns: 0 }),
+            in_present: Cell::new(Spent { wall_ns: 0, cpu_ns: 0 }),
+        }
+    };
+}
+
+/// A `present` that gave no picture: the frame ends here.
+pub(crate) fn frame_without_picture(present: Spent) {
+    FRAME.with(|f| {
+        f.in_present.set(f.in_present.get().plus(present));
+        f.log_and_reset();
+    });
+}
+
+/// A `present` that gave a picture: read back in `read`, converted in `convert`; the frame
+/// ends when Ruffle records the upload.
+pub(crate) fn presented(read: Spent, convert: Spent) {
+    STATS.frames.fetch_add(1, Ordering::Relaxed);
+    STATS.read_ns.fetch_add(read.wall_ns, Ordering::Relaxed);
+    STATS
+        .convert_ns
+        .fetch_add(convert.wall_ns, Ordering::Relaxed);
+    log::debug!(
+        "present: read back and present {}, to RGBA {}",
+        read.describe(),
+        convert.describe()
+    );
+    FRAME.with(|f| {
+        f.in_present
+            .set(f.in_present.get().plus(read).plus(convert))
+    });
+}
+
+/// Time spent handing frames to Ruffle, over the process (every test of a run together).
+struct Stats {
+    frames: AtomicU64,
+    read_ns: AtomicU64,
+    convert_ns: AtomicU64,
+    upload_ns: AtomicU64,
+}
+
+static STATS: Stats = Stats {
+    frames: AtomicU64::new(0),
+    read_ns: AtomicU64::new(0),
+    convert_ns: AtomicU64::new(0),
+    upload_ns: AtomicU64::new(0),
+};
+
+/// Frames handed over so far and the total wall-clock nanoseconds spent reading them back,
+/// converting them and uploading them into Ruffle: `(frames, read, convert, upload)`.
+pub fn frame_copy_totals() -> (u64, u64, u64, u64) {
+    (
+        STATS.frames.load(Ordering::Relaxed),
+        STATS.read_ns.load(Ordering::Relaxed),
+        STATS.convert_ns.load(Ordering::Relaxed),
+        STATS.upload_ns.load(Ordering::Relaxed),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_time_counts_work_not_sleep() {
+        let timer = CallTimer::start();
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        let slept = timer.stop();
+        assert!(slept.wall_ns >= 30_000_000, "{slept:?}");
+        assert!(slept.cpu_ns < slept.wall_ns / 2, "{slept:?}");
+
+        let timer = CallTimer::start();
+        let mut x = 0u64;
+        while timer.wall.elapsed().as_millis() < 30 {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let busy = timer.stop();
+        assert!(busy.cpu_ns > 0, "{busy:?}");
+    }
+
+    #[test]
+    fn a_frame_sums_its_calls_and_its_hand_off() {
+        FRAME.with(|f| {
+            f.calls.set(0);
+            f.in_calls.take();
+            f.in_present.take();
+        });
+        CallTimer::start().record_call();
+        CallTimer::start().record_call();
+        presented(
+            Spent {
+                wall_ns: 5,
+                cpu_ns: 2,
+            },
+            Spent {
+                wall_ns: 3,
+                cpu_ns: 3,
+            },
+        );
+        FRAME.with(|f| {
+            assert_eq!(f.calls.get(), 2);
+            assert!(f.in_present.get().wall_ns >= 8);
+        });
+        CallTimer::start().record_upload();
+        FRAME.with(|f| {
+            assert_eq!(f.calls.get(), 0);
+            assert_eq!(f.in_present.get(), Spent::default());
+        });
+    }
+}
