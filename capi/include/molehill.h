@@ -1262,11 +1262,11 @@ MhStatus mh_context3d_capture_back_buffer(MhStage3D *stage,
  *
  * - Error #3694: the context is disposed or lost.
  * - Error #3698: `configureBackBuffer` was never called.
- * - Error #3692: the back buffer was presented and not cleared since.
  * - Error #3691: the renderer runs out of memory.
  * - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
  *
- * `MH_STATUS_INVALID_ARGUMENT` when `length` is too small.
+ * `MH_STATUS_INVALID_ARGUMENT` when `length` is too small. Unlike `drawToBitmapData` it reads
+ * a presented back buffer too (no #3692): what a compositor shows after `present`.
  *
  * The facade's `Context3D::back_buffer_pixels`.
  *

@@ -475,6 +475,38 @@ impl<B: Backend> Context3D<B> {
         Ok(())
     }
 
+    /// The whole back buffer, premultiplied ARGB pixels, top row first:
+    /// `(width, height, pixels)`, as the backend reads it (one read, no copy into a
+    /// destination: what a player shows at `present` or composites). Needs
+    /// `configureBackBuffer` (#3698). Like [`draw_to_bitmap_data`](Self::draw_to_bitmap_data)
+    /// it does not check for #3692: a player reads what `present()` shows.
+    pub fn read_back_buffer(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
+        self.live()?;
+        let Some(bb) = self.frame.back_buffer else {
+            return Err(Context3DError::BackBufferNotConfigured.into());
+        };
+        let rect = PixelRect {
+            x: 0,
+            y: 0,
+            width: bb.width,
+            height: bb.height,
+        };
+        let r = self.backend.read_back_buffer(rect);
+        let mut pixels = self.backend_result(BackendCall::Other, r)?;
+        let n = bb.width as usize * bb.height as usize;
+        if pixels.len() != n {
+            // A backend that read the wrong amount: the frame keeps its size.
+            log::warn!(
+                "read back {} pixels for a {}x{} back buffer",
+                pixels.len(),
+                bb.width,
+                bb.height
+            );
+            pixels.resize(n, 0);
+        }
+        Ok((bb.width, bb.height, pixels))
+    }
+
     /// `dispose(recreate)`: frees everything; every later call is #3694 (and `driverInfo`
     /// says `"Disposed"`). Disposing twice does nothing. The context itself is gone either way;
     /// `recreate` is Flash's simulated device loss, done by the VM: it makes the new context

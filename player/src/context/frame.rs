@@ -273,18 +273,13 @@ impl Context3D {
     ///
     /// - Error #3694: the context is disposed or lost.
     /// - Error #3698: `configureBackBuffer` was never called.
-    /// - Error #3692: the back buffer was presented and not cleared since.
     /// - Error #3691: the renderer runs out of memory.
     /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    ///
+    /// Unlike `drawToBitmapData` it reads a presented back buffer too (no #3692): what a
+    /// player composites after `present()`.
     pub fn back_buffer_pixels(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
-        let (w, h) = (
-            self.inner.back_buffer_width(),
-            self.inner.back_buffer_height(),
-        );
-        let mut pixels = try_u32s(w as usize * h as usize)?;
-        self.inner
-            .draw_to_bitmap_data(&mut pixels, w, h, None, (0, 0))?;
-        Ok((w, h, pixels))
+        self.inner.read_back_buffer()
     }
 
     /// `dispose(recreate)`. With `recreate` (AS3's default) Flash simulates a device loss: the

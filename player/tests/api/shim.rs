@@ -403,6 +403,9 @@ fn present_frame_gives_the_frame_present_shows() {
             .id,
         3692
     );
+    // A compositor reads the presented back buffer (no #3692): the frame present showed.
+    assert_eq!(ctx.back_buffer_pixels().unwrap(), (w, h, pixels));
     ctx.dispose(false);
     assert_eq!(ctx.present_frame().unwrap_err().id, 3694);
+    assert_eq!(ctx.back_buffer_pixels().unwrap_err().id, 3694);
 }
