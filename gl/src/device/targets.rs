@@ -313,18 +313,22 @@ impl Targets {
     /// buffers cannot be allocated (the size comes from content: an error, never an abort).
     pub fn read_back(&mut self, gl: &mut Calls, rect: PixelRect) -> Option<Vec<u32>> {
         let n = (rect.width as usize).checked_mul(rect.height as usize)?;
-        let mut px = molehill_context3d::decode::try_filled(n, 0u32)?;
         if self.bind_back_for_read(gl).is_none() || n == 0 {
-            return Some(px);
+            return molehill_context3d::decode::try_filled(n, 0u32);
         }
         let mut bytes = molehill_context3d::decode::try_zeroed(n.checked_mul(4)?)?;
         gl.read_pixels(
             [rect.x, rect.y, rect.width as i32, rect.height as i32],
             &mut bytes,
         );
-        for (d, p) in px.iter_mut().zip(bytes.chunks_exact(4)) {
-            *d = u32::from_be_bytes([p[3], p[0], p[1], p[2]]);
-        }
+        // Filled once, from the bytes (not zeroed first).
+        let mut px = Vec::new();
+        px.try_reserve_exact(n).ok()?;
+        px.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]])),
+        );
         Some(px)
     }
 
