@@ -481,6 +481,21 @@ impl<B: Backend> Context3D<B> {
     /// `configureBackBuffer` (#3698). Like [`draw_to_bitmap_data`](Self::draw_to_bitmap_data)
     /// it does not check for #3692: a player reads what `present()` shows.
     pub fn read_back_buffer(&mut self) -> FlashResult<(u32, u32, Vec<u32>)> {
+        self.read_whole_back_buffer(|b, rect| b.read_back_buffer(rect), 1)
+    }
+
+    /// [`read_back_buffer`](Self::read_back_buffer) as `R, G, B, A` bytes, as the backend reads
+    /// them (`Backend::read_back_buffer_rgba`): what a player uploads to a texture of its own.
+    pub fn read_back_buffer_rgba(&mut self) -> FlashResult<(u32, u32, Vec<u8>)> {
+        self.read_whole_back_buffer(|b, rect| b.read_back_buffer_rgba(rect), 4)
+    }
+
+    /// The whole back buffer through `read`, which gives `per_pixel` elements a pixel.
+    fn read_whole_back_buffer<T: Copy + Default>(
+        &mut self,
+        read: impl FnOnce(&mut B, PixelRect) -> std::result::Result<Vec<T>, BackendError>,
+        per_pixel: usize,
+    ) -> FlashResult<(u32, u32, Vec<T>)> {
         self.live()?;
         let Some(bb) = self.frame.back_buffer else {
             return Err(Context3DError::BackBufferNotConfigured.into());
@@ -491,18 +506,18 @@ impl<B: Backend> Context3D<B> {
             width: bb.width,
             height: bb.height,
         };
-        let r = self.backend.read_back_buffer(rect);
+        let r = read(&mut self.backend, rect);
         let mut pixels = self.backend_result(BackendCall::Other, r)?;
-        let n = bb.width as usize * bb.height as usize;
+        let n = bb.width as usize * bb.height as usize * per_pixel;
         if pixels.len() != n {
             // A backend that read the wrong amount: the frame keeps its size.
             log::warn!(
-                "read back {} pixels for a {}x{} back buffer",
+                "read back {} values for a {}x{} back buffer",
                 pixels.len(),
                 bb.width,
                 bb.height
             );
-            pixels.resize(n, 0);
+            pixels.resize(n, T::default());
         }
         Ok((bb.width, bb.height, pixels))
     }

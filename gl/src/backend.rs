@@ -208,6 +208,10 @@ impl Backend for GlBackend {
         self.call(|d, c| d.read_back_buffer(c, rect), lost)
     }
 
+    fn read_back_buffer_rgba(&mut self, rect: PixelRect) -> Result<Vec<u8>, BackendError> {
+        self.call(|d, c| d.read_back_buffer_rgba(c, rect), lost)
+    }
+
     fn take_error(&mut self) -> Option<BackendError> {
         self.device.take_error()
     }

@@ -559,26 +559,11 @@ impl Backend for WgpuBackend {
     }
 
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
-        self.call("drawToBitmapData", |b| {
-            let n = rect.width as usize * rect.height as usize;
-            let Some(back) = b.targets.back_buffer() else {
-                return Ok(vec![0; n]);
-            };
-            if n == 0 {
-                return Ok(Vec::new());
-            }
-            let encoder = b
-                .recorder
-                .encoder_after_pass(&b.gpu.device, &mut b.counters);
-            let (buffer, row) =
-                crate::readback::record_copy(&b.gpu.device, encoder, &back.texture, rect);
-            b.submit();
-            let px = crate::readback::finish(&b.gpu.device, &buffer, row, rect);
-            if px.is_err() {
-                b.lose_context();
-            }
-            px
-        })
+        self.read_back_with(rect, 1, crate::readback::finish)
+    }
+
+    fn read_back_buffer_rgba(&mut self, rect: PixelRect) -> Result<Vec<u8>, BackendError> {
+        self.read_back_with(rect, 4, crate::readback::finish_rgba)
     }
 
     fn take_error(&mut self) -> Option<BackendError> {
@@ -605,6 +590,38 @@ impl Backend for WgpuBackend {
         self.bindings.clear();
         self.samplers.clear();
         self.targets.clear();
+    }
+}
+
+impl WgpuBackend {
+    /// `drawToBitmapData`'s read of `rect` of the back buffer, `finish` giving `per_pixel`
+    /// zeroes a pixel where there is no back buffer.
+    fn read_back_with<T: Clone + Default>(
+        &mut self,
+        rect: PixelRect,
+        per_pixel: usize,
+        finish: crate::readback::Finish<T>,
+    ) -> Result<Vec<T>, BackendError> {
+        self.call("drawToBitmapData", |b| {
+            let n = rect.width as usize * rect.height as usize;
+            let Some(back) = b.targets.back_buffer() else {
+                return Ok(vec![T::default(); n * per_pixel]);
+            };
+            if n == 0 {
+                return Ok(Vec::new());
+            }
+            let encoder = b
+                .recorder
+                .encoder_after_pass(&b.gpu.device, &mut b.counters);
+            let (buffer, row) =
+                crate::readback::record_copy(&b.gpu.device, encoder, &back.texture, rect);
+            b.submit();
+            let px = finish(&b.gpu.device, &buffer, row, rect);
+            if px.is_err() {
+                b.lose_context();
+            }
+            px
+        })
     }
 }
 

@@ -47,6 +47,11 @@ pub fn record_copy(
     (buffer, row)
 }
 
+/// [`finish`] or [`finish_rgba`]: the device, the mapped buffer, its padded row length and the
+/// rectangle read.
+pub type Finish<T> =
+    fn(&wgpu::Device, &wgpu::Buffer, u32, PixelRect) -> Result<Vec<T>, BackendError>;
+
 /// Maps `buffer` (after the copy was submitted), waits, and returns the pixels rows top
 /// first as `0xAARRGGBB`. A device that fails the wait is lost.
 pub fn finish(
@@ -55,6 +60,33 @@ pub fn finish(
     row: u32,
     rect: PixelRect,
 ) -> Result<Vec<u32>, BackendError> {
+    finish_with(device, buffer, row, rect, |out: &mut Vec<u32>, line| {
+        out.extend(rgba_to_argb(line))
+    })
+}
+
+/// [`finish`] with the pixels as `R, G, B, A` bytes, as the texture holds them (only the rows'
+/// padding dropped).
+pub fn finish_rgba(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    row: u32,
+    rect: PixelRect,
+) -> Result<Vec<u8>, BackendError> {
+    finish_with(device, buffer, row, rect, |out: &mut Vec<u8>, line| {
+        out.extend_from_slice(line)
+    })
+}
+
+/// Maps and waits as [`finish`] says, then gives `push` each row's `4 * width` bytes, top first,
+/// to append to a vector made for `width * height` pixels.
+fn finish_with<T>(
+    device: &wgpu::Device,
+    buffer: &wgpu::Buffer,
+    row: u32,
+    rect: PixelRect,
+    push: impl Fn(&mut Vec<T>, &[u8]),
+) -> Result<Vec<T>, BackendError> {
     let slice = buffer.slice(..);
     let (tx, rx) = std::sync::mpsc::channel();
     slice.map_async(wgpu::MapMode::Read, move |r| {
@@ -82,11 +114,19 @@ pub fn finish(
             return Err(BackendError::ContextLost);
         }
     };
-    let mut out = Vec::with_capacity(rect.width as usize * rect.height as usize);
+    let per_pixel = 4 / std::mem::size_of::<T>().clamp(1, 4);
+    let mut out = Vec::new();
+    if out
+        .try_reserve_exact(rect.width as usize * rect.height as usize * per_pixel)
+        .is_err()
+    {
+        drop(data);
+        buffer.unmap();
+        return Err(BackendError::OutOfMemory);
+    }
     for y in 0..rect.height as usize {
         let start = y * row as usize;
-        let line = &data[start..start + 4 * rect.width as usize];
-        out.extend(rgba_to_argb(line));
+        push(&mut out, &data[start..start + 4 * rect.width as usize]);
     }
     drop(data);
     buffer.unmap();

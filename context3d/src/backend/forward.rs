@@ -169,6 +169,10 @@ macro_rules! forward_backend {
                 let $sm = self;
                 $get_mut.read_back_buffer(rect)
             }
+            fn read_back_buffer_rgba(&mut self, rect: PixelRect) -> Result<Vec<u8>, BackendError> {
+                let $sm = self;
+                $get_mut.read_back_buffer_rgba(rect)
+            }
             fn dispose_context(&mut self) {
                 let $sm = self;
                 $get_mut.dispose_context()

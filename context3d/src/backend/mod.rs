@@ -356,6 +356,22 @@ pub trait Backend {
     /// within the back buffer.
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError>;
 
+    /// The same pixels as [`read_back_buffer`](Self::read_back_buffer), as `R, G, B, A` bytes
+    /// (what a player uploads to a texture of its own). The default converts
+    /// `read_back_buffer`'s words; a backend that reads bytes gives them as they are.
+    fn read_back_buffer_rgba(&mut self, rect: PixelRect) -> Result<Vec<u8>, BackendError> {
+        let words = self.read_back_buffer(rect)?;
+        let mut bytes = Vec::new();
+        bytes
+            .try_reserve_exact(words.len().saturating_mul(4))
+            .map_err(|_| BackendError::OutOfMemory)?;
+        bytes.extend(words.iter().flat_map(|p| {
+            let [a, r, g, b] = p.to_be_bytes();
+            [r, g, b, a]
+        }));
+        Ok(bytes)
+    }
+
     /// `Context3D.dispose`: frees everything. No call follows except drop.
     fn dispose_context(&mut self);
 

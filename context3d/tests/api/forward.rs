@@ -10,7 +10,7 @@ use molehill_agal::{ProgramKind, Version};
 use molehill_context3d::*;
 
 /// Every method of [`Backend`], in the order [`call_every_method`] calls them.
-const EVERY_METHOD: [&str; 31] = [
+const EVERY_METHOD: [&str; 32] = [
     "driver_info",
     "set_error_checking",
     "configure_back_buffer",
@@ -39,6 +39,7 @@ const EVERY_METHOD: [&str; 31] = [
     "set_scissor",
     "present",
     "read_back_buffer",
+    "read_back_buffer_rgba",
     "dispose_context",
     "take_error",
     "is_lost",
@@ -177,6 +178,10 @@ impl Backend for Counting {
         self.log("read_back_buffer");
         Ok(vec![0xdead_beef])
     }
+    fn read_back_buffer_rgba(&mut self, _: PixelRect) -> Result<Vec<u8>, BackendError> {
+        self.log("read_back_buffer_rgba");
+        Ok(vec![1, 2, 3, 4])
+    }
     fn dispose_context(&mut self) {
         self.log("dispose_context");
     }
@@ -281,6 +286,8 @@ fn call_every_method<B: Backend + ?Sized>(b: &mut B) {
     b.present().unwrap();
     let pixels = b.read_back_buffer(PixelRect::default()).unwrap();
     assert_eq!(pixels, [0xdead_beef], "read_back_buffer's answer");
+    let bytes = b.read_back_buffer_rgba(PixelRect::default()).unwrap();
+    assert_eq!(bytes, [1, 2, 3, 4], "read_back_buffer_rgba's answer");
     b.dispose_context();
     assert_eq!(
         b.take_error(),

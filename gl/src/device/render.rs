@@ -10,7 +10,9 @@ use molehill_context3d::{
 use super::buffers::gl_size;
 use super::core::Device;
 use super::fixed::FixedState;
+use super::targets::Targets;
 use crate::context::Current;
+use crate::gl::Calls;
 
 impl Device {
     /// What `Context3D.driverInfo` reports.
@@ -228,11 +230,26 @@ impl Device {
         current: Current,
         rect: PixelRect,
     ) -> Result<Vec<u32>, BackendError> {
+        self.read_back_with(current, |t, gl| t.read_back(gl, rect))
+    }
+
+    /// [`read_back_buffer`](Self::read_back_buffer) as `R, G, B, A` bytes.
+    pub(crate) fn read_back_buffer_rgba(
+        &mut self,
+        current: Current,
+        rect: PixelRect,
+    ) -> Result<Vec<u8>, BackendError> {
+        self.read_back_with(current, |t, gl| t.read_back_rgba(gl, rect))
+    }
+
+    fn read_back_with<T>(
+        &mut self,
+        current: Current,
+        read: impl FnOnce(&mut Targets, &mut Calls) -> Option<Vec<T>>,
+    ) -> Result<Vec<T>, BackendError> {
         self.alive()?;
-        let px = self
-            .targets
-            .read_back(self.gl.current(current), rect)
-            .ok_or(BackendError::OutOfMemory)?;
+        let px =
+            read(&mut self.targets, self.gl.current(current)).ok_or(BackendError::OutOfMemory)?;
         self.check(current, "drawToBitmapData")?;
         Ok(px)
     }

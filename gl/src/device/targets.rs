@@ -312,24 +312,29 @@ impl Targets {
     /// Reads `rect` of the back buffer, rows top first, pixels `0xAARRGGBB`; `None` when the
     /// buffers cannot be allocated (the size comes from content: an error, never an abort).
     pub fn read_back(&mut self, gl: &mut Calls, rect: PixelRect) -> Option<Vec<u32>> {
-        let n = (rect.width as usize).checked_mul(rect.height as usize)?;
-        if self.bind_back_for_read(gl).is_none() || n == 0 {
-            return molehill_context3d::decode::try_filled(n, 0u32);
-        }
-        let mut bytes = molehill_context3d::decode::try_zeroed(n.checked_mul(4)?)?;
-        gl.read_pixels(
-            [rect.x, rect.y, rect.width as i32, rect.height as i32],
-            &mut bytes,
-        );
-        // Filled once, from the bytes (not zeroed first).
+        let bytes = self.read_back_rgba(gl, rect)?;
         let mut px = Vec::new();
-        px.try_reserve_exact(n).ok()?;
+        px.try_reserve_exact(bytes.len() / 4).ok()?;
         px.extend(
             bytes
                 .chunks_exact(4)
                 .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]])),
         );
         Some(px)
+    }
+
+    /// [`read_back`](Self::read_back) as `R, G, B, A` bytes, as `glReadPixels` gives them.
+    pub fn read_back_rgba(&mut self, gl: &mut Calls, rect: PixelRect) -> Option<Vec<u8>> {
+        let n = (rect.width as usize).checked_mul(rect.height as usize)?;
+        let mut bytes = molehill_context3d::decode::try_zeroed(n.checked_mul(4)?)?;
+        if self.bind_back_for_read(gl).is_none() || n == 0 {
+            return Some(bytes);
+        }
+        gl.read_pixels(
+            [rect.x, rect.y, rect.width as i32, rect.height as i32],
+            &mut bytes,
+        );
+        Some(bytes)
     }
 
     /// Shows the back buffer in the window (flipped: the window's row 0 is its bottom).

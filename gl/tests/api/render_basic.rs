@@ -42,6 +42,20 @@ fn top_of_clip_space_is_row_zero_of_the_read_back() {
     assert_px(sub[0], argb(255, 0, 255, 0), 0, "sub row 0 (y 14)");
     assert_px(sub[3], argb(255, 0, 255, 0), 0, "sub row 1 (y 15)");
     assert_px(sub[4], argb(255, 0, 0, 0), 0, "sub row 2 (y 16)");
+    // The same rectangle as R, G, B, A bytes (what a player uploads to its own texture).
+    let rect = PixelRect {
+        x: 3,
+        y: 14,
+        width: 2,
+        height: 4,
+    };
+    let bytes = r.b.read_back_buffer_rgba(rect).unwrap();
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
+        .collect();
+    assert_eq!(words, sub, "the bytes are the words' pixels");
+    assert_eq!(&bytes[..4], [0, 255, 0, 255], "R, G, B, A order");
 }
 
 #[test]

@@ -113,6 +113,28 @@ impl Context3D {
     #[allow(clippy::type_complexity)] // (width, height, pixels), as back_buffer_pixels.
     pub fn present_frame(&mut self) -> FlashResult<Option<(u32, u32, Vec<u32>)>> {
         let shown = self.back_buffer_pixels();
+        self.present_shown(shown)
+    }
+
+    /// [`present_frame`](Self::present_frame) with the frame as premultiplied `R, G, B, A`
+    /// bytes, rows top first, as the backend reads them: what a player uploads to a texture of
+    /// its own (Ruffle's `BitmapFormat::Rgba`), without converting through `0xAARRGGBB` words.
+    /// The same errors, recording and `None` as `present_frame`.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    #[allow(clippy::type_complexity)] // (width, height, bytes), as present_frame.
+    pub fn present_frame_rgba(&mut self) -> FlashResult<Option<(u32, u32, Vec<u8>)>> {
+        let shown = self.inner.read_back_buffer_rgba();
+        self.present_shown(shown)
+    }
+
+    /// `present()`, then the frame read before it, or `None` (logged) when it could not be read.
+    fn present_shown<T>(&mut self, shown: FlashResult<T>) -> FlashResult<Option<T>> {
         self.present()?;
         Ok(match shown {
             Ok(frame) => Some(frame),

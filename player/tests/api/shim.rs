@@ -404,8 +404,14 @@ fn present_frame_gives_the_frame_present_shows() {
         3692
     );
     // A compositor reads the presented back buffer (no #3692): the frame present showed.
-    assert_eq!(ctx.back_buffer_pixels().unwrap(), (w, h, pixels));
+    assert_eq!(ctx.back_buffer_pixels().unwrap(), (w, h, pixels.clone()));
+    // The same frame as R, G, B, A bytes, for a player's own texture.
+    ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
+    let (bw, bh, bytes) = ctx.present_frame_rgba().unwrap().expect("a frame");
+    assert_eq!((bw, bh), (w, h));
+    assert_eq!(bytes, molehill_player::as3::argb_to_rgba_bytes(&pixels));
     ctx.dispose(false);
     assert_eq!(ctx.present_frame().unwrap_err().id, 3694);
     assert_eq!(ctx.back_buffer_pixels().unwrap_err().id, 3694);
+    assert_eq!(ctx.present_frame_rgba().unwrap_err().id, 3694);
 }

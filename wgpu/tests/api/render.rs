@@ -40,6 +40,38 @@ fn top_of_clip_space_is_row_zero_and_a_frame_is_one_pass_and_one_submit() {
 }
 
 #[test]
+fn the_read_back_as_bytes_is_the_read_back_as_words() {
+    // A rectangle 3 pixels wide (rows padded to 256 bytes in the copy) across the edge of a
+    // quad over the upper half: as R, G, B, A bytes (what a player uploads to its own
+    // texture), the same pixels as the `0xAARRGGBB` words.
+    let mut r = Rig::new(32, 32);
+    let p = r.program(color_program());
+    let q = r.quad([-1.0, 0.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
+    r.clear([0.0, 0.0, 0.4, 1.0]);
+    r.draw(p, &q);
+    let rect = PixelRect {
+        x: 3,
+        y: 14,
+        width: 3,
+        height: 4,
+    };
+    let words = r.b.read_back_buffer(rect).unwrap();
+    let bytes = r.b.read_back_buffer_rgba(rect).unwrap();
+    assert_eq!(bytes.len(), 4 * 3 * 4);
+    let as_words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
+        .collect();
+    assert_eq!(as_words, words);
+    assert_eq!(&bytes[..4], [0, 255, 0, 255], "row 14: the quad");
+    assert_eq!(
+        &bytes[bytes.len() - 4..],
+        [0, 0, 102, 255],
+        "row 17: the clear"
+    );
+}
+
+#[test]
 fn constants_change_between_draws_of_one_pass() {
     let mut r = Rig::new(32, 32);
     let p = r.program(color_program());

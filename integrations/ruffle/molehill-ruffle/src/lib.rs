@@ -169,24 +169,23 @@ pub struct Frame {
     pub rgba: Vec<u8>,
 }
 
-/// `present()`, and the frame it shows (`molehill_player::Context3D::present_frame`: the back
-/// buffer read just before presenting), converted for Ruffle. `None` when the frame could not
-/// be read (Ruffle keeps showing the last one).
+/// `present()`, and the frame it shows (`molehill_player::Context3D::present_frame_rgba`: the
+/// back buffer read just before presenting, as the premultiplied RGBA bytes Ruffle's bitmaps
+/// take, with no conversion). `None` when the frame could not be read (Ruffle keeps showing the
+/// last one).
 ///
 /// # Errors
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
 pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
     let timer = CallTimer::start();
-    let frame = ctx.present_frame();
+    let frame = ctx.present_frame_rgba();
     let present = timer.stop();
-    let Ok(Some((width, height, pixels))) = frame else {
+    let Ok(Some((width, height, rgba))) = frame else {
         timing::frame_without_picture(present);
         return frame.map(|_| None);
     };
-    let timer = CallTimer::start();
-    let rgba = argb_to_rgba(&pixels);
-    timing::presented(present, timer.stop());
+    timing::presented(present);
     Ok(Some(Frame {
         width,
         height,

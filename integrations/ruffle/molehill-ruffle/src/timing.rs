@@ -11,7 +11,7 @@
 //! stage3d frame: 14 calls 0.140 ms (0.131 ms CPU), present 3.104 ms (0.912 ms CPU), together 3.244 ms (1.043 ms CPU)
 //! ```
 //!
-//! where `present` is the whole hand-off: reading the back buffer, converting it and uploading
+//! where `present` is the whole hand-off: reading the back buffer (as RGBA bytes) and uploading
 //! it into Ruffle's bitmap. `integrations/ruffle/tools/own-stage3d-timing.patch` writes the
 //! same line for Ruffle's own Stage3D, and `tools/stage3d_timing.py` summarises either.
 
@@ -147,47 +147,34 @@ pub(crate) fn frame_without_picture(present: Spent) {
     });
 }
 
-/// A `present` that gave a picture: read back in `read`, converted in `convert`; the frame
-/// ends when Ruffle records the upload.
-pub(crate) fn presented(read: Spent, convert: Spent) {
+/// A `present` that gave a picture, read back in `read`; the frame ends when Ruffle records
+/// the upload.
+pub(crate) fn presented(read: Spent) {
     STATS.frames.fetch_add(1, Ordering::Relaxed);
     STATS.read_ns.fetch_add(read.wall_ns, Ordering::Relaxed);
-    STATS
-        .convert_ns
-        .fetch_add(convert.wall_ns, Ordering::Relaxed);
-    log::debug!(
-        "present: read back and present {}, to RGBA {}",
-        read.describe(),
-        convert.describe()
-    );
-    FRAME.with(|f| {
-        f.in_present
-            .set(f.in_present.get().plus(read).plus(convert))
-    });
+    log::debug!("present: read back and present {}", read.describe());
+    FRAME.with(|f| f.in_present.set(f.in_present.get().plus(read)));
 }
 
 /// Time spent handing frames to Ruffle, over the process (every test of a run together).
 struct Stats {
     frames: AtomicU64,
     read_ns: AtomicU64,
-    convert_ns: AtomicU64,
     upload_ns: AtomicU64,
 }
 
 static STATS: Stats = Stats {
     frames: AtomicU64::new(0),
     read_ns: AtomicU64::new(0),
-    convert_ns: AtomicU64::new(0),
     upload_ns: AtomicU64::new(0),
 };
 
-/// Frames handed over so far and the total wall-clock nanoseconds spent reading them back,
-/// converting them and uploading them into Ruffle: `(frames, read, convert, upload)`.
-pub fn frame_copy_totals() -> (u64, u64, u64, u64) {
+/// Frames handed over so far and the total wall-clock nanoseconds spent reading them back and
+/// uploading them into Ruffle: `(frames, read, upload)`.
+pub fn frame_copy_totals() -> (u64, u64, u64) {
     (
         STATS.frames.load(Ordering::Relaxed),
         STATS.read_ns.load(Ordering::Relaxed),
-        STATS.convert_ns.load(Ordering::Relaxed),
         STATS.upload_ns.load(Ordering::Relaxed),
     )
 }
@@ -222,16 +209,10 @@ mod tests {
         });
         CallTimer::start().record_call();
         CallTimer::start().record_call();
-        presented(
-            Spent {
-                wall_ns: 5,
-                cpu_ns: 2,
-            },
-            Spent {
-                wall_ns: 3,
-                cpu_ns: 3,
-            },
-        );
+        presented(Spent {
+            wall_ns: 8,
+            cpu_ns: 5,
+        });
         FRAME.with(|f| {
             assert_eq!(f.calls.get(), 2);
             assert!(f.in_present.get().wall_ns >= 8);
