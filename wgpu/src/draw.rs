@@ -183,18 +183,36 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         pass.set_pipeline(pipeline);
         bound.pipeline = Some(key);
     }
-    let (constants, sizes) = p
-        .stream
-        .bind_group(device, &p.pipelines.constants_layout, declared);
-    if bound.constants != Some((sizes, offsets)) {
-        pass.set_bind_group(molehill_agal::wgsl::UNIFORM_GROUP, constants, &offsets);
-        bound.constants = Some((sizes, offsets));
+    // Each group is set only when it changed, in group order: wgpu sets every group after
+    // the one set again, so `vc`'s (the last, `@group(2)`) is set alone by a draw that
+    // changes only `vc`, and no draw gives the fragment stage the same uniforms again.
+    let layouts = &p.pipelines.uniform_layouts;
+    let (group, bytes) = p.stream.bind_group(device, layouts, 1, declared[1]);
+    let fragment = [offsets[1], offsets[2]];
+    if bound.fragment_uniforms != Some((bytes, fragment)) {
+        pass.set_bind_group(
+            molehill_agal::wgsl::FRAGMENT_UNIFORM_GROUP,
+            group,
+            &fragment,
+        );
+        bound.fragment_uniforms = Some((bytes, fragment));
+        p.counters.uniform_binds += 1;
     }
     if let Some((id, group)) = &textures_group {
         if bound.textures != Some(*id) {
             pass.set_bind_group(molehill_agal::wgsl::TEXTURE_GROUP, group, &[]);
             bound.textures = Some(*id);
         }
+    }
+    let (group, bytes) = p.stream.bind_group(device, layouts, 0, declared[0]);
+    if bound.vertex_uniforms != Some((bytes, offsets[0])) {
+        pass.set_bind_group(
+            molehill_agal::wgsl::VERTEX_UNIFORM_GROUP,
+            group,
+            &offsets[..1],
+        );
+        bound.vertex_uniforms = Some((bytes, offsets[0]));
+        p.counters.uniform_binds += 1;
     }
     for (i, source) in sources.iter().enumerate().take(used_slots) {
         let Some((id, repeated)) = *source else {

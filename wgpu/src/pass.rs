@@ -36,8 +36,10 @@ impl ClearOps {
 pub struct Bound {
     /// The pipeline.
     pub pipeline: Option<crate::pipeline::PipelineKey>,
-    /// The `@group(0)` bind group (its sizes) and its dynamic offsets.
-    pub constants: Option<((u64, u64), [u32; 3])>,
+    /// The `@group(2)` bind group (the bytes it binds of `vc`) and its dynamic offset.
+    pub vertex_uniforms: Option<(u64, u32)>,
+    /// The `@group(0)` bind group (the bytes it binds of `fc`) and its dynamic offsets.
+    pub fragment_uniforms: Option<(u64, [u32; 2])>,
     /// The `@group(1)` bind group (its cache index).
     pub textures: Option<u64>,
     /// Vertex buffer per slot: buffer id and byte offset.
@@ -60,16 +62,26 @@ pub struct OpenPass {
     pub bound: Bound,
 }
 
+/// The layouts of the two uniform groups (`molehill_agal::wgsl`'s binding contract).
+#[derive(Debug)]
+pub struct UniformLayouts {
+    /// `@group(2)`: `vc`, vertex stage.
+    pub vertex: wgpu::BindGroupLayout,
+    /// `@group(0)`: `fc` and the per-draw values, fragment stage.
+    pub fragment: wgpu::BindGroupLayout,
+}
+
 /// The per-frame uniform buffer the constants and per-draw values stream through.
 #[derive(Debug)]
 pub struct ConstantStream {
     staging: Vec<u8>,
     buffer: wgpu::Buffer,
     capacity: u64,
-    /// The `@group(0)` bind groups over `buffer`, by the bytes bound for `vc` and `fc` (the
-    /// sizes the program declares: a driver may copy the whole bound range at each draw, so
-    /// it is bound no larger than the shader reads).
-    bind_groups: rustc_hash::FxHashMap<(u64, u64), wgpu::BindGroup>,
+    /// The uniform bind groups over `buffer`, by stage (0: `@group(2)`, `vc`; 1:
+    /// `@group(0)`, `fc` and the per-draw values) and the bytes bound for the stage's file
+    /// (the size the program declares: a driver may copy the whole bound range at each
+    /// draw, so it is bound no larger than the shader reads).
+    bind_groups: rustc_hash::FxHashMap<(usize, u64), wgpu::BindGroup>,
     align: u64,
     /// `vc` and `fc` as the context holds them (256 registers each).
     files: [Vec<[f32; 4]>; 2],
@@ -114,19 +126,22 @@ impl ConstantStream {
         }
     }
 
-    /// The `@group(0)` bind group for a program declaring `registers` of `vc` and `fc`, made
-    /// on first use; the key identifies it while the buffer lives.
+    /// The uniform bind group of `stage` (0 vertex: `@group(2)`; 1 fragment: `@group(0)`)
+    /// for a program declaring `registers` of the stage's file, made on first use; the key
+    /// (the bytes bound) identifies it while the buffer lives.
     pub fn bind_group(
         &mut self,
         device: &wgpu::Device,
-        layout: &wgpu::BindGroupLayout,
-        registers: [u16; 2],
-    ) -> (&wgpu::BindGroup, (u64, u64)) {
+        layouts: &UniformLayouts,
+        stage: usize,
+        registers: u16,
+    ) -> (&wgpu::BindGroup, u64) {
+        use molehill_agal::wgsl::{DRAW_BINDING, DRAW_SIZE};
+        use molehill_agal::wgsl::{FRAGMENT_CONSTANTS_BINDING, VERTEX_CONSTANTS_BINDING};
         // A stage with no constant file still has its (unused) binding: 16 bytes.
-        let bytes = registers.map(|r| 16 * u64::from(r.max(1)));
-        let key = (bytes[0], bytes[1]);
+        let bytes = 16 * u64::from(registers.max(1));
         let buffer = &self.buffer;
-        let group = self.bind_groups.entry(key).or_insert_with(|| {
+        let group = self.bind_groups.entry((stage, bytes)).or_insert_with(|| {
             let entry = |binding: u32, size: u64| wgpu::BindGroupEntry {
                 binding,
                 resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
@@ -135,20 +150,24 @@ impl ConstantStream {
                     size: wgpu::BufferSize::new(size),
                 }),
             };
-            device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("constants"),
-                layout,
-                entries: &[
-                    entry(molehill_agal::wgsl::VERTEX_CONSTANTS_BINDING, key.0),
-                    entry(molehill_agal::wgsl::FRAGMENT_CONSTANTS_BINDING, key.1),
-                    entry(
-                        molehill_agal::wgsl::DRAW_BINDING,
-                        molehill_agal::wgsl::DRAW_SIZE,
-                    ),
-                ],
-            })
+            if stage == 0 {
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("vertex uniforms"),
+                    layout: &layouts.vertex,
+                    entries: &[entry(VERTEX_CONSTANTS_BINDING, bytes)],
+                })
+            } else {
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: Some("fragment uniforms"),
+                    layout: &layouts.fragment,
+                    entries: &[
+                        entry(FRAGMENT_CONSTANTS_BINDING, bytes),
+                        entry(DRAW_BINDING, DRAW_SIZE),
+                    ],
+                })
+            }
         });
-        (group, key)
+        (group, bytes)
     }
 
     /// Records constant registers of `stage` (0 vertex, 1 fragment).

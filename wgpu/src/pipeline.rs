@@ -132,11 +132,12 @@ pub enum SourceKey {
     Wgsl(String, String),
 }
 
-/// Programs by id and by pair, the shared `@group(0)` layout and the pipeline cache.
+/// Programs by id and by pair, the shared uniform layouts and the pipeline cache.
 #[derive(Debug)]
 pub struct Pipelines {
-    /// The `@group(0)` layout (constants and per-draw uniforms).
-    pub constants_layout: wgpu::BindGroupLayout,
+    /// The layouts of the stages' uniform groups: `@group(2)` (`vc`) and `@group(0)` (`fc`
+    /// and the per-draw values).
+    pub uniform_layouts: crate::pass::UniformLayouts,
     programs: Vec<Option<GpuProgram>>,
     by_source: HashMap<SourceKey, u32>,
     by_id: HashMap<ProgramId, u32>,
@@ -152,11 +153,14 @@ pub struct Pipelines {
 /// Most pipelines kept; past it the cache starts over.
 const MAX_PIPELINES: usize = 4096;
 
-/// A `@group(0)` entry, visible to the one stage that reads it (`vc` the vertex stage, `fc`
+/// A uniform entry, visible to the one stage that reads it (`vc` the vertex stage, `fc`
 /// and the per-draw values the fragment stage: the binding contract of
 /// `molehill_agal::wgsl`). A driver may bind (even copy) a uniform range for every stage it
 /// is visible to at each draw whose offset changed: with `vc` visible to the fragment stage
 /// too, each new `vc` was new fragment state for llvmpipe (docs/wgpu.md, measured there).
+/// For the same reason the two stages' entries are in two groups, `vc`'s the last
+/// (`@group(2)`; `fc` and the per-draw values `@group(0)`): wgpu sets every group after the
+/// one set again, so a draw that changes only `vc` sets only the vertex stage's group.
 fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
     let visibility = if binding == molehill_agal::wgsl::VERTEX_CONSTANTS_BINDING {
         wgpu::ShaderStages::VERTEX
@@ -178,12 +182,20 @@ fn uniform_entry(binding: u32) -> wgpu::BindGroupLayoutEntry {
 impl Pipelines {
     /// An empty cache on `device`.
     pub fn new(device: &wgpu::Device) -> Pipelines {
-        let constants_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("constants"),
-            entries: &[uniform_entry(0), uniform_entry(1), uniform_entry(2)],
+        use molehill_agal::wgsl::{DRAW_BINDING, FRAGMENT_CONSTANTS_BINDING};
+        let vertex = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("vertex uniforms"),
+            entries: &[uniform_entry(molehill_agal::wgsl::VERTEX_CONSTANTS_BINDING)],
+        });
+        let fragment = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("fragment uniforms"),
+            entries: &[
+                uniform_entry(FRAGMENT_CONSTANTS_BINDING),
+                uniform_entry(DRAW_BINDING),
+            ],
         });
         Pipelines {
-            constants_layout,
+            uniform_layouts: crate::pass::UniformLayouts { vertex, fragment },
             programs: Vec::new(),
             by_source: HashMap::default(),
             by_id: HashMap::default(),
@@ -275,10 +287,18 @@ impl Pipelines {
                 entries: &entries,
             })
         });
-        let mut groups = vec![Some(&self.constants_layout)];
-        if let Some(t) = &textures_layout {
-            groups.push(Some(t));
-        }
+        // Groups 0, 1 and 2 of the binding contract; 1 empty for a program that samples
+        // nothing.
+        const _: () = assert!(
+            molehill_agal::wgsl::FRAGMENT_UNIFORM_GROUP == 0
+                && molehill_agal::wgsl::TEXTURE_GROUP == 1
+                && molehill_agal::wgsl::VERTEX_UNIFORM_GROUP == 2
+        );
+        let groups = [
+            Some(&self.uniform_layouts.fragment),
+            textures_layout.as_ref(),
+            Some(&self.uniform_layouts.vertex),
+        ];
         let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("program"),
             bind_group_layouts: &groups,

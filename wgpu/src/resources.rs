@@ -27,6 +27,9 @@ pub struct Counters {
     pub upload_flushes: u64,
     /// Bytes of constants streamed to the per-frame uniform buffer.
     pub constant_bytes: u64,
+    /// Uniform bind groups set in a pass (`@group(0)` for `vc`, `@group(2)` for `fc` and the
+    /// per-draw values; each only when its offsets changed).
+    pub uniform_binds: u64,
     /// Frames presented.
     pub presents: u64,
     /// Colour attachments in a 16-bit Flash format quantised to their bits after a pass
@@ -47,6 +50,7 @@ impl Counters {
             draws: self.draws - earlier.draws,
             upload_flushes: self.upload_flushes - earlier.upload_flushes,
             constant_bytes: self.constant_bytes - earlier.constant_bytes,
+            uniform_binds: self.uniform_binds - earlier.uniform_binds,
             presents: self.presents - earlier.presents,
             packed_quantised: self.packed_quantised - earlier.packed_quantised,
         }

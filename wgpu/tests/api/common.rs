@@ -36,7 +36,7 @@ pub fn assert_px(p: u32, want: u32, tol: u8, what: &str) {
 
 /// `op = va0 + vc0`, `v0 = va1`.
 pub const POS_COLOR_VS: &str = "
-@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 128>;
+@group(2) @binding(0) var<uniform> vc: array<vec4<f32>, 128>;
 struct Out { @builtin(position) pos: vec4<f32>, @location(0) v0: vec4<f32> }
 @vertex fn vs_main(@location(0) va0: vec4<f32>, @location(1) va1: vec4<f32>) -> Out {
     var o: Out;

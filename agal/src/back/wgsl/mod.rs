@@ -25,11 +25,11 @@
 //!
 //! | group | binding | WGSL | stage | bytes |
 //! |---|---|---|---|---|
-//! | 0 ([`UNIFORM_GROUP`]) | 0 ([`VERTEX_CONSTANTS_BINDING`]) | `var<uniform> vc: array<vec4<f32>, NV>` | vertex | `16 * NV` |
-//! | 0 | 1 ([`FRAGMENT_CONSTANTS_BINDING`]) | `var<uniform> fc: array<vec4<f32>, NF>` | fragment | `16 * NF` |
+//! | 0 ([`FRAGMENT_UNIFORM_GROUP`]) | 1 ([`FRAGMENT_CONSTANTS_BINDING`]) | `var<uniform> fc: array<vec4<f32>, NF>` | fragment | `16 * NF` |
 //! | 0 | 2 ([`DRAW_BINDING`]) | `var<uniform> draw: Draw` | fragment | [`DRAW_SIZE`] (32) |
 //! | 1 ([`TEXTURE_GROUP`]) | `2 * i` ([`texture_binding`]) | `var fs<i>: texture_2d<f32>` or `texture_cube<f32>` | fragment | |
 //! | 1 | `2 * i + 1` ([`sampler_binding`]) | `var fs<i>_sampler: sampler` (filtering) | fragment | |
+//! | 2 ([`VERTEX_UNIFORM_GROUP`]) | 0 ([`VERTEX_CONSTANTS_BINDING`]) | `var<uniform> vc: array<vec4<f32>, NV>` | vertex | `16 * NV` |
 //!
 //! - `NV` and `NF` are the stage's constant counts for the program's AGAL version
 //!   ([`crate::profile::limits`]: vc 128 in AGAL 1, 250 from AGAL 2; fc 28, 64, 200), the
@@ -37,9 +37,16 @@
 //!   that reads no constant declares no array (`size` 0); binding a larger buffer range (e.g.
 //!   always `16 * 250` and `16 * 200` bytes) is always valid. Register `i` is bytes
 //!   `16 * i .. 16 * i + 16`, four little-endian `f32`, exactly `setProgramConstants`' data.
-//! - Group 0 holds all three bindings for every program: use one explicit bind group layout
-//!   with all three entries (a shader that does not use an entry is still compatible with
-//!   it); do not use an automatic layout.
+//! - Group 0 holds `fc` and `draw` and group 2 `vc`, for every program: use explicit bind
+//!   group layouts with these entries (a shader that does not use an entry is still
+//!   compatible with them); do not use an automatic layout. Group 1 is there only for a
+//!   program that samples: the pipeline layout leaves it empty otherwise. `vc` has the last
+//!   group because it changes most often (a skinned mesh's bones, each object's matrix):
+//!   wgpu sets every group after the one a pass sets again (Vulkan's layout compatibility
+//!   rules), and a driver takes the uniforms of a group set again as new state of its
+//!   stage; with `vc` last, a draw that changes only `vc` gives the fragment stage nothing
+//!   new (llvmpipe stores its whole fragment state, about 30 KiB, again at each draw whose
+//!   fragment state changed; measured in docs/wgpu.md).
 //! - `Draw`, the per-draw values the backend fills (32 bytes, [`Draw`] writes them):
 //!   ```wgsl
 //!   struct Draw {
@@ -119,13 +126,15 @@ pub type WgslError = crate::back::TranslateError;
 pub const VERTEX_ENTRY: &str = "vs_main";
 /// The fragment entry point of [`Shaders::fragment`].
 pub const FRAGMENT_ENTRY: &str = "fs_main";
-/// The bind group of `vc`, `fc` and `draw`.
-pub const UNIFORM_GROUP: u32 = 0;
-/// `vc` in [`UNIFORM_GROUP`].
+/// The bind group of `fc` and `draw` (the fragment stage's uniforms).
+pub const FRAGMENT_UNIFORM_GROUP: u32 = 0;
+/// The bind group of `vc` (the vertex stage's uniforms): the last, as it changes most often.
+pub const VERTEX_UNIFORM_GROUP: u32 = 2;
+/// `vc` in [`VERTEX_UNIFORM_GROUP`].
 pub const VERTEX_CONSTANTS_BINDING: u32 = 0;
-/// `fc` in [`UNIFORM_GROUP`].
+/// `fc` in [`FRAGMENT_UNIFORM_GROUP`].
 pub const FRAGMENT_CONSTANTS_BINDING: u32 = 1;
-/// `draw` (the [`Draw`] values) in [`UNIFORM_GROUP`].
+/// `draw` (the [`Draw`] values) in [`FRAGMENT_UNIFORM_GROUP`].
 pub const DRAW_BINDING: u32 = 2;
 /// The size in bytes of the `draw` uniform struct.
 pub const DRAW_SIZE: u64 = 32;

@@ -168,7 +168,7 @@ impl<'a> Stage<'a> {
         let name = self.constants();
         if self.usage.relative || !self.usage.constants.is_empty() {
             self.out.push_str(if vertex {
-                "@group(0) @binding(0) var<uniform> "
+                "@group(2) @binding(0) var<uniform> "
             } else {
                 "@group(0) @binding(1) var<uniform> "
             });

@@ -1,4 +1,4 @@
-@group(0) @binding(0) var<uniform> vc: array<vec4<f32>, 250>;
+@group(2) @binding(0) var<uniform> vc: array<vec4<f32>, 250>;
 
 struct VertexOutput {
     @invariant @builtin(position) op: vec4<f32>,
