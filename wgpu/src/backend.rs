@@ -65,6 +65,8 @@ pub struct WgpuBackend {
     error_checking: bool,
     kept_error: Option<BackendError>,
     lost: bool,
+    /// The read-back buffer of the last read, used again (`readback::record_copy`).
+    readback: Option<wgpu::Buffer>,
 }
 
 /// Reduces the translator's reflection to what the backend binds.
@@ -132,6 +134,7 @@ impl WgpuBackend {
             error_checking: false,
             kept_error: None,
             lost: false,
+            readback: None,
             gpu,
         }
     }
@@ -212,6 +215,7 @@ impl WgpuBackend {
         self.bindings.clear();
         self.samplers.clear();
         self.targets.clear();
+        self.readback = None;
     }
 
     fn enter(&mut self) -> Result<(), BackendError> {
@@ -613,8 +617,14 @@ impl WgpuBackend {
             let encoder = b
                 .recorder
                 .encoder_after_pass(&b.gpu.device, &mut b.counters);
-            let (buffer, row) =
-                crate::readback::record_copy(&b.gpu.device, encoder, &back.texture, rect);
+            let (buffer, row) = crate::readback::record_copy(
+                &b.gpu.device,
+                encoder,
+                &back.texture,
+                rect,
+                &mut b.readback,
+                &mut b.counters.readback_buffers,
+            );
             b.submit();
             let px = finish(&b.gpu.device, &buffer, row, rect);
             if px.is_err() {

@@ -3,22 +3,34 @@
 
 use molehill_context3d::{BackendError, PixelRect};
 
-/// The copy of `rect` of `texture` (an `Rgba8Unorm` texture) to a new buffer, recorded in
-/// `encoder`; returns the buffer and its padded row length.
+/// The copy of `rect` of `texture` (an `Rgba8Unorm` texture) to `kept` (the read-back buffer
+/// kept from an earlier read, made again when missing or too small: `made` counts those),
+/// recorded in `encoder`; returns the buffer and its padded row length.
 pub fn record_copy(
     device: &wgpu::Device,
     encoder: &mut wgpu::CommandEncoder,
     texture: &wgpu::Texture,
     rect: PixelRect,
+    kept: &mut Option<wgpu::Buffer>,
+    made: &mut u64,
 ) -> (wgpu::Buffer, u32) {
     let row = (4 * rect.width).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
         * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
-    let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-        label: Some("read-back"),
-        size: u64::from(row) * u64::from(rect.height.max(1)),
-        usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
-        mapped_at_creation: false,
-    });
+    let size = u64::from(row) * u64::from(rect.height.max(1));
+    let buffer = match kept {
+        Some(b) if b.size() >= size => b.clone(),
+        _ => {
+            let b = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("read-back"),
+                size,
+                usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+                mapped_at_creation: false,
+            });
+            *made += 1;
+            *kept = Some(b.clone());
+            b
+        }
+    };
     encoder.copy_texture_to_buffer(
         wgpu::TexelCopyTextureInfo {
             texture,
@@ -87,7 +99,7 @@ fn finish_with<T>(
     rect: PixelRect,
     push: impl Fn(&mut Vec<T>, &[u8]),
 ) -> Result<Vec<T>, BackendError> {
-    let slice = buffer.slice(..);
+    let slice = buffer.slice(..u64::from(row) * u64::from(rect.height.max(1)));
     let (tx, rx) = std::sync::mpsc::channel();
     slice.map_async(wgpu::MapMode::Read, move |r| {
         // The receiver waits below; a send error only means it is gone.

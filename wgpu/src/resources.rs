@@ -35,6 +35,9 @@ pub struct Counters {
     /// Colour attachments in a 16-bit Flash format quantised to their bits after a pass
     /// (`crate::packed`; each also counts its one or two passes in `passes`).
     pub packed_quantised: u64,
+    /// Read-back buffers created (`drawToBitmapData`, a frame read at `present`): one is kept
+    /// and used again while it is large enough.
+    pub readback_buffers: u64,
 }
 
 impl Counters {
@@ -53,6 +56,7 @@ impl Counters {
             uniform_binds: self.uniform_binds - earlier.uniform_binds,
             presents: self.presents - earlier.presents,
             packed_quantised: self.packed_quantised - earlier.packed_quantised,
+            readback_buffers: self.readback_buffers - earlier.readback_buffers,
         }
     }
 }

@@ -55,8 +55,14 @@ fn the_read_back_as_bytes_is_the_read_back_as_words() {
         width: 3,
         height: 4,
     };
+    let before = r.b.counters();
     let words = r.b.read_back_buffer(rect).unwrap();
     let bytes = r.b.read_back_buffer_rgba(rect).unwrap();
+    let c = r.b.counters().since(&before);
+    assert_eq!(
+        c.readback_buffers, 1,
+        "the second read uses the first's buffer"
+    );
     assert_eq!(bytes.len(), 4 * 3 * 4);
     let as_words: Vec<u32> = bytes
         .chunks_exact(4)
@@ -69,6 +75,20 @@ fn the_read_back_as_bytes_is_the_read_back_as_words() {
         [0, 0, 102, 255],
         "row 17: the clear"
     );
+    // A smaller read keeps the buffer; a larger one needs a new one, kept in turn.
+    r.b.read_back_buffer(PixelRect {
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+    })
+    .unwrap();
+    assert_eq!(r.b.counters().since(&before).readback_buffers, 1);
+    let px = r.read();
+    assert_eq!(px.len(), 32 * 32);
+    assert_eq!(r.b.counters().since(&before).readback_buffers, 2);
+    assert_eq!(r.read(), px);
+    assert_eq!(r.b.counters().since(&before).readback_buffers, 2);
 }
 
 #[test]
