@@ -69,7 +69,11 @@ impl TextureBindings {
                 Some((id, _, s)) => (
                     textures
                         .get(&id)
-                        .and_then(|t| t.view.as_ref())
+                        .and_then(|t| match &t.base_view {
+                            // `mipnone` samples the base level: a view of it alone.
+                            Some(base) if s.mip == molehill_agal::MipFilter::None => Some(base),
+                            _ => t.view.as_ref(),
+                        })
                         .unwrap_or(placeholder),
                     s,
                 ),

@@ -124,12 +124,10 @@ pub fn sampler_descriptor(key: SamplerKey) -> wgpu::SamplerDescriptor<'static> {
         min_filter: filter,
         mipmap_filter,
         lod_min_clamp: 0.0,
-        // `mipnone` samples the base level only.
-        lod_max_clamp: if key.mip == MipFilter::None {
-            0.0
-        } else {
-            32.0
-        },
+        // `mipnone` samples the base level only: through a view of that level alone
+        // (`Texture::base_view`), not a clamp to LOD 0, which costs lavapipe a level
+        // selection per sample that a one-level view does not (measured in docs/wgpu.md).
+        lod_max_clamp: 32.0,
         compare: None,
         anisotropy_clamp: anisotropy,
         border_color: None,

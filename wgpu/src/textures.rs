@@ -84,6 +84,11 @@ pub struct Texture {
     pub texture: Option<wgpu::Texture>,
     /// The view shaders sample (`None` with no texture).
     pub view: Option<wgpu::TextureView>,
+    /// A view of the sampled base level alone, for `mipnone` samplers, when `view` has more
+    /// levels (`None` otherwise: `view` is one level already). So `mipnone` needs no
+    /// `lod_max_clamp = 0` on the sampler, which costs lavapipe a level selection per sample
+    /// (measured in docs/wgpu.md).
+    pub base_view: Option<wgpu::TextureView>,
     /// The description (video: the current frame size).
     pub desc: TextureDesc,
     /// How it is stored.
@@ -122,6 +127,7 @@ fn allocate(device: &wgpu::Device, tex: &mut Texture) {
     if tex.desc.width == 0 || tex.desc.height == 0 {
         tex.texture = None;
         tex.view = None;
+        tex.base_view = None;
         return;
     }
     let mut usage = wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST;
@@ -160,6 +166,19 @@ fn make_view(tex: &mut Texture) {
         mip_level_count: Some(u32::from(tex.levels() - tex.base_level)),
         ..Default::default()
     }));
+    tex.base_view = (tex.levels() - tex.base_level > 1).then(|| {
+        texture.create_view(&wgpu::TextureViewDescriptor {
+            label: Some("sampled base level"),
+            dimension: Some(if tex.is_cube() {
+                wgpu::TextureViewDimension::Cube
+            } else {
+                wgpu::TextureViewDimension::D2
+            }),
+            base_mip_level: u32::from(tex.base_level),
+            mip_level_count: Some(1),
+            ..Default::default()
+        })
+    });
 }
 
 /// Creates a texture with every level (and face) allocated (zeroed); `bgra` textures as
@@ -174,6 +193,7 @@ pub fn create(device: &wgpu::Device, desc: &TextureDesc, caps: &crate::device::C
     let mut tex = Texture {
         texture: None,
         view: None,
+        base_view: None,
         desc: *desc,
         storage,
         undecided,
@@ -472,7 +492,8 @@ mod tests {
         });
         assert_eq!(d.anisotropy_clamp, 8);
         assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
-        assert_eq!(d.lod_max_clamp, 0.0);
+        // `mipnone` is the one-level view (`Texture::base_view`), not a LOD clamp.
+        assert_eq!(d.lod_max_clamp, 32.0);
     }
 
     #[test]

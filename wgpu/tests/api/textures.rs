@@ -253,3 +253,59 @@ fn a_streaming_texture_samples_its_finest_uploaded_level() {
         "level 0",
     );
 }
+
+/// `mipnone` samples the base level even where the texture is minified (through a view of
+/// that level alone, `Texture::base_view`); `mipnearest` there samples level 1.
+#[test]
+fn mipnone_samples_the_base_level_of_a_minified_texture() {
+    let mut r = Rig::new(32, 32);
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 128,
+            height: 128,
+            format: TextureFormat::Bgra,
+            levels: 2,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 0,
+        },
+    )
+    .unwrap();
+    for (level, side, px) in [
+        (0u8, 128u32, argb(255, 255, 0, 0)),
+        (1, 64, argb(255, 0, 255, 0)),
+    ] {
+        let data = vec![px; (side * side) as usize];
+        r.b.upload_texture(
+            t,
+            &TextureUpload {
+                face: 0,
+                level,
+                width: side,
+                height: side,
+                data: TextureData::Argb32(&data),
+            },
+        )
+        .unwrap();
+    }
+    let p = r.program(tex_program());
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
+    for (mip, expected) in [
+        (molehill_agal::MipFilter::None, argb(255, 255, 0, 0)),
+        (molehill_agal::MipFilter::Nearest, argb(255, 0, 255, 0)),
+    ] {
+        let mut d = r.resolved(p, &q);
+        d.samplers[0] = Some(SamplerBinding {
+            texture: t,
+            state: SamplerState {
+                mip,
+                ..SamplerState::default()
+            },
+        });
+        r.clear([0.0, 0.0, 0.0, 1.0]);
+        r.b.draw(&d).unwrap();
+        assert_px(r.read()[16 * 32 + 16], expected, 0, &format!("{mip:?}"));
+    }
+}
