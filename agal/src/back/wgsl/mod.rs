@@ -45,8 +45,8 @@
 //!   wgpu sets every group after the one a pass sets again (Vulkan's layout compatibility
 //!   rules), and a driver takes the uniforms of a group set again as new state of its
 //!   stage; with `vc` last, a draw that changes only `vc` gives the fragment stage nothing
-//!   new (llvmpipe stores its whole fragment state, about 30 KiB, again at each draw whose
-//!   fragment state changed; measured in docs/wgpu.md).
+//!   new (llvmpipe stores its fragment state again at each draw that gives it fragment
+//!   uniforms: a large copy per draw; measured in docs/wgpu.md).
 //! - `Draw`, the per-draw values the backend fills (32 bytes, [`Draw`] writes them):
 //!   ```wgsl
 //!   struct Draw {
