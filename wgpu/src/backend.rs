@@ -594,6 +594,7 @@ impl Backend for WgpuBackend {
         self.bindings.clear();
         self.samplers.clear();
         self.targets.clear();
+        self.readback = None;
     }
 }
 
