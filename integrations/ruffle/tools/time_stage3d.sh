@@ -20,26 +20,28 @@ own=${MOLEHILL_RUFFLE_OWN:-$(dirname "$repo")/ruffle-own}
 scratch=${MOLEHILL_RUFFLE_SCRATCH:-$(dirname "$repo")/ruffle-scratch}
 export CARGO_TARGET_DIR=${MOLEHILL_RUFFLE_TARGET:-$(dirname "$repo")/ruffle-target}
 rounds=3
-out=$(mktemp -d)
+out=""
 tests=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds=$2; shift 2 ;;
         --out) out=$2; mkdir -p "$out"; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '1d;/^#/!q;p' "$0"; exit 0 ;;
         *) tests+=("$1"); shift ;;
     esac
 done
 [ ${#tests[@]} -gt 0 ] || { echo "time_stage3d: name at least one test" >&2; exit 2; }
+[ -n "$out" ] || out=$(mktemp -d)
 
-# The newest test runner each tree's build log names, else the newest one cargo would run.
+# The newest test runner each tree's build log names, else the newest one cargo would run;
+# nothing (and the check below says so) when neither names one.
 runner_of() {
     local tree=$1 log=$2
     if [ -f "$log" ]; then
-        grep -o 'Executable tests/regression_tests.rs ([^)]*)' "$log" | tail -1 | sed 's/.*(\(.*\))/\1/'
+        grep -o 'Executable tests/regression_tests.rs ([^)]*)' "$log" | tail -1 | sed 's/.*(\(.*\))/\1/' || true
     else
         (cd "$tree" && cargo test -p tests --features imgtests,jpegxr,lzma --test tests --no-run 2>&1) \
-            | grep -o 'Executable tests/regression_tests.rs ([^)]*)' | tail -1 | sed 's/.*(\(.*\))/\1/'
+            | grep -o 'Executable tests/regression_tests.rs ([^)]*)' | tail -1 | sed 's/.*(\(.*\))/\1/' || true
     fi
 }
 own_runner=$(runner_of "$own" "$own.build.log")
@@ -62,13 +64,16 @@ done
 for t in "${tests[@]}"; do
     name=${t//\//_}
     for build in own gl wgpu; do
-        # All rounds together, each round's first frame (shader compiles) left out.
+        # This run's rounds together (not older logs in an --out folder), each round's first
+        # frame (shader compiles) left out.
+        logs=()
+        for round in $(seq 1 "$rounds"); do logs+=("$out/$build-$name-$round.log"); done
         python3 -c '
 import sys
 for path in sys.argv[1:]:
     lines = [l for l in open(path, errors="replace") if "stage3d frame:" in l]
     sys.stdout.write("".join(lines[1:]))
-' "$out/$build-$name"-*.log > "$out/$build-$name.frames"
+' "${logs[@]}" > "$out/$build-$name.frames"
         echo "== $t, $build"
         python3 "$here/tools/stage3d_timing.py" --skip 0 "$out/$build-$name.frames" | tail -n +2
     done
