@@ -228,6 +228,39 @@ fn draw_to_bitmap_data_copies_and_clips() {
 }
 
 #[test]
+fn read_back_buffer_reads_the_whole_back_buffer_once_as_words_or_bytes() {
+    // What a player shows at present: no #3692 for a presented buffer, one read of the whole
+    // back buffer, and as bytes R, G, B, A (RecordingBackend keeps Backend's default
+    // read_back_buffer_rgba, which converts the words).
+    let mut c = ctx(Profile::Baseline);
+    let m = "Error #3698: The back buffer is not configured.";
+    assert_error(c.read_back_buffer(), 3698, m);
+    assert_error(c.read_back_buffer_rgba(), 3698, m);
+    assert!(c.backend().calls.is_empty());
+    let mut c = ready(Profile::Baseline);
+    c.backend_mut().read_back_color = 0xff11_2233;
+    c.present().unwrap();
+    c.backend_mut().take();
+    let whole = Call::ReadBackBuffer(PixelRect {
+        x: 0,
+        y: 0,
+        width: 64,
+        height: 64,
+    });
+    let (w, h, words) = c.read_back_buffer().unwrap();
+    assert_eq!((w, h, words.len()), (64, 64, 64 * 64));
+    assert!(words.iter().all(|p| *p == 0xff11_2233));
+    assert_eq!(c.backend_mut().take(), vec![whole.clone()]);
+    let (w, h, bytes) = c.read_back_buffer_rgba().unwrap();
+    assert_eq!((w, h, bytes.len()), (64, 64, 64 * 64 * 4));
+    assert!(bytes.chunks_exact(4).all(|p| p == [0x11, 0x22, 0x33, 0xff]));
+    assert_eq!(c.backend_mut().take(), vec![whole]);
+    c.dispose(false);
+    assert_disposed(c.read_back_buffer());
+    assert_disposed(c.read_back_buffer_rgba());
+}
+
+#[test]
 fn draw_to_bitmap_data_after_present_needs_a_clear() {
     // Flash Player 32 throws #3692 from drawToBitmapData after present() with no clear, error
     // checking off (ruffle-rs/ruffle tests/swfs/avm2/context3d_draw_to_bitmap_data, PR #24448).
