@@ -4,7 +4,7 @@
 //!
 //! Ruffle's side wraps each Stage3D call in a [`CallTimer`] ([`CallTimer::record_call`]) and the
 //! upload of each [`Frame`](crate::Frame) into its bitmap ([`CallTimer::record_upload`]);
-//! [`present`](crate::present) times the read-back and the conversion itself. One line per
+//! [`present`](crate::present) times the read-back itself. One line per
 //! frame goes to the log (target `stage3d_timing`, debug level):
 //!
 //! ```text
@@ -66,21 +66,24 @@ pub struct CallTimer {
 }
 
 impl CallTimer {
-    /// Reads both clocks now.
+    /// Reads both clocks now: the wall clock first, so that the wall-clock span encloses the
+    /// CPU-clock span as in `tools/own-stage3d-timing.patch` and both builds count the reads of
+    /// the CPU clock (a system call) alike.
     pub fn start() -> CallTimer {
+        let wall = Instant::now();
         CallTimer {
             cpu_ns: thread_cpu_ns(),
-            wall: Instant::now(),
+            wall,
         }
     }
 
     /// What was spent since [`start`](CallTimer::start).
     pub fn stop(self) -> Spent {
-        let wall_ns = self.wall.elapsed().as_nanos() as u64;
         let cpu_ns = match (self.cpu_ns, thread_cpu_ns()) {
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => 0,
         };
+        let wall_ns = self.wall.elapsed().as_nanos() as u64;
         Spent { wall_ns, cpu_ns }
     }
 
@@ -110,7 +113,7 @@ impl CallTimer {
 struct FrameWork {
     calls: Cell<u64>,
     in_calls: Cell<Spent>,
-    /// `present`: read back, conversion and (once recorded) the upload.
+    /// `present`: the read-back and (once recorded) the upload.
     in_present: Cell<Spent>,
 }
 
