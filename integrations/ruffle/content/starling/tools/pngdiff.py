@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compares two RGBA/RGB PNGs (8 bits per channel, as Ruffle's test runner writes them) region by
 region, without third-party modules: prints the differing pixels (any channel above TOLERANCE),
-the largest channel difference, and the bounding boxes of the differing areas on a grid.
+the largest channel difference, and per cell of a grid (--cell pixels square) the differing
+pixels and their largest difference. Non-interlaced PNGs only (as Ruffle's runner writes them).
 
 Usage: pngdiff.py EXPECTED.png ACTUAL.png [--tolerance N] [--cell PIXELS]
 """
