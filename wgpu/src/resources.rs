@@ -27,8 +27,8 @@ pub struct Counters {
     pub upload_flushes: u64,
     /// Bytes of constants streamed to the per-frame uniform buffer.
     pub constant_bytes: u64,
-    /// Uniform bind groups set in a pass (`@group(0)` for `vc`, `@group(2)` for `fc` and the
-    /// per-draw values; each only when its offsets changed).
+    /// Uniform bind groups set in a pass (`@group(0)` for `fc` and the per-draw values,
+    /// `@group(2)` for `vc`; each only when its offsets changed).
     pub uniform_binds: u64,
     /// Frames presented.
     pub presents: u64,
