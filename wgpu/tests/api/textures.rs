@@ -17,6 +17,22 @@ fn draw_texture(r: &mut Rig, t: TextureId) -> Vec<u32> {
     r.read()
 }
 
+/// Uploads level `level` of 2D texture `t` (`side` x `side`), every pixel `px`.
+fn upload_level(r: &mut Rig, t: TextureId, level: u8, side: u32, px: u32) {
+    let data = vec![px; (side * side) as usize];
+    r.b.upload_texture(
+        t,
+        &TextureUpload {
+            face: 0,
+            level,
+            width: side,
+            height: side,
+            data: TextureData::Argb32(&data),
+        },
+    )
+    .unwrap();
+}
+
 fn texture(r: &mut Rig, format: TextureFormat, side: u32) -> TextureId {
     let t = TextureId(r.id());
     r.b.create_texture(
@@ -222,22 +238,8 @@ fn a_streaming_texture_samples_its_finest_uploaded_level() {
         },
     )
     .unwrap();
-    let upload = |r: &mut Rig, level: u8, side: u32, px: u32| {
-        let data = vec![px; (side * side) as usize];
-        r.b.upload_texture(
-            t,
-            &TextureUpload {
-                face: 0,
-                level,
-                width: side,
-                height: side,
-                data: TextureData::Argb32(&data),
-            },
-        )
-        .unwrap();
-    };
     // Only the 1x1 level: it is what is sampled.
-    upload(&mut r, 2, 1, argb(255, 255, 0, 0));
+    upload_level(&mut r, t, 2, 1, argb(255, 255, 0, 0));
     assert_px(
         draw_texture(&mut r, t)[0],
         argb(255, 255, 0, 0),
@@ -245,7 +247,7 @@ fn a_streaming_texture_samples_its_finest_uploaded_level() {
         "level 2",
     );
     // Level 0 arrives: sampled from then on (mipnone samples the base).
-    upload(&mut r, 0, 4, argb(255, 0, 255, 0));
+    upload_level(&mut r, t, 0, 4, argb(255, 0, 255, 0));
     assert_px(
         draw_texture(&mut r, t)[0],
         argb(255, 0, 255, 0),
@@ -273,23 +275,8 @@ fn mipnone_samples_the_base_level_of_a_minified_texture() {
         },
     )
     .unwrap();
-    for (level, side, px) in [
-        (0u8, 128u32, argb(255, 255, 0, 0)),
-        (1, 64, argb(255, 0, 255, 0)),
-    ] {
-        let data = vec![px; (side * side) as usize];
-        r.b.upload_texture(
-            t,
-            &TextureUpload {
-                face: 0,
-                level,
-                width: side,
-                height: side,
-                data: TextureData::Argb32(&data),
-            },
-        )
-        .unwrap();
-    }
+    upload_level(&mut r, t, 0, 128, argb(255, 255, 0, 0));
+    upload_level(&mut r, t, 1, 64, argb(255, 0, 255, 0));
     let p = r.program(tex_program());
     let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
     for (mip, expected) in [

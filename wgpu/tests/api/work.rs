@@ -4,15 +4,21 @@ use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
 
-#[test]
-fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
+/// A rig with the colour program and a full-screen quad, one frame drawn (the pipeline made).
+fn warmed() -> (Rig, ProgramId, Quad) {
     let mut r = Rig::new(32, 32);
     let p = r.program(color_program());
     let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
-    // Warm-up frame: the pipeline is made.
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.draw(p, &q);
     r.b.present().unwrap();
+    (r, p, q)
+}
+
+#[test]
+fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
+    // After a warm-up frame: the pipeline is made.
+    let (mut r, p, q) = warmed();
     let before = r.b.counters();
     r.clear([0.0, 0.0, 0.0, 1.0]);
     for i in 0..8 {
@@ -53,12 +59,7 @@ fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
 /// set again: with `vc` first, each such draw gave lavapipe the fragment uniforms anew).
 #[test]
 fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
-    let mut r = Rig::new(32, 32);
-    let p = r.program(color_program());
-    let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
-    r.clear([0.0, 0.0, 0.0, 1.0]);
-    r.draw(p, &q);
-    r.b.present().unwrap();
+    let (mut r, p, q) = warmed();
     // One pass: its first draw sets both groups, each later one the vertex group alone.
     let before = r.b.counters();
     r.clear([0.0, 0.0, 0.0, 1.0]);
