@@ -3,6 +3,7 @@
 use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
+use molehill_wgpu::Counters;
 
 /// A rig with the colour program and a full-screen quad, one frame drawn (the pipeline made).
 fn warmed() -> (Rig, ProgramId, Quad) {
@@ -15,19 +16,24 @@ fn warmed() -> (Rig, ProgramId, Quad) {
     (r, p, q)
 }
 
+/// One frame of 8 draws, each with new vertex constants: the work it counted.
+fn frame_of_new_vc(r: &mut Rig, p: ProgramId, q: &Quad) -> Counters {
+    let before = r.b.counters();
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    for i in 0..8 {
+        r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
+        r.draw(p, q);
+    }
+    r.b.present().unwrap();
+    r.b.counters().since(&before)
+}
+
 #[test]
 fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
     // After a warm-up frame: the pipeline is made.
     let (mut r, p, q) = warmed();
-    let before = r.b.counters();
-    r.clear([0.0, 0.0, 0.0, 1.0]);
-    for i in 0..8 {
-        // New constants each draw (as a skinned mesh's bones): no new pipeline state.
-        r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
-        r.draw(p, &q);
-    }
-    r.b.present().unwrap();
-    let c = r.b.counters().since(&before);
+    // New constants each draw (as a skinned mesh's bones): no new pipeline state.
+    let c = frame_of_new_vc(&mut r, p, &q);
     assert_eq!((c.draws, c.passes), (8, 1), "{c:?}");
     assert_eq!(
         (c.pipeline_lookups, c.pipelines, c.bind_groups),
@@ -61,14 +67,7 @@ fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
 fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     let (mut r, p, q) = warmed();
     // One pass: its first draw sets both groups, each later one the vertex group alone.
-    let before = r.b.counters();
-    r.clear([0.0, 0.0, 0.0, 1.0]);
-    for i in 0..8 {
-        r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
-        r.draw(p, &q);
-    }
-    r.b.present().unwrap();
-    let c = r.b.counters().since(&before);
+    let c = frame_of_new_vc(&mut r, p, &q);
     assert_eq!((c.draws, c.passes, c.uniform_binds), (8, 1, 2 + 7), "{c:?}");
     // A draw that changes fc sets the fragment group, and the vertex group only when vc
     // changed too.
