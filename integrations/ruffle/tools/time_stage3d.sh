@@ -38,10 +38,10 @@ done
 runner_of() {
     local tree=$1 log=$2
     if [ -f "$log" ]; then
-        grep -o 'Executable tests/regression_tests.rs ([^)]*)' "$log" | tail -1 | sed 's/.*(\(.*\))/\1/' || true
+        "$here/tools/runner_of_log" "$log"
     else
         (cd "$tree" && cargo test -p tests --features imgtests,jpegxr,lzma --test tests --no-run 2>&1) \
-            | grep -o 'Executable tests/regression_tests.rs ([^)]*)' | tail -1 | sed 's/.*(\(.*\))/\1/' || true
+            | "$here/tools/runner_of_log"
     fi
 }
 own_runner=$(runner_of "$own" "$own.build.log")
