@@ -17,7 +17,7 @@ mod timing;
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
 use molehill_player::{BackendFactory, Context3D, ContextId, EventQueue, Stage3D, Stage3DEvent};
-pub use timing::{frame_copy_totals, CallTimer, Spent};
+pub use timing::{CallTimer, Spent};
 
 /// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
 pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";

@@ -16,7 +16,6 @@
 //! same line for Ruffle's own Stage3D, and `tools/stage3d_timing.py` summarises either.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Time spent on one piece of work, on the thread that did it.
@@ -100,12 +99,8 @@ impl CallTimer {
     /// bitmap: the frame's line is logged.
     pub fn record_upload(self) {
         let spent = self.stop();
-        STATS.upload_ns.fetch_add(spent.wall_ns, Ordering::Relaxed);
         log::debug!("frame upload into Ruffle's bitmap {}", spent.describe());
-        FRAME.with(|f| {
-            f.in_present.set(f.in_present.get().plus(spent));
-            f.log_and_reset();
-        });
+        FRAME.with(|f| f.end(spent));
     }
 }
 
@@ -118,6 +113,12 @@ struct FrameWork {
 }
 
 impl FrameWork {
+    /// The frame's last piece of `present`: its line is logged and the next frame starts.
+    fn end(&self, last: Spent) {
+        self.in_present.set(self.in_present.get().plus(last));
+        self.log_and_reset();
+    }
+
     fn log_and_reset(&self) {
         let calls = self.calls.replace(0);
         let in_calls = self.in_calls.take();
@@ -144,42 +145,14 @@ thread_local! {
 
 /// A `present` that gave no picture: the frame ends here.
 pub(crate) fn frame_without_picture(present: Spent) {
-    FRAME.with(|f| {
-        f.in_present.set(f.in_present.get().plus(present));
-        f.log_and_reset();
-    });
+    FRAME.with(|f| f.end(present));
 }
 
 /// A `present` that gave a picture, read back in `read`; the frame ends when Ruffle records
 /// the upload.
 pub(crate) fn presented(read: Spent) {
-    STATS.frames.fetch_add(1, Ordering::Relaxed);
-    STATS.read_ns.fetch_add(read.wall_ns, Ordering::Relaxed);
     log::debug!("present: read back and present {}", read.describe());
     FRAME.with(|f| f.in_present.set(f.in_present.get().plus(read)));
-}
-
-/// Time spent handing frames to Ruffle, over the process (every test of a run together).
-struct Stats {
-    frames: AtomicU64,
-    read_ns: AtomicU64,
-    upload_ns: AtomicU64,
-}
-
-static STATS: Stats = Stats {
-    frames: AtomicU64::new(0),
-    read_ns: AtomicU64::new(0),
-    upload_ns: AtomicU64::new(0),
-};
-
-/// Frames handed over so far and the total wall-clock nanoseconds spent reading them back and
-/// uploading them into Ruffle: `(frames, read, upload)`.
-pub fn frame_copy_totals() -> (u64, u64, u64) {
-    (
-        STATS.frames.load(Ordering::Relaxed),
-        STATS.read_ns.load(Ordering::Relaxed),
-        STATS.upload_ns.load(Ordering::Relaxed),
-    )
 }
 
 #[cfg(test)]
