@@ -563,11 +563,11 @@ impl Backend for WgpuBackend {
     }
 
     fn read_back_buffer(&mut self, rect: PixelRect) -> Result<Vec<u32>, BackendError> {
-        self.read_back_with(rect, 1, crate::readback::finish)
+        self.read_back_with(rect, crate::readback::finish)
     }
 
     fn read_back_buffer_rgba(&mut self, rect: PixelRect) -> Result<Vec<u8>, BackendError> {
-        self.read_back_with(rect, 4, crate::readback::finish_rgba)
+        self.read_back_with(rect, crate::readback::finish_rgba)
     }
 
     fn take_error(&mut self) -> Option<BackendError> {
@@ -599,18 +599,20 @@ impl Backend for WgpuBackend {
 }
 
 impl WgpuBackend {
-    /// `drawToBitmapData`'s read of `rect` of the back buffer, `finish` giving `per_pixel`
-    /// zeroes a pixel where there is no back buffer.
+    /// `drawToBitmapData`'s read of `rect` of the back buffer through `finish`; zeroes where
+    /// there is no back buffer.
     fn read_back_with<T: Clone + Default>(
         &mut self,
         rect: PixelRect,
-        per_pixel: usize,
         finish: crate::readback::Finish<T>,
     ) -> Result<Vec<T>, BackendError> {
         self.call("drawToBitmapData", |b| {
             let n = rect.width as usize * rect.height as usize;
             let Some(back) = b.targets.back_buffer() else {
-                return Ok(vec![T::default(); n * per_pixel]);
+                return Ok(vec![
+                    T::default();
+                    n * crate::readback::values_per_pixel::<T>()
+                ]);
             };
             if n == 0 {
                 return Ok(Vec::new());

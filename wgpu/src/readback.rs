@@ -16,7 +16,7 @@ pub fn record_copy(
 ) -> (wgpu::Buffer, u32) {
     let row = (4 * rect.width).div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)
         * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
-    let size = u64::from(row) * u64::from(rect.height.max(1));
+    let size = copied_bytes(row, rect);
     let buffer = match kept {
         Some(b) if b.size() >= size => b.clone(),
         _ => {
@@ -59,6 +59,16 @@ pub fn record_copy(
     (buffer, row)
 }
 
+/// The bytes the copy of `rect` writes, rows `row` bytes apart.
+fn copied_bytes(row: u32, rect: PixelRect) -> u64 {
+    u64::from(row) * u64::from(rect.height.max(1))
+}
+
+/// How many `T`s hold one pixel's 4 bytes: 1 `0xAARRGGBB` word, 4 bytes.
+pub fn values_per_pixel<T>() -> usize {
+    4 / std::mem::size_of::<T>().clamp(1, 4)
+}
+
 /// [`finish`] or [`finish_rgba`]: the device, the mapped buffer, its padded row length and the
 /// rectangle read.
 pub type Finish<T> =
@@ -99,7 +109,7 @@ fn finish_with<T>(
     rect: PixelRect,
     push: impl Fn(&mut Vec<T>, &[u8]),
 ) -> Result<Vec<T>, BackendError> {
-    let slice = buffer.slice(..u64::from(row) * u64::from(rect.height.max(1)));
+    let slice = buffer.slice(..copied_bytes(row, rect));
     let (tx, rx) = std::sync::mpsc::channel();
     slice.map_async(wgpu::MapMode::Read, move |r| {
         // The receiver waits below; a send error only means it is gone.
@@ -126,10 +136,9 @@ fn finish_with<T>(
             return Err(BackendError::ContextLost);
         }
     };
-    let per_pixel = 4 / std::mem::size_of::<T>().clamp(1, 4);
     let mut out = Vec::new();
     if out
-        .try_reserve_exact(rect.width as usize * rect.height as usize * per_pixel)
+        .try_reserve_exact(rect.width as usize * rect.height as usize * values_per_pixel::<T>())
         .is_err()
     {
         drop(data);
