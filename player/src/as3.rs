@@ -89,19 +89,15 @@ pub fn unpremultiply(argb: u32) -> u32 {
 /// GL's `RGBA`/`UNSIGNED_BYTE`). Premultiplication is kept as it is. A player that shows a
 /// Stage3D frame in its own renderer converts [`crate::Context3D::back_buffer_pixels`] so.
 pub fn argb_to_rgba_bytes(pixels: &[u32]) -> Vec<u8> {
-    let mut out = vec![0; pixels.len() * 4];
-    for (o, &p) in out.chunks_exact_mut(4).zip(pixels) {
-        o.copy_from_slice(&p.rotate_left(8).to_be_bytes());
-    }
+    let mut out = Vec::new();
+    molehill_context3d::decode::packed::argb_to_rgba_into(pixels, &mut out);
     out
 }
 
 /// RGBA bytes (4 a pixel, memory order; a trailing partial pixel is ignored) as
 /// `0xAARRGGBB` pixels: the inverse of [`argb_to_rgba_bytes`].
 pub fn rgba_bytes_to_argb(rgba: &[u8]) -> Vec<u32> {
-    rgba.chunks_exact(4)
-        .map(|c| u32::from_be_bytes([c[3], c[0], c[1], c[2]]))
-        .collect()
+    molehill_context3d::decode::packed::rgba_to_argb(rgba).collect()
 }
 
 impl<'a> BitmapData<'a> {

@@ -1,6 +1,7 @@
 //! Read-back (`drawToBitmapData`): a rectangle of the back buffer copied to a mappable buffer
 //! in the frame's encoder, submitted, waited for, and converted to `0xAARRGGBB`.
 
+use molehill_context3d::decode::packed::rgba_to_argb;
 use molehill_context3d::{BackendError, PixelRect};
 
 /// The copy of `rect` of `texture` (an `Rgba8Unorm` texture) to `kept` (the read-back buffer
@@ -152,20 +153,4 @@ fn finish_with<T>(
     drop(data);
     buffer.unmap();
     Ok(out)
-}
-
-/// `R, G, B, A` bytes to `0xAARRGGBB` words.
-pub fn rgba_to_argb(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
-    bytes
-        .chunks_exact(4)
-        .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn rgba_bytes_become_argb_words() {
-        let px: Vec<u32> = super::rgba_to_argb(&[0x11, 0x22, 0x33, 0x44, 1, 2, 3, 4]).collect();
-        assert_eq!(px, vec![0x4411_2233, 0x0401_0203]);
-    }
 }

@@ -365,10 +365,7 @@ pub trait Backend {
         bytes
             .try_reserve_exact(words.len().saturating_mul(4))
             .map_err(|_| BackendError::OutOfMemory)?;
-        bytes.extend(words.iter().flat_map(|p| {
-            let [a, r, g, b] = p.to_be_bytes();
-            [r, g, b, a]
-        }));
+        crate::decode::packed::argb_to_rgba_into(&words, &mut bytes);
         Ok(bytes)
     }
 

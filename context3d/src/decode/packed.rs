@@ -43,6 +43,14 @@ pub fn argb_to_rgba_into(data: &[u32], out: &mut Vec<u8>) {
     }
 }
 
+/// R, G, B, A bytes (a read back, a GPU texture's memory order) as `0xAARRGGBB` words: the
+/// inverse of [`argb_to_rgba_into`] (a trailing partial texel is dropped).
+pub fn rgba_to_argb(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    bytes
+        .chunks_exact(4)
+        .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
+}
+
 /// Exchanges bits 0..8 and 16..24.
 #[inline(always)]
 fn swap_red_blue(v: u32) -> u32 {
@@ -114,6 +122,16 @@ pub fn unorm8(v: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rgba_bytes_become_argb_words_and_back() {
+        let bytes = [0x11, 0x22, 0x33, 0x44, 1, 2, 3, 4, 9];
+        let words: Vec<u32> = rgba_to_argb(&bytes).collect();
+        assert_eq!(words, vec![0x4411_2233, 0x0401_0203]);
+        let mut back = Vec::new();
+        argb_to_rgba_into(&words, &mut back);
+        assert_eq!(back, bytes[..8]);
+    }
 
     #[test]
     fn bgra_swizzle() {

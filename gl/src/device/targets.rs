@@ -315,11 +315,7 @@ impl Targets {
         let bytes = self.read_back_rgba(gl, rect)?;
         let mut px = Vec::new();
         px.try_reserve_exact(bytes.len() / 4).ok()?;
-        px.extend(
-            bytes
-                .chunks_exact(4)
-                .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]])),
-        );
+        px.extend(molehill_context3d::decode::packed::rgba_to_argb(&bytes));
         Some(px)
     }
 

@@ -495,10 +495,7 @@ impl Raw<'_> {
                 PixelPackData::Slice(Some(&mut bytes)),
             );
         }
-        bytes
-            .chunks_exact(4)
-            .map(|p| u32::from_be_bytes([p[3], p[0], p[1], p[2]]))
-            .collect()
+        molehill_context3d::decode::packed::rgba_to_argb(&bytes).collect()
     }
 }
 
