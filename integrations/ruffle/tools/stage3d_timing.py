@@ -7,9 +7,10 @@ Both builds write one line per frame (target `stage3d_timing`): the patched one 
 
     stage3d frame: 14 calls 0.140 ms (0.131 ms CPU), present 3.104 ms (0.912 ms CPU), together 3.244 ms (1.043 ms CPU)
 
-Usage: stage3d_timing.py [--skip N] LOG...   (N first frames of each log left out; default 1,
-the frame that compiles the shaders). Prints frames, calls per frame and min / median / max ms
-per frame of each column, wall and CPU, one line per log.
+Usage: stage3d_timing.py [--skip N] [--pool] LOG...   (N first frames of each log left out;
+default 1, the frame that compiles the shaders). Prints frames, calls per frame and min / median
+/ max ms per frame of each column, wall and CPU: one summary per log, or with --pool one of all
+the logs' frames together (rounds of one test).
 """
 import re
 import statistics
@@ -26,25 +27,40 @@ def summary(values):
     return "%.2f / %.2f / %.2f" % (min(values), statistics.median(values), max(values))
 
 
+def frames(path, skip):
+    """The timing lines of the log at `path`, parsed, its first `skip` left out."""
+    with open(path, errors="replace") as f:
+        return [m.groups() for m in map(LINE.search, f) if m][skip:]
+
+
+def report(label, rows, skip):
+    if not rows:
+        print(f"{label}: no timing lines (after skipping {skip})")
+        return
+    calls = [int(r[0]) for r in rows]
+    cells = [summary([float(r[i + 1]) for r in rows]) for i in range(len(COLUMNS))]
+    print(f"{label}: {len(rows)} frames, {statistics.median(calls):g} calls/frame (median)")
+    for name, cell in zip(COLUMNS, cells):
+        print(f"  {name:13} {cell} ms")
+
+
 def main(argv):
     skip = 1
-    if argv[:1] == ["--skip"]:
-        skip = int(argv[1])
-        argv = argv[2:]
+    pool = False
+    while argv[:1] in (["--skip"], ["--pool"]):
+        if argv[0] == "--skip":
+            skip = int(argv[1])
+            argv = argv[2:]
+        else:
+            pool = True
+            argv = argv[1:]
     if not argv:
         sys.exit(__doc__)
+    if pool:
+        report(f"{len(argv)} logs", [row for path in argv for row in frames(path, skip)], skip)
+        return
     for path in argv:
-        with open(path, errors="replace") as f:
-            rows = [m.groups() for m in map(LINE.search, f) if m]
-        rows = rows[skip:]
-        if not rows:
-            print(f"{path}: no timing lines (after skipping {skip})")
-            continue
-        calls = [int(r[0]) for r in rows]
-        cells = [summary([float(r[i + 1]) for r in rows]) for i in range(len(COLUMNS))]
-        print(f"{path}: {len(rows)} frames, {statistics.median(calls):g} calls/frame (median)")
-        for name, cell in zip(COLUMNS, cells):
-            print(f"  {name:13} {cell} ms")
+        report(path, frames(path, skip), skip)
 
 
 if __name__ == "__main__":

@@ -68,14 +68,8 @@ for t in "${tests[@]}"; do
         # frame (shader compiles) left out.
         logs=()
         for round in $(seq 1 "$rounds"); do logs+=("$out/$build-$name-$round.log"); done
-        python3 -c '
-import sys
-for path in sys.argv[1:]:
-    lines = [l for l in open(path, errors="replace") if "stage3d frame:" in l]
-    sys.stdout.write("".join(lines[1:]))
-' "${logs[@]}" > "$out/$build-$name.frames"
         echo "== $t, $build"
-        python3 "$here/tools/stage3d_timing.py" --skip 0 "$out/$build-$name.frames" | tail -n +2
+        python3 "$here/tools/stage3d_timing.py" --skip 1 --pool "${logs[@]}"
     done
 done
 echo "logs: $out"
