@@ -62,6 +62,26 @@ pub fn validate_pair(
     molehill_agal::valid::link(vertex, fragment)
 }
 
+/// The pairs that validate and link at the lowest profile accepting their version, with their
+/// linkage; each one that does not is named on stderr ("not translated") and left out.
+pub fn valid_pairs(
+    pairs: &[(String, Program, Program)],
+) -> Vec<(&str, &Program, &Program, Linkage)> {
+    pairs
+        .iter()
+        .filter_map(|(name, vertex, fragment)| {
+            let profile = Profile::lowest_accepting(vertex.version);
+            match validate_pair(vertex, fragment, profile) {
+                Ok(linkage) => Some((name.as_str(), vertex, fragment, linkage)),
+                Err(e) => {
+                    eprintln!("{name}: not valid ({e:?}); not translated");
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
 /// Flips `xor` into byte `at` of token `token` of `program`, keeping the token when it still
 /// decodes.
 pub fn flip(program: &mut Program, token: usize, at: usize, xor: u8) {
