@@ -41,7 +41,7 @@ pub use backend::queue::MAX_QUEUED_DRAWS;
 pub use backend::{CurrentCheck, GlBackend, HostRestore};
 pub use context::{
     ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, MakeCurrentHook,
-    DEBIAN_PACKAGES,
+    Rgba4Targets, DEBIAN_PACKAGES,
 };
 pub use device::{BgraUpload, GlCallError};
 pub use gl::compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};

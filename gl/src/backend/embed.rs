@@ -9,9 +9,19 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use super::entry::{keeping_current, CurrentCheck, GlBackend, HostRestore};
 use crate::context::current::{restore, CurrentBinding};
-use crate::context::{ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext};
+use crate::context::{
+    ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, Rgba4Targets,
+};
 use crate::device::{BgraUpload, Device, GlCallError};
 use crate::gl::{frame, CallCounts, FramePixels, FrameTexture};
+
+/// `device` with the options that are not the context's own (the context layer took those).
+fn with_options(mut device: Device, options: &ContextOptions) -> Device {
+    if options.rgba4_targets != Rgba4Targets::Probe {
+        device.set_rgba4_targets(options.rgba4_targets);
+    }
+    device
+}
 
 impl GlBackend {
     /// A backend on a new headless context (see [`GlContext::headless`]). A context that
@@ -19,7 +29,10 @@ impl GlBackend {
     pub fn headless(options: &ContextOptions) -> Result<GlBackend, ContextError> {
         keeping_current(|| {
             let ctx = GlContext::headless(options)?;
-            Ok(GlBackend::wrap(Device::new(ctx), false))
+            Ok(GlBackend::wrap(
+                with_options(Device::new(ctx), options),
+                false,
+            ))
         })
     }
 
@@ -70,7 +83,10 @@ impl GlBackend {
     ) -> Result<GlBackend, ContextError> {
         keeping_current(|| {
             let ctx = GlContext::sharing(display, host_context, options)?;
-            Ok(GlBackend::wrap(Device::new(ctx), true))
+            Ok(GlBackend::wrap(
+                with_options(Device::new(ctx), options),
+                true,
+            ))
         })
     }
 
@@ -253,6 +269,28 @@ impl GlBackend {
     /// GL calls issued so far, by kind.
     pub fn call_counts(&self) -> CallCounts {
         self.device.call_counts()
+    }
+
+    /// How `bgraPacked4444` render targets are kept at 4 bits from now on (the option
+    /// [`ContextOptions::rgba4_targets`], for a backend made without options: in a host's
+    /// context or a window). [`Rgba4Targets::Probe`] probes at the next 4444 target unless
+    /// it already did; the environment variable `MOLEHILL_GL_RGBA4` overrides it.
+    pub fn set_rgba4_targets(&mut self, mode: Rgba4Targets) {
+        self.device.set_rgba4_targets(mode);
+    }
+
+    /// Whether `bgraPacked4444` render targets are quantised to 4 bits after draws
+    /// (forced, or because the probe found the driver storing `GL_RGBA4` with more bits);
+    /// `None` while undecided (probe mode, no 4444 render target made yet).
+    pub fn rgba4_quantised(&self) -> Option<bool> {
+        self.device.rgba4_quantised()
+    }
+
+    /// Quantising passes run on `bgraPacked4444` render targets so far, one per attachment
+    /// rounded (a blit and a full-target draw each; counted for tests, as GL calls are).
+    /// Always 0 on a driver that keeps 4 bits.
+    pub fn rgba4_quantise_passes(&self) -> u64 {
+        self.device.rgba4_passes()
     }
 
     /// What the driver reports.

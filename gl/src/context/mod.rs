@@ -10,4 +10,4 @@ pub(crate) mod types;
 pub(crate) use current::Current;
 pub use egl::GlContext;
 pub use host::{HostContext, MakeCurrentHook};
-pub use types::{ContextError, ContextOptions, GlApi, GlInfo, DEBIAN_PACKAGES};
+pub use types::{ContextError, ContextOptions, GlApi, GlInfo, Rgba4Targets, DEBIAN_PACKAGES};

@@ -24,6 +24,37 @@ impl GlApi {
     }
 }
 
+/// How `bgraPacked4444` render targets (`GL_RGBA4`) are kept at 4 bits per channel, as
+/// D3D9's A4R4G4B4 surface (Flash) keeps them. Some drivers (NVIDIA's) store `GL_RGBA4` with
+/// 8 bits per channel: draws and blending then keep bits the format has not. See docs/gl.md,
+/// "4-bit render targets".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Rgba4Targets {
+    /// Find out at the first `bgraPacked4444` render target whether the driver keeps 4 bits
+    /// (a 1x1 `GL_RGBA4` target cleared and read back), and quantise only where it does not.
+    /// The environment variable `MOLEHILL_GL_RGBA4` (`quantise`, `native` or `probe`)
+    /// overrides this default, for tests and for runs of `molehill replay`.
+    #[default]
+    Probe,
+    /// Quantise whatever the driver does: for tests (the emulation on a driver that keeps 4
+    /// bits) and for drivers the probe misjudges.
+    Quantise,
+    /// Trust the driver to keep 4 bits (no probe, no quantising).
+    Native,
+}
+
+impl Rgba4Targets {
+    /// The mode named `name` (`probe`, `quantise`, `native`; `quantize` too).
+    pub fn from_name(name: &str) -> Option<Rgba4Targets> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "probe" => Some(Rgba4Targets::Probe),
+            "quantise" | "quantize" => Some(Rgba4Targets::Quantise),
+            "native" => Some(Rgba4Targets::Native),
+            _ => None,
+        }
+    }
+}
+
 /// How to make a headless context.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -34,6 +65,9 @@ pub struct ContextOptions {
     pub force_software: bool,
     /// Ask for a debug context.
     pub debug: bool,
+    /// How `bgraPacked4444` render targets are kept at 4 bits ([`Rgba4Targets::Probe`] by
+    /// default: quantised only on a driver that stores `GL_RGBA4` with more bits).
+    pub rgba4_targets: Rgba4Targets,
 }
 
 impl ContextOptions {
@@ -54,6 +88,12 @@ impl ContextOptions {
     /// These options with [`ContextOptions::debug`] set to `on`.
     pub fn with_debug(mut self, on: bool) -> ContextOptions {
         self.debug = on;
+        self
+    }
+
+    /// These options with [`ContextOptions::rgba4_targets`] set to `mode`.
+    pub fn with_rgba4_targets(mut self, mode: Rgba4Targets) -> ContextOptions {
+        self.rgba4_targets = mode;
         self
     }
 }

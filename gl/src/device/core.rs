@@ -15,7 +15,7 @@ use super::programs::Programs;
 use super::samplers::Samplers;
 use super::targets::Targets;
 use super::textures::{BgraUpload, Texture, TextureCaps};
-use crate::context::{ContextError, Current, GlApi, GlContext, GlInfo};
+use crate::context::{ContextError, Current, GlApi, GlContext, GlInfo, Rgba4Targets};
 use crate::gl::{CallCounts, Calls, Gl};
 
 /// `GL_MAX_SAMPLES`.
@@ -80,6 +80,9 @@ impl Device {
             bgra: BgraUpload::Swizzle,
         };
         let mut targets = Targets::default();
+        // The default (probe), or what MOLEHILL_GL_RGBA4 says; GlBackend::headless may
+        // set its option after.
+        targets.rgba4.set_mode(Rgba4Targets::Probe);
         if let Ok(current) = current {
             let calls = gl.current(current);
             caps = capabilities(calls, dialect);
@@ -148,6 +151,21 @@ impl Device {
     /// Programs translated, compiled and linked so far.
     pub(crate) fn program_links(&self) -> u64 {
         self.programs.links
+    }
+
+    /// How `bgraPacked4444` render targets are kept at 4 bits (`packed.rs`).
+    pub(crate) fn set_rgba4_targets(&mut self, mode: Rgba4Targets) {
+        self.targets.rgba4.set_mode(mode);
+    }
+
+    /// Whether `bgraPacked4444` render targets are quantised (`None`: not probed yet).
+    pub(crate) fn rgba4_quantised(&self) -> Option<bool> {
+        self.targets.rgba4.quantising()
+    }
+
+    /// Quantising passes run on `bgraPacked4444` render targets (one per attachment rounded).
+    pub(crate) fn rgba4_passes(&self) -> u64 {
+        self.targets.rgba4.passes
     }
 
     /// Sampler objects made so far.

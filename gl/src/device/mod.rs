@@ -14,6 +14,7 @@ mod conv;
 mod core;
 mod fixed;
 pub(crate) mod frames;
+mod packed;
 mod programs;
 mod render;
 mod resources;

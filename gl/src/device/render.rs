@@ -10,6 +10,7 @@ use molehill_context3d::{
 use super::buffers::gl_size;
 use super::core::Device;
 use super::fixed::FixedState;
+use super::packed;
 use super::targets::Targets;
 use crate::context::Current;
 use crate::gl::Calls;
@@ -74,7 +75,13 @@ impl Device {
                 0
             };
         if mask != 0 {
-            gl.clear(clear.color, clear.depth, i32::from(clear.stencil), mask);
+            self.targets.clear_current(
+                gl,
+                clear.color,
+                clear.depth,
+                i32::from(clear.stencil),
+                mask,
+            );
         }
         self.check_kept(current, "clear");
     }
@@ -139,6 +146,13 @@ impl Device {
             );
             return Ok(());
         }
+        // A 4444 target the driver keeps at more bits is rounded before a draw reads it
+        // (packed.rs).
+        let render = *self.state.render();
+        self.targets.before_draw(
+            self.gl.current(current),
+            packed::reads_destination(render.blend),
+        );
         if !self.bind_target(current)? {
             return Ok(());
         }
@@ -193,6 +207,9 @@ impl Device {
             gl_size(2 * u64::from(draw.first_index)),
             draw.instances.map(|n| n as i32),
         );
+        let m = render.color_mask;
+        self.targets
+            .after_draw(m.red || m.green || m.blue || m.alpha);
         self.check(
             current,
             if draw.instances.is_some() {

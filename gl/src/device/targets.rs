@@ -12,6 +12,7 @@ use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
 use rustc_hash::FxHashMap;
 
+use super::packed::{self, Rgba4};
 use super::textures::{Storage, Texture};
 use crate::gl::Calls;
 
@@ -58,6 +59,9 @@ struct TextureTarget {
     width: i32,
     height: i32,
     draw_buffers: Vec<u32>,
+    /// The colour slots stored as `GL_RGBA4` (bit `i`: `COLOR_ATTACHMENTi`), which
+    /// `packed.rs` keeps at 4 bits where the driver does not.
+    rgba4: u8,
 }
 
 /// Why a target could not be made.
@@ -83,6 +87,11 @@ pub struct Targets {
     /// A multisampled texture target drawn into and not yet resolved.
     pending: Option<TargetKey>,
     max_samples: i32,
+    /// How `bgraPacked4444` targets are kept at 4 bits, and the passes run.
+    pub(super) rgba4: Rgba4,
+    /// The current target, when it has 4444 slots drawn into since they were last rounded
+    /// (only the current target is drawn into, so at most one).
+    rgba4_dirty: Option<TargetKey>,
 }
 
 /// Samples for `antiAlias` (0: none), at most the driver's `max`.
@@ -213,6 +222,7 @@ impl Targets {
     /// Selects the current target; leaving a multisampled texture target resolves it.
     pub fn set_current(&mut self, gl: &mut Calls, target: &RenderTarget) {
         self.resolve_pending(gl);
+        self.quantise_dirty(gl);
         let max = self.max_samples;
         self.table.select(target, |aa| samples_for(aa, max));
     }
@@ -248,6 +258,88 @@ impl Targets {
         gl.draw_buffers(&t.draw_buffers);
     }
 
+    /// Rounds the dirty 4444 slots of the current target to 4 bits (after its resolve when
+    /// multisampled: the texture is what is rounded), see `packed.rs`.
+    fn quantise_dirty(&mut self, gl: &mut Calls) {
+        let Some(key) = self.rgba4_dirty.take() else {
+            return;
+        };
+        if let Some(t) = self.table.get(&key) {
+            let size = (t.width, t.height);
+            self.rgba4
+                .quantise(gl, t.textures.fbo, t.rgba4, &t.draw_buffers, size);
+        }
+    }
+
+    /// Before a draw into the current target (not yet bound for it): a draw that reads the
+    /// target (`reads_destination`) finds its 4444 slots rounded first. A multisampled
+    /// target's samples cannot be read back to be rounded: it is rounded after its resolve.
+    pub fn before_draw(&mut self, gl: &mut Calls, reads_destination: bool) {
+        let single = self.rgba4_dirty.is_some_and(|k| k.samples == 0);
+        if reads_destination && single && self.rgba4_dirty == self.table.current() {
+            self.quantise_dirty(gl);
+        }
+    }
+
+    /// After a draw into the current target that wrote colour: its 4444 slots hold more
+    /// bits than they should where the driver keeps them (rounded when next needed).
+    pub fn after_draw(&mut self, writes_color: bool) {
+        if let Some(key) = self.table.current() {
+            if writes_color && self.current_rgba4().is_some() {
+                self.rgba4_dirty = Some(key);
+            }
+        }
+    }
+
+    /// The current texture target's 4444 slots and all its colour slots, when it has 4444
+    /// slots and they are quantised.
+    fn current_rgba4(&self) -> Option<(u8, u8)> {
+        let t = self.table.get(&self.table.current()?)?;
+        if t.rgba4 == 0 || self.rgba4.quantising() != Some(true) {
+            return None;
+        }
+        let all = t
+            .draw_buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b != glow::NONE)
+            .fold(0u8, |m, (i, _)| m | 1 << i);
+        Some((t.rgba4, all))
+    }
+
+    /// `glClear` of the bound current target (whole target, every channel: see
+    /// `FixedState::apply_for_clear`). Where 4444 slots are quantised they get the colour a
+    /// 4-bit surface keeps ([`packed::clear_color`]; with other formats beside them, through
+    /// `glClearBufferfv` after the clear), and are left with nothing to round.
+    pub fn clear_current(
+        &mut self,
+        gl: &mut Calls,
+        color: [f32; 4],
+        depth: f32,
+        stencil: i32,
+        mask: u32,
+    ) {
+        let packed = (mask & glow::COLOR_BUFFER_BIT != 0)
+            .then(|| self.current_rgba4())
+            .flatten();
+        let Some((rgba4, all)) = packed else {
+            gl.clear(color, depth, stencil, mask);
+            return;
+        };
+        let four = packed::clear_color(color);
+        if rgba4 == all {
+            gl.clear(four, depth, stencil, mask);
+        } else {
+            gl.clear(color, depth, stencil, mask);
+            for i in (0..4).filter(|i| rgba4 & (1 << i) != 0) {
+                gl.clear_buffer_color(i, four);
+            }
+        }
+        if self.rgba4_dirty == self.table.current() {
+            self.rgba4_dirty = None;
+        }
+    }
+
     /// Binds the current target for drawing and sets the viewport to it; returns its size,
     /// or `None` when there is nothing to draw into (no back buffer yet).
     pub fn bind_current(
@@ -270,6 +362,10 @@ impl Targets {
                 let t = self
                     .table
                     .get_or_make(key, |k| make_texture_target(gl, k, textures))?;
+                if t.rgba4 != 0 && self.rgba4.quantising().is_none() {
+                    // The first 4444 target: does the driver keep 4 bits?
+                    self.rgba4.decide(gl);
+                }
                 let fbo = match &t.msaa {
                     Some(m) => {
                         self.pending = Some(key);
@@ -358,12 +454,17 @@ impl Targets {
             if self.pending == Some(k) {
                 self.pending = None;
             }
+            if self.rgba4_dirty == Some(k) {
+                self.rgba4_dirty = None;
+            }
         }
     }
 
     /// Frees everything (`gl` None: the context is gone).
-    pub fn clear(&mut self, gl: Option<&mut Calls>) {
+    pub fn clear(&mut self, mut gl: Option<&mut Calls>) {
         let (back, targets) = self.table.clear();
+        self.rgba4.clear(gl.as_deref_mut());
+        self.rgba4_dirty = None;
         if let Some(gl) = gl {
             if let Some(b) = back {
                 b.draw.delete(gl);
@@ -394,6 +495,7 @@ fn make_texture_target(
     let mut size = (1, 1);
     let mut formats = Vec::new();
     let mut bgra = false;
+    let mut rgba4 = 0u8;
     let mut draw_buffers = Vec::new();
     let fbo = gl.create_framebuffer().map_err(TargetError::Create)?;
     gl.bind_draw_framebuffer(Some(fbo));
@@ -411,6 +513,9 @@ fn make_texture_target(
                 size = (tex.desc.width as i32, tex.desc.height as i32);
                 formats.push(tex.storage.renderbuffer_format());
                 bgra |= tex.storage == Storage::Bgra8;
+                if tex.storage == Storage::Rgba4 {
+                    rgba4 |= 1 << i;
+                }
                 draw_buffers.push(attachment);
             }
             None => {
@@ -478,5 +583,6 @@ fn make_texture_target(
         width: size.0,
         height: size.1,
         draw_buffers,
+        rgba4,
     })
 }

@@ -274,6 +274,26 @@ impl Calls {
         };
     }
 
+    /// `glGetFramebufferAttachmentParameteriv` of the bound draw framebuffer's `attachment`
+    /// (a `GL_FRAMEBUFFER_ATTACHMENT_*` query such as `..._BLUE_SIZE`).
+    pub fn framebuffer_attachment_parameter(&mut self, attachment: u32, pname: u32) -> i32 {
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current; a framebuffer is bound for drawing with `attachment`
+        // attached; pname is a GL_FRAMEBUFFER_ATTACHMENT_* enum.
+        unsafe {
+            gl.get_framebuffer_attachment_parameter_i32(glow::DRAW_FRAMEBUFFER, attachment, pname)
+        }
+    }
+
+    /// `glClearBufferfv(GL_COLOR, draw_buffer, color)` on the bound draw framebuffer (obeys
+    /// the colour mask and the scissor test, as `glClear` does).
+    pub fn clear_buffer_color(&mut self, draw_buffer: u32, color: [f32; 4]) {
+        let gl = self.count(CallKind::Clear);
+        // SAFETY: context current; draw_buffer < 4 (GL ES 3.0's minimum GL_MAX_DRAW_BUFFERS)
+        // and `color` holds the four values glClearBufferfv reads.
+        unsafe { gl.clear_buffer_f32_slice(glow::COLOR, draw_buffer, &color) };
+    }
+
     /// Completeness of the bound draw framebuffer.
     pub fn framebuffer_status(&mut self) -> u32 {
         let gl = self.count(CallKind::Query);
@@ -497,6 +517,15 @@ impl Calls {
                 None => gl.draw_elements(glow::TRIANGLES, count, glow::UNSIGNED_SHORT, byte_offset),
             }
         };
+    }
+
+    /// `glDrawArrays(GL_TRIANGLES, 0, count)` with the bound vertex array, for programs that
+    /// read no attribute (their vertices come from `gl_VertexID`).
+    pub fn draw_arrays_triangles(&mut self, count: i32) {
+        let gl = self.count(CallKind::Draw);
+        // SAFETY: context current; a vertex array is bound and the program in use enables no
+        // attribute array (its vertices come from gl_VertexID), so nothing is read from buffers.
+        unsafe { gl.draw_arrays(glow::TRIANGLES, 0, count) };
     }
 
     /// `glFlush`.

@@ -22,6 +22,7 @@ mod host_orphans;
 mod host_state;
 mod hostile;
 mod layers;
+mod packed_targets;
 mod program_cache;
 mod render_basic;
 mod render_to_texture;

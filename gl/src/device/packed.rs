@@ -1,0 +1,460 @@
+//! `bgraPacked4444` render targets kept at 4 bits per channel where the driver does not.
+//!
+//! A `bgraPacked4444` texture is stored as `GL_RGBA4`, and Flash's D3D9 A4R4G4B4 surface keeps
+//! 4 bits per channel as a render target too: a draw blends against the 4-bit colour the
+//! target holds and stores its result at 4 bits again. Mesa (llvmpipe) does so; NVIDIA's
+//! driver stores `GL_RGBA4` with 8 bits per channel (and reports 4 in
+//! `GL_FRAMEBUFFER_ATTACHMENT_*_SIZE`). At the first such target ([`Rgba4::decide`]) a 1x1
+//! `GL_RGBA4` target is cleared to blue 0.5625 and read back: 136 (8 x 17) is 4 bits, 143
+//! (`round(0.5625 x 255)`) more. Only where the driver keeps more bits (or where
+//! [`Rgba4Targets::Quantise`] forces it) is the target brought to its bits
+//! ([`Rgba4::quantise`]): each 4444 attachment is blitted to a scratch RGBA8 texture and drawn
+//! back with each channel rounded, `round(15 c) / 15`. On a driver that keeps 4 bits nothing
+//! of this runs (no pass, no object made).
+//!
+//! When, and why it is exact. The pass is not run after every draw but when the colour it
+//! makes is needed: before a draw that reads the target (blending with a destination factor
+//! other than `zero`, or a source factor naming the destination), and when the target stops
+//! being current (before it can be sampled). Rounding is per pixel and channel and idempotent,
+//! and a draw that does not read the target writes values that do not depend on it, so
+//! rounding once after several such draws gives what rounding after each would: a channel
+//! written last by a draw holds that draw's value either way, one not written holds what it
+//! held. The 8-bit value the driver stored, `v = round(255 c)`, gives back `round(15 c)` as
+//! `round(v / 17)` (255 = 15 x 17 and 17 is odd, so no rounding boundary of the one falls
+//! between two of the other, and `v / 17` is never a tie). A blending draw then reads exactly
+//! the 4-bit colour (`17 k` in 8 bits is `k / 15`) and its result is rounded before anything
+//! reads it: D3D9's blending, in float against the stored colour, stored at 4 bits.
+//!
+//! A clear needs no pass: its colour is taken to 8 bits and then its top 4 bits, as Mesa's
+//! clear of a `GL_RGBA4` surface (and D3D9's `Clear` of a `D3DCOLOR`) does, and `k / 15`
+//! is stored exactly as `17 k`. A clear covers the whole target, so it also leaves nothing to
+//! round.
+//!
+//! An anti-aliased target (draws into a multisampled `GL_RGBA4` renderbuffer, resolved into
+//! the texture when the target changes) is rounded after its resolve only: GL ES 3.0 cannot
+//! read a multisampled renderbuffer's samples, so blending inside such a target reads 8-bit
+//! samples, and an edge pixel may land one 4-bit step from a driver that keeps 4 bits.
+
+use molehill_context3d::{BlendFactor, BlendState};
+
+use super::fixed::FixedState;
+use crate::context::{GlApi, Rgba4Targets};
+use crate::gl::Calls;
+
+/// The environment variable that overrides [`Rgba4Targets::Probe`] (the default option):
+/// `quantise`, `native` or `probe`.
+pub const RGBA4_ENV: &str = "MOLEHILL_GL_RGBA4";
+
+/// The probe's clear: blue 0.5625 is 8.4375 in 4 bits (8 whether rounded or truncated, 136 in
+/// 8 bits), and 143 in 8 bits.
+const PROBE_BLUE: f32 = 0.5625;
+
+/// `GL_FRAMEBUFFER_ATTACHMENT_{RED,GREEN,BLUE,ALPHA}_SIZE`.
+const ATTACHMENT_SIZES: [u32; 4] = [0x8212, 0x8213, 0x8214, 0x8215];
+
+const VERTEX: &str = "
+void main() {
+    gl_Position = vec4(float((gl_VertexID & 1) * 4 - 1), float((gl_VertexID >> 1) * 4 - 1), 0.0, 1.0);
+}
+";
+
+/// Every output the same rounded colour: the pass enables one draw buffer at a time.
+const FRAGMENT: &str = "
+uniform highp sampler2D copy;
+layout(location = 0) out highp vec4 o0;
+layout(location = 1) out highp vec4 o1;
+layout(location = 2) out highp vec4 o2;
+layout(location = 3) out highp vec4 o3;
+void main() {
+    highp vec4 q = floor(texelFetch(copy, ivec2(gl_FragCoord.xy), 0) * 15.0 + 0.5) / 15.0;
+    o0 = q;
+    o1 = q;
+    o2 = q;
+    o3 = q;
+}
+";
+
+/// Whether a draw with `blend` reads the colour already in the target.
+pub fn reads_destination(blend: BlendState) -> bool {
+    use BlendFactor::*;
+    blend.destination != Zero
+        || matches!(
+            blend.source,
+            DestinationColor
+                | OneMinusDestinationColor
+                | DestinationAlpha
+                | OneMinusDestinationAlpha
+        )
+}
+
+/// The colour a clear leaves in a 4-bit target: each channel to 8 bits (rounded), then its
+/// top 4 bits.
+pub fn clear_color(color: [f32; 4]) -> [f32; 4] {
+    color.map(|c| {
+        let byte = (c.clamp(0.0, 1.0) * 255.0).round() as u32;
+        (byte >> 4) as f32 / 15.0
+    })
+}
+
+/// The scratch texture an attachment is copied into, and its framebuffer.
+#[derive(Debug)]
+struct Scratch {
+    texture: glow::Texture,
+    fbo: glow::Framebuffer,
+    width: i32,
+    height: i32,
+}
+
+/// The quantising program and what it draws with.
+#[derive(Debug)]
+struct Pass {
+    program: glow::Program,
+    vao: glow::VertexArray,
+    scratch: Option<Scratch>,
+}
+
+impl Pass {
+    fn new(gl: &mut Calls) -> Result<Pass, String> {
+        let header = match gl.context().info().api {
+            GlApi::Es30 => "#version 300 es\nprecision highp float;\nprecision highp int;\n",
+            GlApi::Desktop33 => "#version 330 core\n",
+        };
+        let vs = gl.compile_shader(glow::VERTEX_SHADER, &format!("{header}{VERTEX}"))?;
+        let fs = match gl.compile_shader(glow::FRAGMENT_SHADER, &format!("{header}{FRAGMENT}")) {
+            Ok(fs) => fs,
+            Err(e) => {
+                gl.delete_shader(vs);
+                return Err(e);
+            }
+        };
+        let program = gl.link_program(vs, fs, &[])?;
+        match gl.create_vertex_array() {
+            Ok(vao) => Ok(Pass {
+                program,
+                vao,
+                scratch: None,
+            }),
+            Err(e) => {
+                gl.delete_program(program);
+                Err(e)
+            }
+        }
+    }
+
+    /// The scratch framebuffer, at least `width` x `height` (made or grown here).
+    fn scratch(&mut self, gl: &mut Calls, width: i32, height: i32) -> Result<&Scratch, String> {
+        let fits = self
+            .scratch
+            .as_ref()
+            .is_some_and(|s| s.width >= width && s.height >= height);
+        if !fits {
+            let (w, h) = match &self.scratch {
+                Some(s) => (s.width.max(width), s.height.max(height)),
+                None => (width, height),
+            };
+            let (texture, fbo) = match self.scratch.take() {
+                Some(s) => (s.texture, s.fbo),
+                None => {
+                    let texture = gl.create_texture()?;
+                    let fbo = match gl.create_framebuffer() {
+                        Ok(f) => f,
+                        Err(e) => {
+                            gl.delete_texture(texture);
+                            return Err(e);
+                        }
+                    };
+                    (texture, fbo)
+                }
+            };
+            gl.bind_texture_to_edit(glow::TEXTURE_2D, texture);
+            for p in [glow::TEXTURE_MIN_FILTER, glow::TEXTURE_MAG_FILTER] {
+                gl.tex_parameter(glow::TEXTURE_2D, p, glow::NEAREST as i32);
+            }
+            // No data: only the part a blit has just written is ever read.
+            gl.tex_image_2d(
+                glow::TEXTURE_2D,
+                0,
+                glow::RGBA8,
+                w,
+                h,
+                glow::RGBA,
+                glow::UNSIGNED_BYTE,
+                None,
+            );
+            gl.bind_draw_framebuffer(Some(fbo));
+            gl.framebuffer_texture(glow::COLOR_ATTACHMENT0, glow::TEXTURE_2D, Some(texture));
+            let status = gl.framebuffer_status();
+            self.scratch = Some(Scratch {
+                texture,
+                fbo,
+                width: w,
+                height: h,
+            });
+            if status != glow::FRAMEBUFFER_COMPLETE {
+                return Err(format!("scratch framebuffer incomplete (0x{status:x})"));
+            }
+        }
+        self.scratch
+            .as_ref()
+            .ok_or_else(|| "no scratch framebuffer".to_string())
+    }
+
+    fn delete(self, gl: &mut Calls) {
+        gl.delete_program(self.program);
+        gl.delete_vertex_array(self.vao);
+        if let Some(s) = self.scratch {
+            gl.delete_framebuffer(s.fbo);
+            gl.delete_texture(s.texture);
+        }
+    }
+}
+
+/// Whether 4444 targets are quantised, the pass's objects, and the passes run.
+#[derive(Debug, Default)]
+pub struct Rgba4 {
+    mode: Rgba4Targets,
+    /// What the probe found: `true` when the driver stores more than 4 bits.
+    probed: Option<bool>,
+    pass: Option<Pass>,
+    /// The pass could not be made: logged once, not tried again.
+    broken: bool,
+    /// Quantising passes run (one per 4444 attachment rounded).
+    pub passes: u64,
+}
+
+impl Rgba4 {
+    /// Sets how targets are kept (the option); the environment variable overrides
+    /// [`Rgba4Targets::Probe`].
+    pub fn set_mode(&mut self, mode: Rgba4Targets) {
+        self.mode = match mode {
+            Rgba4Targets::Probe => match std::env::var(RGBA4_ENV) {
+                Ok(v) => match Rgba4Targets::from_name(&v) {
+                    Some(m) => {
+                        log::info!("molehill-gl: {RGBA4_ENV}={v}: 4444 render targets {m:?}");
+                        m
+                    }
+                    None => {
+                        log::warn!(
+                            "molehill-gl: {RGBA4_ENV}={v} ignored (quantise, native or probe)"
+                        );
+                        mode
+                    }
+                },
+                Err(_) => mode,
+            },
+            m => m,
+        };
+    }
+
+    /// Whether targets are quantised, `None` until the probe ran (mode `Probe`, no 4444
+    /// target made yet).
+    pub fn quantising(&self) -> Option<bool> {
+        match self.mode {
+            Rgba4Targets::Probe => self.probed,
+            Rgba4Targets::Quantise => Some(true),
+            Rgba4Targets::Native => Some(false),
+        }
+    }
+
+    /// Decides (probing the driver once, in mode `Probe`) whether 4444 targets are quantised.
+    pub fn decide(&mut self, gl: &mut Calls) -> bool {
+        if let Some(q) = self.quantising() {
+            return q;
+        }
+        let q = probe(gl);
+        self.probed = Some(q);
+        q
+    }
+
+    /// Rounds each attachment of `slots` (bit `i`: `COLOR_ATTACHMENTi`) of `fbo` (`width` x
+    /// `height`, drawing into `draw_buffers`, which are set again after) to 4 bits.
+    pub fn quantise(
+        &mut self,
+        gl: &mut Calls,
+        fbo: glow::Framebuffer,
+        slots: u8,
+        draw_buffers: &[u32],
+        (width, height): (i32, i32),
+    ) {
+        if self.broken || slots == 0 {
+            return;
+        }
+        if self.pass.is_none() {
+            match Pass::new(gl) {
+                Ok(p) => self.pass = Some(p),
+                Err(e) => {
+                    log::error!("molehill-gl: the 4-bit quantising pass cannot be made: {e}");
+                    self.broken = true;
+                    return;
+                }
+            }
+        }
+        let Some(pass) = self.pass.as_mut() else {
+            return;
+        };
+        let scratch = match pass.scratch(gl, width, height) {
+            Ok(s) => (s.fbo, s.texture),
+            Err(e) => {
+                log::error!("molehill-gl: 4-bit quantising skipped: {e}");
+                return;
+            }
+        };
+        let rect = [0, 0, width, height];
+        for i in 0..4u32 {
+            if slots & (1 << i) == 0 {
+                continue;
+            }
+            let attachment = glow::COLOR_ATTACHMENT0 + i;
+            gl.bind_read_framebuffer(Some(fbo));
+            gl.read_buffer(attachment);
+            gl.bind_draw_framebuffer(Some(scratch.0));
+            gl.blit(rect, rect, glow::COLOR_BUFFER_BIT, glow::NEAREST);
+            gl.bind_draw_framebuffer(Some(fbo));
+            let mut only = [glow::NONE; 4];
+            only[i as usize] = attachment;
+            gl.draw_buffers(&only[..=i as usize]);
+            gl.viewport(rect);
+            gl.blend(None);
+            gl.color_mask([true; 4]);
+            gl.cull(None, super::conv::FRONT_FACE);
+            gl.depth(None, false);
+            gl.stencil_test(false);
+            gl.scissor(None);
+            gl.use_program(Some(pass.program));
+            gl.bind_vertex_array(Some(pass.vao));
+            gl.bind_texture(0, glow::TEXTURE_2D, Some(scratch.1));
+            gl.bind_sampler(0, None);
+            gl.draw_arrays_triangles(3);
+            self.passes += 1;
+        }
+        gl.read_buffer(glow::COLOR_ATTACHMENT0);
+        gl.draw_buffers(draw_buffers);
+    }
+
+    /// Frees the pass's objects (`gl` None: the context is gone); the decision stays.
+    pub fn clear(&mut self, gl: Option<&mut Calls>) {
+        if let (Some(p), Some(gl)) = (self.pass.take(), gl) {
+            p.delete(gl);
+        }
+    }
+}
+
+/// Whether the driver stores `GL_RGBA4` with more than 4 bits per channel: a 1x1 `GL_RGBA4`
+/// target cleared to blue 0.5625 and read back. Logged (with the sizes the driver reports,
+/// which it may report as asked whatever it stores).
+fn probe(gl: &mut Calls) -> bool {
+    let Ok(texture) = gl.create_texture() else {
+        log::warn!("molehill-gl: GL_RGBA4 probe: no texture; 4444 targets trusted to keep 4 bits");
+        return false;
+    };
+    gl.bind_texture_to_edit(glow::TEXTURE_2D, texture);
+    gl.tex_image_2d(
+        glow::TEXTURE_2D,
+        0,
+        glow::RGBA4,
+        1,
+        1,
+        glow::RGBA,
+        glow::UNSIGNED_SHORT_4_4_4_4,
+        Some(&[0, 0]),
+    );
+    let Ok(fbo) = gl.create_framebuffer() else {
+        gl.delete_texture(texture);
+        log::warn!(
+            "molehill-gl: GL_RGBA4 probe: no framebuffer; 4444 targets trusted to keep 4 bits"
+        );
+        return false;
+    };
+    gl.bind_draw_framebuffer(Some(fbo));
+    gl.framebuffer_texture(glow::COLOR_ATTACHMENT0, glow::TEXTURE_2D, Some(texture));
+    let status = gl.framebuffer_status();
+    let mut px = [0u8; 4];
+    let mut sizes = [0; 4];
+    if status == glow::FRAMEBUFFER_COMPLETE {
+        sizes = ATTACHMENT_SIZES
+            .map(|p| gl.framebuffer_attachment_parameter(glow::COLOR_ATTACHMENT0, p));
+        FixedState::apply_for_clear(gl);
+        gl.clear([0.0, 0.0, PROBE_BLUE, 1.0], 1.0, 0, glow::COLOR_BUFFER_BIT);
+        gl.bind_read_framebuffer(Some(fbo));
+        gl.read_buffer(glow::COLOR_ATTACHMENT0);
+        gl.read_pixels([0, 0, 1, 1], &mut px);
+    }
+    gl.delete_framebuffer(fbo);
+    gl.delete_texture(texture);
+    if status != glow::FRAMEBUFFER_COMPLETE {
+        log::warn!(
+            "molehill-gl: GL_RGBA4 probe: framebuffer incomplete (0x{status:x}); 4444 targets trusted to keep 4 bits"
+        );
+        return false;
+    }
+    // 4 bits store 8 / 15, read back as 136; anything not a multiple of 17 kept more bits.
+    let more = px[2] % 17 != 0;
+    log::info!(
+        "molehill-gl: GL_RGBA4 render target probe: cleared blue {PROBE_BLUE} reads {} (4 bits: 136), \
+         the driver reports {sizes:?} bits: {}",
+        px[2],
+        if more {
+            "stored with more than 4 bits, 4444 targets are quantised"
+        } else {
+            "4 bits kept, nothing to do"
+        }
+    );
+    more
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_bits_round_back_to_the_nearest_four_bit_value() {
+        // round(v / 17) == round(15 c) for every c whose 8-bit value is v: checked on a fine
+        // grid of c (the claim of the module docs).
+        for i in 0..=100_000u32 {
+            let c = i as f64 / 100_000.0;
+            let v = (255.0 * c).round();
+            assert_eq!((v / 17.0).round(), (15.0 * c).round(), "c = {c}");
+            assert_ne!((v / 17.0).fract(), 0.5, "no tie at v = {v}");
+        }
+    }
+
+    #[test]
+    fn clear_takes_the_top_bits_of_the_8_bit_colour() {
+        assert_eq!(
+            clear_color([0.0, 1.0, 0.5625, 2.0]),
+            [0.0, 1.0, 8.0 / 15.0, 1.0]
+        );
+        // 0.96 is 245 in 8 bits, whose top bits are 15 (rounding 15 x 0.96 would give 14).
+        assert_eq!(clear_color([0.96; 4])[0], 1.0);
+        for k in 0..16u32 {
+            let c = k as f32 / 15.0;
+            assert_eq!(
+                (c * 255.0).round() as u32,
+                17 * k,
+                "k / 15 is stored exactly"
+            );
+        }
+    }
+
+    #[test]
+    fn only_blends_that_read_the_target_need_it_rounded_first() {
+        let b = |source, destination| BlendState {
+            source,
+            destination,
+        };
+        assert!(!reads_destination(b(BlendFactor::One, BlendFactor::Zero)));
+        assert!(!reads_destination(b(
+            BlendFactor::SourceAlpha,
+            BlendFactor::Zero
+        )));
+        assert!(reads_destination(b(BlendFactor::One, BlendFactor::One)));
+        assert!(reads_destination(b(
+            BlendFactor::DestinationColor,
+            BlendFactor::Zero
+        )));
+        assert!(reads_destination(b(
+            BlendFactor::SourceAlpha,
+            BlendFactor::OneMinusSourceAlpha
+        )));
+    }
+}
