@@ -7,7 +7,7 @@
 //! each backend call runs inside error scopes of its own ([`Gpu::call_scope`]) instead, so
 //! the errors Molehill causes come to Molehill and the host's handler sees only the host's.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The Debian packages that give Vulkan on the CPU (Mesa's lavapipe).
@@ -197,13 +197,55 @@ impl CallScope {
     }
 }
 
+/// Vulkan instances [`instance`] made in this process (one at most).
+static VULKAN_INSTANCES_MADE: AtomicUsize = AtomicUsize::new(0);
+
+/// The `wgpu::Instance` a headless device of `api` comes from.
+///
+/// Vulkan: the process's one instance, made on first use and kept. Loading the driver once
+/// per process is what a player does, and it is needed: making and dropping an instance per
+/// context loads and unloads the Vulkan loader and the driver each time, and NVIDIA's driver
+/// (580, checked on an H200) answers every `vkCreateInstance` after the 30th such cycle in one
+/// process with `VK_ERROR_INCOMPATIBLE_DRIVER` (wgpu: "vulkan drivers/libraries could not be
+/// loaded"): `molehill replay` of the conformance folder failed its last 100 traces so.
+///
+/// GL: an instance per device, as before. wgpu's GL instance owns one EGL context that its
+/// adapters make current, so devices of one instance on two threads at once fail
+/// `eglMakeCurrent` (`BadAccess`, a panic inside wgpu).
+///
+/// Indirect-draw validation is off (Molehill issues no indirect draws): on wgpu's GL backend
+/// it needs a compute pipeline that NVIDIA's GL ES context refused, which lost the device at
+/// creation.
+fn instance(api: Api) -> wgpu::Instance {
+    static VULKAN: Mutex<Option<wgpu::Instance>> = Mutex::new(None);
+    let make = || {
+        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        desc.backends = api.backends();
+        desc.flags
+            .remove(wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL);
+        wgpu::Instance::new(desc)
+    };
+    match api {
+        Api::Gl => make(),
+        Api::Vulkan => {
+            let mut kept = VULKAN
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            kept.get_or_insert_with(|| {
+                VULKAN_INSTANCES_MADE.fetch_add(1, Ordering::Relaxed);
+                log::debug!("the Vulkan instance made (kept for the process)");
+                make()
+            })
+            .clone()
+        }
+    }
+}
+
 impl Gpu {
     /// A headless device of `options.api`.
     pub fn headless(options: &DeviceOptions) -> Result<Gpu, DeviceError> {
         let api = options.api;
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-        desc.backends = api.backends();
-        let instance = wgpu::Instance::new(desc);
+        let instance = instance(api);
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
             force_fallback_adapter: false,
@@ -355,5 +397,26 @@ pub fn resource_error(e: &wgpu::Error) -> molehill_context3d::BackendError {
     match e {
         wgpu::Error::OutOfMemory { .. } => molehill_context3d::BackendError::OutOfMemory,
         _ => molehill_context3d::BackendError::OutOfMemory,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headless_vulkan_devices_share_one_instance() {
+        // Each device is made and dropped (a context made and disposed); the instance stays.
+        for _ in 0..3 {
+            match Gpu::headless(&DeviceOptions::new(Api::Vulkan)) {
+                Ok(gpu) => drop(gpu),
+                Err(e) => {
+                    eprintln!("skipped: {e}");
+                    return;
+                }
+            }
+        }
+        // One, whatever else this test binary made in parallel.
+        assert_eq!(VULKAN_INSTANCES_MADE.load(Ordering::Relaxed), 1);
     }
 }

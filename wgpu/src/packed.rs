@@ -126,22 +126,27 @@ fn fs_main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
 }
 ";
 
+/// The multisampled stages. The sample a draw writes is its pipeline's (`sample`, with the
+/// multisample mask `1 << sample`) and the count an override too: neither
+/// `@builtin(sample_index)` (per-sample shading) nor `textureNumSamples` is in every wgpu
+/// adapter (NVIDIA's GL ES through wgpu's GL backend has neither).
 const MULTI: &str = "
 @group(0) @binding(0) var copy: texture_multisampled_2d<f32>;
+override sample: u32 = 0u;
+override samples: u32 = 4u;
 
 @fragment
-fn fs_samples(@builtin(position) p: vec4<f32>, @builtin(sample_index) s: u32) -> @location(0) vec4<f32> {
-    return quantise(textureLoad(copy, vec2<i32>(p.xy), i32(s)));
+fn fs_sample(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+    return quantise(textureLoad(copy, vec2<i32>(p.xy), i32(sample)));
 }
 
 @fragment
 fn fs_resolve(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
-    let n = textureNumSamples(copy);
     var sum = vec4<f32>(0.0);
-    for (var i = 0u; i < n; i++) {
+    for (var i = 0u; i < samples; i++) {
         sum += quantise(textureLoad(copy, vec2<i32>(p.xy), i32(i)));
     }
-    return quantise(sum / f32(n));
+    return quantise(sum / f32(samples));
 }
 ";
 
@@ -150,10 +155,10 @@ fn fs_resolve(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
 enum Stage {
     /// A single-sampled texture from its copy.
     Single,
-    /// Each sample of a multisampled texture (this many) from its copy.
-    Samples(u32),
-    /// The resolved texture from the copy of the multisampled one.
-    Resolve,
+    /// Sample `index` of a multisampled texture of `count` samples from its copy.
+    Sample { index: u32, count: u32 },
+    /// The resolved texture from the copy of a multisampled one of this many samples.
+    Resolve(u32),
 }
 
 /// A scratch texture the target is copied to, and its bind group.
@@ -163,19 +168,19 @@ struct Scratch {
     group: wgpu::BindGroup,
 }
 
+/// A quantising shader module with its bind group and pipeline layouts.
+type Parts = (
+    wgpu::ShaderModule,
+    wgpu::BindGroupLayout,
+    wgpu::PipelineLayout,
+);
+
 /// The quantising pass's pipelines and scratch textures, made on first use.
 #[derive(Debug)]
 pub struct Quantiser {
-    single: (
-        wgpu::ShaderModule,
-        wgpu::BindGroupLayout,
-        wgpu::PipelineLayout,
-    ),
-    multi: (
-        wgpu::ShaderModule,
-        wgpu::BindGroupLayout,
-        wgpu::PipelineLayout,
-    ),
+    single: Parts,
+    /// The multisampled stages' parts, made for the first anti-aliased packed target.
+    multi: Option<Parts>,
     pipelines: HashMap<(Packing, Stage), wgpu::RenderPipeline>,
     scratch: HashMap<(u32, u32, u32), Scratch>,
 }
@@ -183,15 +188,7 @@ pub struct Quantiser {
 /// Most scratch textures kept (one per target size and sample count); past it they go.
 const MAX_SCRATCH: usize = 16;
 
-fn parts(
-    device: &wgpu::Device,
-    code: &str,
-    multisampled: bool,
-) -> (
-    wgpu::ShaderModule,
-    wgpu::BindGroupLayout,
-    wgpu::PipelineLayout,
-) {
+fn parts(device: &wgpu::Device, code: &str, multisampled: bool) -> Parts {
     let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some("packed target quantise"),
         source: wgpu::ShaderSource::Wgsl(format!("{SHADER}{code}").into()),
@@ -225,7 +222,7 @@ impl Quantiser {
     pub fn new(device: &wgpu::Device) -> Quantiser {
         Quantiser {
             single: parts(device, SINGLE, false),
-            multi: parts(device, MULTI, true),
+            multi: None,
             pipelines: HashMap::new(),
             scratch: HashMap::new(),
         }
@@ -235,13 +232,25 @@ impl Quantiser {
         if self.pipelines.contains_key(&(packing, stage)) {
             return;
         }
-        let ((module, _, layout), entry, samples) = match stage {
-            Stage::Single => (&self.single, "fs_main", 1),
-            Stage::Samples(n) => (&self.multi, "fs_samples", n),
-            Stage::Resolve => (&self.multi, "fs_resolve", 1),
-        };
         let [r, g, b, a] = packing.maxima().map(f64::from);
-        let constants = [("r_max", r), ("g_max", g), ("b_max", b), ("a_max", a)];
+        let mut constants = vec![("r_max", r), ("g_max", g), ("b_max", b), ("a_max", a)];
+        let (entry, samples, mask) = match stage {
+            Stage::Single => ("fs_main", 1, !0),
+            Stage::Sample { index, count } => {
+                constants.push(("sample", f64::from(index)));
+                ("fs_sample", count, 1u64 << index)
+            }
+            Stage::Resolve(count) => {
+                constants.push(("samples", f64::from(count)));
+                ("fs_resolve", 1, !0)
+            }
+        };
+        let (module, _, layout) = match stage {
+            Stage::Single => &self.single,
+            Stage::Sample { .. } | Stage::Resolve(_) => {
+                self.multi.get_or_insert_with(|| parts(device, MULTI, true))
+            }
+        };
         let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: Some("packed target quantise"),
             layout: Some(layout),
@@ -255,7 +264,7 @@ impl Quantiser {
             depth_stencil: None,
             multisample: wgpu::MultisampleState {
                 count: samples,
-                mask: !0,
+                mask,
                 alpha_to_coverage_enabled: false,
             },
             fragment: Some(wgpu::FragmentState {
@@ -303,7 +312,10 @@ impl Quantiser {
             view_formats: &[],
         });
         let layout = if samples > 1 {
-            &self.multi.1
+            &self
+                .multi
+                .get_or_insert_with(|| parts(device, MULTI, true))
+                .1
         } else {
             &self.single.1
         };
@@ -359,18 +371,26 @@ impl Quantiser {
             extent,
         );
         let group = scratch.group.clone();
-        let passes: Vec<(Stage, &wgpu::TextureView)> = match resolve {
+        // One pass per view: the samples' draws (one a sample) into the multisampled
+        // texture, then the resolve into the single-sampled one.
+        let passes: Vec<(Vec<Stage>, &wgpu::TextureView)> = match resolve {
             Some(resolved) if samples > 1 => {
-                vec![(Stage::Samples(samples), view), (Stage::Resolve, resolved)]
+                let each = (0..samples).map(|index| Stage::Sample {
+                    index,
+                    count: samples,
+                });
+                vec![
+                    (each.collect(), view),
+                    (vec![Stage::Resolve(samples)], resolved),
+                ]
             }
-            _ => vec![(Stage::Single, view)],
+            _ => vec![(vec![Stage::Single], view)],
         };
         let mut recorded = 0;
-        for (stage, into) in passes {
-            self.pipeline(device, target.packing, stage);
-            let Some(pipeline) = self.pipelines.get(&(target.packing, stage)) else {
-                continue;
-            };
+        for (stages, into) in passes {
+            for &stage in &stages {
+                self.pipeline(device, target.packing, stage);
+            }
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("packed target quantise"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -387,9 +407,13 @@ impl Quantiser {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            pass.set_pipeline(pipeline);
             pass.set_bind_group(0, &group, &[]);
-            pass.draw(0..3, 0..1);
+            for stage in &stages {
+                if let Some(pipeline) = self.pipelines.get(&(target.packing, *stage)) {
+                    pass.set_pipeline(pipeline);
+                    pass.draw(0..3, 0..1);
+                }
+            }
             recorded += 1;
         }
         recorded
