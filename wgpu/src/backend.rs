@@ -9,6 +9,8 @@ use molehill_context3d::{
     TextureId, TextureUpload, VertexBufferDesc, VertexBufferId,
 };
 
+use molehill_context3d::resources::index_shadow::IndexShadow;
+
 use crate::bindings::TextureBindings;
 use crate::device::{DeviceError, DeviceOptions, Gpu};
 use crate::pass::{ClearOps, ConstantStream, Recorder};
@@ -385,9 +387,9 @@ impl Backend for WgpuBackend {
         desc: &IndexBufferDesc,
     ) -> Result<(), BackendError> {
         self.call("createIndexBuffer", |b| {
-            let (ib, error) = b
-                .gpu
-                .scoped(|| IndexBuffer::new(&b.gpu.device, desc.num_indices));
+            let shadow = IndexShadow::zeroed(desc.num_indices)
+                .map_err(|_| BackendError::OutOfMemory)?;
+            let (ib, error) = b.gpu.scoped(|| IndexBuffer::new(&b.gpu.device, shadow));
             if let Some(e) = error {
                 return Err(crate::device::resource_error(&e));
             }

@@ -5,6 +5,8 @@
 //! Every buffer remembers the frame (encoder) that last read it: an upload to a buffer the
 //! recorded-but-unsubmitted commands read must be submitted first (see `pass.rs`).
 
+use molehill_context3d::resources::index_shadow::IndexShadow;
+
 /// Work done, for tests and benchmarks (they assert on counts, never on times).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
@@ -162,30 +164,30 @@ pub struct IndexBuffer {
     /// The GPU buffer.
     pub buffer: wgpu::Buffer,
     /// The indices as uploaded (the GPU buffer holds the same, padded to 4 bytes).
-    pub shadow: Vec<u16>,
+    pub shadow: IndexShadow,
     /// The frame whose commands last read it.
     pub used_in: u64,
 }
 
 impl IndexBuffer {
-    /// A zeroed buffer of `count` indices.
-    pub fn new(device: &wgpu::Device, count: u32) -> IndexBuffer {
+    /// A zeroed buffer holding `shadow`'s indices (zeros).
+    pub fn new(device: &wgpu::Device, shadow: IndexShadow) -> IndexBuffer {
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("index buffer"),
-            size: align4(2 * u64::from(count)).max(4),
+            size: shadow.gpu_bytes(),
             usage: wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
         IndexBuffer {
             buffer,
-            shadow: vec![0; count as usize],
+            shadow,
             used_in: 0,
         }
     }
 
     /// Number of indices.
     pub fn len(&self) -> u32 {
-        self.shadow.len() as u32
+        self.shadow.len()
     }
 
     /// Whether it holds no index.
@@ -193,25 +195,15 @@ impl IndexBuffer {
         self.shadow.is_empty()
     }
 
-    /// Writes `indices` from index `first`; `false` when they do not fit.
+    /// Writes `indices` from index `first` (the 4-byte aligned span around them); `false`
+    /// when they do not fit.
     pub fn write(&mut self, queue: &wgpu::Queue, first: usize, indices: &[u16]) -> bool {
-        let Some(end) = first.checked_add(indices.len()) else {
+        let Some(write) = self.shadow.write(first, indices) else {
             return false;
         };
-        if end > self.shadow.len() {
-            return false;
+        if !indices.is_empty() {
+            queue.write_buffer(&self.buffer, write.offset, &write.bytes);
         }
-        if indices.is_empty() {
-            return true;
-        }
-        self.shadow[first..end].copy_from_slice(indices);
-        // The aligned span: an even first index, an even count (padding past the end is 0).
-        let start = first & !1;
-        let stop = end.div_ceil(2) * 2;
-        let bytes: Vec<u8> = (start..stop)
-            .flat_map(|i| self.shadow.get(i).copied().unwrap_or(0).to_le_bytes())
-            .collect();
-        queue.write_buffer(&self.buffer, 2 * start as u64, &bytes);
         true
     }
 }

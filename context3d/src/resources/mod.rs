@@ -14,6 +14,7 @@
 //! Using a disposed object is Error #3694; disposing one twice does nothing.
 
 pub mod buffers;
+pub mod index_shadow;
 pub mod programs;
 pub mod textures;
 

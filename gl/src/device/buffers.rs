@@ -6,6 +6,8 @@ use rustc_hash::FxHashMap;
 use super::conv;
 use crate::gl::Calls;
 
+use molehill_context3d::resources::index_shadow::IndexShadow;
+
 /// A size or offset as GL's `GLsizei`/`GLintptr` argument; past `i32::MAX` (never from
 /// context3d) it saturates, and GL refuses it rather than the cast wrapping to a small value.
 pub(super) fn gl_size(v: u64) -> i32 {
@@ -38,8 +40,9 @@ pub struct VertexBuffer {
 pub struct IndexBuffer {
     /// The GL buffer.
     pub gl: glow::Buffer,
-    /// Its number of 16-bit indices.
-    pub len: u32,
+    /// Its indices (the GL buffer holds the same, padded to 4 bytes): uploads write the
+    /// 4-byte aligned span around them from here (`molehill_context3d::resources::index_shadow`).
+    pub shadow: IndexShadow,
 }
 
 /// The key of a vertex array object: the streams and the index buffer.

@@ -138,7 +138,7 @@ impl Device {
         let len = self
             .index_buffers
             .get(&draw.index_buffer)
-            .map_or(0, |ib| ib.len);
+            .map_or(0, |ib| ib.shadow.len());
         if u64::from(draw.first_index) + u64::from(draw.index_count) > u64::from(len) {
             log::warn!(
                 "draw past the end of index buffer {:?} ignored",

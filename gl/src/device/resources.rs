@@ -11,6 +11,7 @@ use super::buffers::{gl_size, usage, IndexBuffer, VertexBuffer};
 use super::core::Device;
 use super::textures;
 use crate::context::Current;
+use molehill_context3d::resources::index_shadow::IndexShadow;
 
 impl Device {
     pub(crate) fn create_vertex_buffer(
@@ -73,23 +74,16 @@ impl Device {
         desc: &IndexBufferDesc,
     ) -> Result<(), BackendError> {
         self.alive()?;
+        let shadow =
+            IndexShadow::zeroed(desc.num_indices).map_err(|_| BackendError::OutOfMemory)?;
         let gl = self.gl.current(current);
         let buffer = gl.create_buffer().map_err(|_| BackendError::OutOfMemory)?;
-        if !gl.buffer_alloc(
-            buffer,
-            gl_size(2 * u64::from(desc.num_indices)),
-            usage(desc.usage),
-        ) {
+        if !gl.buffer_alloc(buffer, gl_size(shadow.gpu_bytes()), usage(desc.usage)) {
             gl.delete_buffer(buffer);
             return Err(BackendError::OutOfMemory);
         }
-        self.index_buffers.insert(
-            id,
-            IndexBuffer {
-                gl: buffer,
-                len: desc.num_indices,
-            },
-        );
+        self.index_buffers
+            .insert(id, IndexBuffer { gl: buffer, shadow });
         self.check(current, "createIndexBuffer")
             .inspect_err(|_| self.dispose_index_buffer(current, id))
     }
@@ -102,18 +96,22 @@ impl Device {
         indices: &[u16],
     ) -> Result<(), BackendError> {
         self.alive()?;
-        let Some(&IndexBuffer { gl: buffer, len }) = self.index_buffers.get(&id) else {
+        let Some(ib) = self.index_buffers.get_mut(&id) else {
             return Ok(());
         };
-        if byte_offset / 2 + indices.len() as u64 > u64::from(len) {
+        let first = usize::try_from(byte_offset / 2).unwrap_or(usize::MAX);
+        let Some(write) = ib.shadow.write(first, indices) else {
             log::warn!("index upload past the end of buffer {id:?} ignored");
             return Ok(());
+        };
+        if write.bytes.is_empty() {
+            return Ok(());
         }
-        self.gl.current(current).buffer_write(
-            buffer,
-            byte_offset as i32,
-            bytemuck::cast_slice(indices),
-        );
+        // The aligned span, never a write of 2 or 6 bytes (see IndexShadow).
+        let buffer = ib.gl;
+        self.gl
+            .current(current)
+            .buffer_write(buffer, write.offset as i32, &write.bytes);
         self.check(current, "IndexBuffer3D.upload*")
     }
 
