@@ -74,6 +74,65 @@ void main() {
 }
 ";
 
+/// The same, sample by sample: the program runs per sample (it reads `gl_SampleID`) and each
+/// sample gets its own copy's sample, rounded.
+const FRAGMENT_SAMPLES: &str = "
+uniform highp sampler2DMS copy;
+layout(location = 0) out highp vec4 o0;
+layout(location = 1) out highp vec4 o1;
+layout(location = 2) out highp vec4 o2;
+layout(location = 3) out highp vec4 o3;
+void main() {
+    highp vec4 q = floor(texelFetch(copy, ivec2(gl_FragCoord.xy), gl_SampleID) * 15.0 + 0.5) / 15.0;
+    o0 = q;
+    o1 = q;
+    o2 = q;
+    o3 = q;
+}
+";
+
+/// The two multisampled textures of a 4444 slot of an anti-aliased target rounded sample by
+/// sample: `current` is attached; a pass draws it rounded into `spare`, attached in its
+/// place, and the two change roles.
+#[derive(Debug, Clone, Copy)]
+pub struct SampleSlot {
+    /// The texture attached and drawn into.
+    pub current: glow::Texture,
+    /// The texture the next pass draws into.
+    pub spare: glow::Texture,
+}
+
+/// Compiles and links a pass program (`header`, then the shared vertex stage or `fragment`).
+fn link(gl: &mut Calls, header: &str, fragment: &str) -> Result<glow::Program, String> {
+    let vs = gl.compile_shader(glow::VERTEX_SHADER, &format!("{header}{VERTEX}"))?;
+    let fs = match gl.compile_shader(glow::FRAGMENT_SHADER, &format!("{header}{fragment}")) {
+        Ok(fs) => fs,
+        Err(e) => {
+            gl.delete_shader(vs);
+            return Err(e);
+        }
+    };
+    gl.link_program(vs, fs, &[])
+}
+
+/// The shader header of the per-sample pass, where the context has per-sample shading and
+/// multisampled textures (GL ES 3.2; desktop GL 4.0 or `GL_ARB_sample_shading`).
+fn sample_header(gl: &mut Calls) -> Option<&'static str> {
+    let version = (
+        gl.get_integer(glow::MAJOR_VERSION),
+        gl.get_integer(glow::MINOR_VERSION),
+    );
+    match gl.context().info().api {
+        GlApi::Es30 => (version >= (3, 2)).then_some(
+            "#version 320 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2DMS;\n",
+        ),
+        GlApi::Desktop33 if version >= (4, 0) => Some("#version 400 core\n"),
+        GlApi::Desktop33 => gl
+            .has_extension("GL_ARB_sample_shading")
+            .then_some("#version 330 core\n#extension GL_ARB_sample_shading : require\n"),
+    }
+}
+
 /// Whether a draw with `blend` reads the colour already in the target.
 pub fn reads_destination(blend: BlendState) -> bool {
     use BlendFactor::*;
@@ -105,10 +164,12 @@ struct Scratch {
     height: i32,
 }
 
-/// The quantising program and what it draws with.
+/// The quantising programs and what they draw with.
 #[derive(Debug)]
 struct Pass {
     program: glow::Program,
+    /// The per-sample program, linked at the first anti-aliased target rounded.
+    samples: Option<glow::Program>,
     vao: glow::VertexArray,
     scratch: Option<Scratch>,
 }
@@ -119,18 +180,11 @@ impl Pass {
             GlApi::Es30 => "#version 300 es\nprecision highp float;\nprecision highp int;\n",
             GlApi::Desktop33 => "#version 330 core\n",
         };
-        let vs = gl.compile_shader(glow::VERTEX_SHADER, &format!("{header}{VERTEX}"))?;
-        let fs = match gl.compile_shader(glow::FRAGMENT_SHADER, &format!("{header}{FRAGMENT}")) {
-            Ok(fs) => fs,
-            Err(e) => {
-                gl.delete_shader(vs);
-                return Err(e);
-            }
-        };
-        let program = gl.link_program(vs, fs, &[])?;
+        let program = link(gl, header, FRAGMENT)?;
         match gl.create_vertex_array() {
             Ok(vao) => Ok(Pass {
                 program,
+                samples: None,
                 vao,
                 scratch: None,
             }),
@@ -201,6 +255,9 @@ impl Pass {
 
     fn delete(self, gl: &mut Calls) {
         gl.delete_program(self.program);
+        if let Some(p) = self.samples {
+            gl.delete_program(p);
+        }
         gl.delete_vertex_array(self.vao);
         if let Some(s) = self.scratch {
             gl.delete_framebuffer(s.fbo);
@@ -218,7 +275,10 @@ pub struct Rgba4 {
     pass: Option<Pass>,
     /// The pass could not be made: logged once, not tried again.
     broken: bool,
-    /// Quantising passes run (one per 4444 attachment rounded).
+    /// The per-sample pass's shader header where the context has what it needs (`None`:
+    /// not asked yet).
+    sample_header: Option<Option<&'static str>>,
+    /// Quantising passes run (one per 4444 attachment rounded, texture or samples).
     pub passes: u64,
 }
 
@@ -276,20 +336,10 @@ impl Rgba4 {
         draw_buffers: &[u32],
         (width, height): (i32, i32),
     ) {
-        if self.broken || slots == 0 {
+        if slots == 0 {
             return;
         }
-        if self.pass.is_none() {
-            match Pass::new(gl) {
-                Ok(p) => self.pass = Some(p),
-                Err(e) => {
-                    log::error!("molehill-gl: the 4-bit quantising pass cannot be made: {e}");
-                    self.broken = true;
-                    return;
-                }
-            }
-        }
-        let Some(pass) = self.pass.as_mut() else {
+        let Some(pass) = self.pass(gl) else {
             return;
         };
         let scratch = match pass.scratch(gl, width, height) {
@@ -299,6 +349,7 @@ impl Rgba4 {
                 return;
             }
         };
+        let (program, vao) = (pass.program, pass.vao);
         let rect = [0, 0, width, height];
         for i in 0..4u32 {
             if slots & (1 << i) == 0 {
@@ -310,24 +361,111 @@ impl Rgba4 {
             gl.bind_draw_framebuffer(Some(scratch.0));
             gl.blit(rect, rect, glow::COLOR_BUFFER_BIT, glow::NEAREST);
             gl.bind_draw_framebuffer(Some(fbo));
-            let mut only = [glow::NONE; 4];
-            only[i as usize] = attachment;
-            gl.draw_buffers(&only[..=i as usize]);
-            gl.viewport(rect);
-            gl.blend(None);
-            gl.color_mask([true; 4]);
-            gl.cull(None, super::conv::FRONT_FACE);
-            gl.depth(None, false);
-            gl.stencil_test(false);
-            gl.scissor(None);
-            gl.use_program(Some(pass.program));
-            gl.bind_vertex_array(Some(pass.vao));
+            full_target_state(gl, i, rect, program, vao);
             gl.bind_texture(0, glow::TEXTURE_2D, Some(scratch.1));
-            gl.bind_sampler(0, None);
             gl.draw_arrays_triangles(3);
             self.passes += 1;
         }
         gl.read_buffer(glow::COLOR_ATTACHMENT0);
+        gl.draw_buffers(draw_buffers);
+    }
+
+    /// The pass's objects, made at the first pass (`None`: they cannot be, logged once).
+    fn pass(&mut self, gl: &mut Calls) -> Option<&mut Pass> {
+        if self.broken {
+            return None;
+        }
+        if self.pass.is_none() {
+            match Pass::new(gl) {
+                Ok(p) => self.pass = Some(p),
+                Err(e) => {
+                    log::error!("molehill-gl: the 4-bit quantising pass cannot be made: {e}");
+                    self.broken = true;
+                    return None;
+                }
+            }
+        }
+        self.pass.as_mut()
+    }
+
+    /// Whether an anti-aliased 4444 target is rounded sample by sample (quantising, and the
+    /// context has per-sample shading and multisampled textures); else only its resolved
+    /// texture is.
+    pub fn per_sample(&mut self, gl: &mut Calls) -> bool {
+        if self.quantising() != Some(true) {
+            return false;
+        }
+        let header = *self.sample_header.get_or_insert_with(|| {
+            let h = sample_header(gl);
+            if h.is_none() {
+                log::warn!(
+                    "molehill-gl: no per-sample shading: anti-aliased 4444 targets are rounded after their resolve only"
+                );
+            }
+            h
+        });
+        header.is_some()
+    }
+
+    /// A multisampled `GL_RGBA4` texture for a slot rounded sample by sample.
+    pub fn sample_texture(
+        &mut self,
+        gl: &mut Calls,
+        samples: i32,
+        (width, height): (i32, i32),
+    ) -> Result<glow::Texture, String> {
+        let storage = gl.context().info().api == GlApi::Es30;
+        gl.create_multisample_texture(glow::RGBA4, samples, width, height, storage)
+    }
+
+    /// Rounds each sample of the slots of `fbo` (multisampled, drawing into `draw_buffers`,
+    /// set again after) that have [`SampleSlot`]s: each is drawn, rounded, into its spare
+    /// texture, which takes its place.
+    pub fn quantise_samples(
+        &mut self,
+        gl: &mut Calls,
+        fbo: glow::Framebuffer,
+        slots: &mut [Option<SampleSlot>; 4],
+        draw_buffers: &[u32],
+        size: (i32, i32),
+    ) {
+        if slots.iter().all(Option::is_none) {
+            return;
+        }
+        let Some(header) = self.sample_header.flatten() else {
+            return;
+        };
+        let Some(pass) = self.pass(gl) else {
+            return;
+        };
+        let program = match pass.samples {
+            Some(p) => p,
+            None => match link(gl, header, FRAGMENT_SAMPLES) {
+                Ok(p) => *pass.samples.insert(p),
+                Err(e) => {
+                    log::error!("molehill-gl: the per-sample 4-bit pass cannot be made: {e}");
+                    self.sample_header = Some(None);
+                    return;
+                }
+            },
+        };
+        let vao = pass.vao;
+        let rect = [0, 0, size.0, size.1];
+        gl.bind_draw_framebuffer(Some(fbo));
+        for (i, slot) in slots.iter_mut().enumerate() {
+            let Some(s) = slot else { continue };
+            let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
+            gl.framebuffer_texture(attachment, glow::TEXTURE_2D_MULTISAMPLE, Some(s.spare));
+            full_target_state(gl, i as u32, rect, program, vao);
+            gl.bind_multisample_texture(Some(s.current));
+            gl.draw_arrays_triangles(3);
+            gl.bind_multisample_texture(None);
+            *s = SampleSlot {
+                current: s.spare,
+                spare: s.current,
+            };
+            self.passes += 1;
+        }
         gl.draw_buffers(draw_buffers);
     }
 
@@ -337,6 +475,31 @@ impl Rgba4 {
             p.delete(gl);
         }
     }
+}
+
+/// The state of a pass's draw over the whole bound framebuffer into its slot `i` only, with
+/// `program` and `vao`: no blending, depth, stencil, culling or scissor, every channel
+/// written, unit 0 without a sampler object.
+fn full_target_state(
+    gl: &mut Calls,
+    i: u32,
+    rect: [i32; 4],
+    program: glow::Program,
+    vao: glow::VertexArray,
+) {
+    let mut only = [glow::NONE; 4];
+    only[i as usize] = glow::COLOR_ATTACHMENT0 + i;
+    gl.draw_buffers(&only[..=i as usize]);
+    gl.viewport(rect);
+    gl.blend(None);
+    gl.color_mask([true; 4]);
+    gl.cull(None, super::conv::FRONT_FACE);
+    gl.depth(None, false);
+    gl.stencil_test(false);
+    gl.scissor(None);
+    gl.use_program(Some(program));
+    gl.bind_vertex_array(Some(vao));
+    gl.bind_sampler(0, None);
 }
 
 /// Whether the driver stores `GL_RGBA4` with more than 4 bits per channel: a 1x1 `GL_RGBA4`

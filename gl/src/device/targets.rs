@@ -12,7 +12,7 @@ use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
 use rustc_hash::FxHashMap;
 
-use super::packed::{self, Rgba4};
+use super::packed::{self, Rgba4, SampleSlot};
 use super::textures::{Storage, Texture};
 use crate::gl::Calls;
 
@@ -62,6 +62,22 @@ struct TextureTarget {
     /// The colour slots stored as `GL_RGBA4` (bit `i`: `COLOR_ATTACHMENTi`), which
     /// `packed.rs` keeps at 4 bits where the driver does not.
     rgba4: u8,
+    /// The multisampled textures of the 4444 slots of the multisampled surface, where they
+    /// are rounded sample by sample (`packed.rs`); renderbuffers otherwise.
+    sample_slots: [Option<SampleSlot>; 4],
+}
+
+impl TextureTarget {
+    fn delete(self, gl: &mut Calls) {
+        self.textures.delete(gl);
+        for m in [self.msaa, self.via].into_iter().flatten() {
+            m.delete(gl);
+        }
+        for s in self.sample_slots.into_iter().flatten() {
+            gl.delete_texture(s.current);
+            gl.delete_texture(s.spare);
+        }
+    }
 }
 
 /// Why a target could not be made.
@@ -221,20 +237,20 @@ impl Targets {
 
     /// Selects the current target; leaving a multisampled texture target resolves it.
     pub fn set_current(&mut self, gl: &mut Calls, target: &RenderTarget) {
-        self.resolve_pending(gl);
+        // A 4444 target left is rounded: its samples before the resolve, the texture after.
         self.quantise_dirty(gl);
+        if let Some(key) = self.resolve_pending(gl) {
+            self.quantise_texture(gl, key);
+        }
         let max = self.max_samples;
         self.table.select(target, |aa| samples_for(aa, max));
     }
 
-    fn resolve_pending(&mut self, gl: &mut Calls) {
-        let Some(key) = self.pending.take() else {
-            return;
-        };
-        let Some(t) = self.table.get(&key) else {
-            return;
-        };
-        let Some(msaa) = &t.msaa else { return };
+    /// Resolves the multisampled target drawn into, if any; returns its key.
+    fn resolve_pending(&mut self, gl: &mut Calls) -> Option<TargetKey> {
+        let key = self.pending.take()?;
+        let t = self.table.get(&key)?;
+        let msaa = t.msaa.as_ref()?;
         let steps = match &t.via {
             Some(via) => [Some((msaa.fbo, via.fbo)), Some((via.fbo, t.textures.fbo))],
             None => [Some((msaa.fbo, t.textures.fbo)), None],
@@ -256,14 +272,35 @@ impl Targets {
         }
         gl.read_buffer(glow::COLOR_ATTACHMENT0);
         gl.draw_buffers(&t.draw_buffers);
+        Some(key)
     }
 
-    /// Rounds the dirty 4444 slots of the current target to 4 bits (after its resolve when
-    /// multisampled: the texture is what is rounded), see `packed.rs`.
+    /// Rounds the 4444 slots of the current target to 4 bits if drawn into since they last
+    /// were (`packed.rs`): a single-sampled target's textures, a multisampled one's samples
+    /// (where they are textures; its resolve is rounded after it, `quantise_texture`).
     fn quantise_dirty(&mut self, gl: &mut Calls) {
         let Some(key) = self.rgba4_dirty.take() else {
             return;
         };
+        if key.samples == 0 {
+            self.quantise_texture(gl, key);
+            return;
+        }
+        let rgba4 = &mut self.rgba4;
+        // The target of a key is there (the table has no `get_mut`: a make that fails).
+        if let Ok(t) = self.table.get_or_make(key, |_| Err(())) {
+            if let Some(m) = &t.msaa {
+                let size = (t.width, t.height);
+                rgba4.quantise_samples(gl, m.fbo, &mut t.sample_slots, &t.draw_buffers, size);
+            }
+        }
+    }
+
+    /// Rounds the 4444 textures of target `key` to 4 bits (where quantised).
+    fn quantise_texture(&mut self, gl: &mut Calls, key: TargetKey) {
+        if self.rgba4.quantising() != Some(true) {
+            return;
+        }
         if let Some(t) = self.table.get(&key) {
             let size = (t.width, t.height);
             self.rgba4
@@ -272,11 +309,9 @@ impl Targets {
     }
 
     /// Before a draw into the current target (not yet bound for it): a draw that reads the
-    /// target (`reads_destination`) finds its 4444 slots rounded first. A multisampled
-    /// target's samples cannot be read back to be rounded: it is rounded after its resolve.
+    /// target (`reads_destination`) finds its 4444 slots rounded first.
     pub fn before_draw(&mut self, gl: &mut Calls, reads_destination: bool) {
-        let single = self.rgba4_dirty.is_some_and(|k| k.samples == 0);
-        if reads_destination && single && self.rgba4_dirty == self.table.current() {
+        if reads_destination && self.rgba4_dirty.is_some() {
             self.quantise_dirty(gl);
         }
     }
@@ -359,13 +394,10 @@ impl Targets {
                 Ok(Some((w, h)))
             }
             Some(key) => {
+                let rgba4 = &mut self.rgba4;
                 let t = self
                     .table
-                    .get_or_make(key, |k| make_texture_target(gl, k, textures))?;
-                if t.rgba4 != 0 && self.rgba4.quantising().is_none() {
-                    // The first 4444 target: does the driver keep 4 bits?
-                    self.rgba4.decide(gl);
-                }
+                    .get_or_make(key, |k| make_texture_target(gl, k, textures, rgba4))?;
                 let fbo = match &t.msaa {
                     Some(m) => {
                         self.pending = Some(key);
@@ -447,10 +479,7 @@ impl Targets {
     /// Drops the texture targets that use `texture`.
     pub fn texture_disposed(&mut self, gl: &mut Calls, texture: TextureId) {
         for (k, t) in self.table.remove_using(texture) {
-            t.textures.delete(gl);
-            for m in [t.msaa, t.via].into_iter().flatten() {
-                m.delete(gl);
-            }
+            t.delete(gl);
             if self.pending == Some(k) {
                 self.pending = None;
             }
@@ -473,10 +502,7 @@ impl Targets {
                 }
             }
             for t in targets {
-                t.textures.delete(gl);
-                for m in [t.msaa, t.via].into_iter().flatten() {
-                    m.delete(gl);
-                }
+                t.delete(gl);
             }
         }
         self.pending = None;
@@ -487,11 +513,20 @@ fn make_texture_target(
     gl: &mut Calls,
     key: &TargetKey,
     textures: &FxHashMap<TextureId, Texture>,
+    packing: &mut Rgba4,
 ) -> Result<TextureTarget, TargetError> {
     // Every texture first: nothing is made for a target that cannot be.
     let attached = key
         .attach(|id| textures.get(&id))
         .map_err(TargetError::UnknownTexture)?;
+    let has_rgba4 = attached
+        .iter()
+        .flatten()
+        .any(|a| a.texture.storage == Storage::Rgba4);
+    if has_rgba4 && packing.quantising().is_none() {
+        // The first 4444 target: does the driver keep 4 bits?
+        packing.decide(gl);
+    }
     let mut size = (1, 1);
     let mut formats = Vec::new();
     let mut bgra = false;
@@ -576,6 +611,12 @@ fn make_texture_target(
             return Err(e);
         }
     };
+    let sample_slots = match &msaa {
+        Some(m) if rgba4 != 0 && packing.per_sample(gl) => {
+            sample_slots(gl, packing, m, rgba4, samples, size)
+        }
+        _ => [None; 4],
+    };
     Ok(TextureTarget {
         textures: textures_surface,
         msaa,
@@ -584,5 +625,61 @@ fn make_texture_target(
         height: size.1,
         draw_buffers,
         rgba4,
+        sample_slots,
     })
+}
+
+/// Replaces the 4444 renderbuffers of the multisampled surface `m` by multisampled textures
+/// (two each, see [`SampleSlot`]), so that they can be rounded sample by sample. Where that
+/// fails (or leaves the surface incomplete) the renderbuffers stay, and the target is rounded
+/// after its resolve only.
+fn sample_slots(
+    gl: &mut Calls,
+    packing: &mut Rgba4,
+    m: &Surface,
+    rgba4: u8,
+    samples: i32,
+    size: (i32, i32),
+) -> [Option<SampleSlot>; 4] {
+    let mut slots = [None; 4];
+    gl.bind_draw_framebuffer(Some(m.fbo));
+    let mut failed = None;
+    for i in (0..4).filter(|i| rgba4 & (1 << i) != 0) {
+        let made = packing
+            .sample_texture(gl, samples, size)
+            .and_then(|current| match packing.sample_texture(gl, samples, size) {
+                Ok(spare) => Ok(SampleSlot { current, spare }),
+                Err(e) => {
+                    gl.delete_texture(current);
+                    Err(e)
+                }
+            });
+        match made {
+            Ok(s) => {
+                let attachment = glow::COLOR_ATTACHMENT0 + i as u32;
+                gl.framebuffer_texture(attachment, glow::TEXTURE_2D_MULTISAMPLE, Some(s.current));
+                slots[i] = Some(s);
+            }
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        }
+    }
+    let status = gl.framebuffer_status();
+    if failed.is_none() && status == glow::FRAMEBUFFER_COMPLETE {
+        return slots;
+    }
+    log::warn!(
+        "molehill-gl: anti-aliased 4444 target rounded after its resolve only: {}",
+        failed.unwrap_or_else(|| format!("framebuffer incomplete (0x{status:x})"))
+    );
+    for (i, slot) in slots.iter_mut().enumerate() {
+        if let Some(s) = slot.take() {
+            gl.framebuffer_renderbuffer(glow::COLOR_ATTACHMENT0 + i as u32, Some(m.colors[i]));
+            gl.delete_texture(s.current);
+            gl.delete_texture(s.spare);
+        }
+    }
+    slots
 }

@@ -274,6 +274,62 @@ impl Calls {
         };
     }
 
+    /// A multisampled texture (`GL_TEXTURE_2D_MULTISAMPLE`, fixed sample locations) of
+    /// `internal` with storage: `glTexStorage2DMultisample` on GL ES 3.1+ (`storage`), else
+    /// `glTexImage2DMultisample` (desktop GL 3.2+). Made on unit 0, which is left with no
+    /// multisampled texture (see [`Calls::bind_multisample_texture`]).
+    pub fn create_multisample_texture(
+        &mut self,
+        internal: u32,
+        samples: i32,
+        width: i32,
+        height: i32,
+        storage: bool,
+    ) -> Result<glow::Texture, String> {
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current.
+        let texture = unsafe { gl.create_texture() }?;
+        self.bind_multisample_texture(Some(texture));
+        let gl = self.count(CallKind::Create);
+        // SAFETY: context current; the new texture is bound to TEXTURE_2D_MULTISAMPLE of the
+        // active unit; samples <= GL_MAX_SAMPLES (targets.rs clamps), a colour-renderable
+        // internal format.
+        unsafe {
+            if storage {
+                gl.tex_storage_2d_multisample(
+                    glow::TEXTURE_2D_MULTISAMPLE,
+                    samples,
+                    internal,
+                    width,
+                    height,
+                    true,
+                )
+            } else {
+                gl.tex_image_2d_multisample(
+                    glow::TEXTURE_2D_MULTISAMPLE,
+                    samples,
+                    internal as i32,
+                    width,
+                    height,
+                    true,
+                )
+            }
+        };
+        self.bind_multisample_texture(None);
+        Ok(texture)
+    }
+
+    /// Binds `texture` to `GL_TEXTURE_2D_MULTISAMPLE` of unit 0 (made active). Not shadowed:
+    /// only the 4-bit quantising pass binds one, and it binds none again right after its
+    /// draw, so unit 0 is left with no multisampled texture.
+    pub fn bind_multisample_texture(&mut self, texture: Option<glow::Texture>) {
+        self.active_texture(0);
+        let gl = self.count(CallKind::Bind);
+        // SAFETY: context current (GL ES 3.1 or desktop GL 3.2: the caller checked); the
+        // texture is live and multisampled, or None.
+        unsafe { gl.bind_texture(glow::TEXTURE_2D_MULTISAMPLE, texture) };
+    }
+
     /// `glGetFramebufferAttachmentParameteriv` of the bound draw framebuffer's `attachment`
     /// (a `GL_FRAMEBUFFER_ATTACHMENT_*` query such as `..._BLUE_SIZE`).
     pub fn framebuffer_attachment_parameter(&mut self, attachment: u32, pname: u32) -> i32 {
