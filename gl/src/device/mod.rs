@@ -4,7 +4,8 @@
 //! read-back) owns the resources, each kind in its own module: `buffers` (vertex and index
 //! buffers, vertex arrays), `textures` (storage and uploads), `samplers`, `programs`
 //! (translate, compile, link, cache, constants), `targets` (back buffer, render to texture,
-//! MSAA, read-back, present), `fixed` (fixed-function state), `frames` (frame output), with
+//! MSAA, read-back, present), `packed` (`bgraPacked4444` targets kept at 4 bits where the
+//! driver does not), `fixed` (fixed-function state), `frames` (frame output), with
 //! `conv` (enum tables) below them all.
 //!
 //! Imports point down: `resources` and `render` <- `core` <- the resource modules <- `conv`;

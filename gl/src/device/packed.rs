@@ -3,10 +3,11 @@
 //! A `bgraPacked4444` texture is stored as `GL_RGBA4`, and Flash's D3D9 A4R4G4B4 surface keeps
 //! 4 bits per channel as a render target too: a draw blends against the 4-bit colour the
 //! target holds and stores its result at 4 bits again. Mesa (llvmpipe) does so; NVIDIA's
-//! driver stores `GL_RGBA4` with 8 bits per channel (and reports 4 in
-//! `GL_FRAMEBUFFER_ATTACHMENT_*_SIZE`). At the first such target ([`Rgba4::decide`]) a 1x1
-//! `GL_RGBA4` target is cleared to blue 0.5625 and read back: 136 (8 x 17) is 4 bits, 143
-//! (`round(0.5625 x 255)`) more. Only where the driver keeps more bits (or where
+//! driver (580, H200) stores `GL_RGBA4` with 8 bits per channel (and says 8 in
+//! `GL_FRAMEBUFFER_ATTACHMENT_*_SIZE`, which is logged but not trusted: a driver may report the
+//! size asked for). At the first such target ([`Rgba4::decide`]) a 1x1 `GL_RGBA4` target is
+//! cleared to blue 0.5625 and read back: 136 (8 x 17) is 4 bits, 143 (`round(0.5625 x 255)`)
+//! more. Only where the driver keeps more bits (or where
 //! [`Rgba4Targets::Quantise`] forces it) is the target brought to its bits
 //! ([`Rgba4::quantise`]): each 4444 attachment is blitted to a scratch RGBA8 texture and drawn
 //! back with each channel rounded, `round(15 c) / 15`. On a driver that keeps 4 bits nothing
@@ -30,10 +31,19 @@
 //! is stored exactly as `17 k`. A clear covers the whole target, so it also leaves nothing to
 //! round.
 //!
-//! An anti-aliased target (draws into a multisampled `GL_RGBA4` renderbuffer, resolved into
-//! the texture when the target changes) is rounded after its resolve only: GL ES 3.0 cannot
-//! read a multisampled renderbuffer's samples, so blending inside such a target reads 8-bit
-//! samples, and an edge pixel may land one 4-bit step from a driver that keeps 4 bits.
+//! An anti-aliased target draws into a multisampled surface resolved into the texture when the
+//! target changes. Where the context has per-sample shading and multisampled textures (GL ES
+//! 3.2, desktop GL 4.0 or `GL_ARB_sample_shading`: NVIDIA's and Mesa's do), its 4444 slots
+//! are two multisampled `GL_RGBA4` textures ([`SampleSlot`]) instead of a renderbuffer: a pass
+//! draws the attached one into the other, each sample rounded (the program reads
+//! `gl_SampleID`), and attaches that one in its place (no copy, no feedback loop), at the same
+//! moments as above; the resolved texture is rounded after each resolve, the average of the
+//! rounded samples rounded, as a 4-bit multisampled surface resolved into a 4-bit texture.
+//! Elsewhere the renderbuffer stays and only the resolved texture is rounded (logged): blending
+//! inside such a target then reads 8-bit samples.
+//!
+//! The pass binds its multisampled texture to unit 0's `GL_TEXTURE_2D_MULTISAMPLE`, which the
+//! state cache does not shadow, and binds none there right after its draw.
 
 use molehill_context3d::{BlendFactor, BlendState};
 
