@@ -80,7 +80,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
 
     // Vertex layout: one buffer slot per (buffer, stride, step), attributes at their offsets.
     let mut vertex = VertexLayoutKey::default();
-    let mut sources: [Option<SlotSource>; MAX_STREAMS] = [None; MAX_STREAMS];
+    let mut sources: [Option<(SlotSource, SlotKey)>; MAX_STREAMS] = [None; MAX_STREAMS];
     let mut used_slots = 0usize;
     for (location, stream) in draw.streams.iter().enumerate() {
         let Some(s) = stream else { continue };
@@ -93,23 +93,28 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
             stride: s.stride,
             instance: s.divisor > 0,
         };
-        let source = (s.buffer, repeated);
-        let found =
-            (0..used_slots).find(|&i| sources[i] == Some(source) && vertex.slots[i] == Some(key));
+        let source = ((s.buffer, repeated), key);
+        let found = (0..used_slots).find(|&i| sources[i] == Some(source));
         let index = match found {
             Some(i) => i,
             None => {
                 sources[used_slots] = Some(source);
-                vertex.slots[used_slots] = Some(key);
                 used_slots += 1;
                 used_slots - 1
             }
         };
-        vertex.attributes[location] = Some(AttributeKey {
+        let attribute = AttributeKey {
             slot: index as u8,
             format: s.format,
             offset: s.byte_offset,
-        });
+        };
+        if !vertex.set(location, key, attribute) {
+            log::warn!(
+                "draw with a stride or attribute offset past {} bytes ignored",
+                VertexLayoutKey::MAX_BYTES
+            );
+            return Ok(());
+        }
     }
 
     let target = match p.targets.current(device, p.textures) {
@@ -164,7 +169,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     if let Some(ib) = p.index_buffers.get_mut(&draw.index_buffer) {
         ib.used_in = frame_now;
     }
-    for (id, _) in sources.iter().flatten() {
+    for ((id, _), _) in sources.iter().flatten() {
         if let Some(vb) = p.vertex_buffers.get_mut(id) {
             vb.used_in = frame_now;
         }
@@ -215,7 +220,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         p.counters.uniform_binds += 1;
     }
     for (i, source) in sources.iter().enumerate().take(used_slots) {
-        let Some((id, repeated)) = *source else {
+        let Some(((id, repeated), _)) = *source else {
             continue;
         };
         let Some(vb) = p.vertex_buffers.get(&id) else {

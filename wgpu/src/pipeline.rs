@@ -1,7 +1,8 @@
 //! Programs (shader modules and layouts, one per distinct pair: context3d's [`ProgramKey`], the
 //! pair's AGAL bytecode, so a pair seen before is not even translated again) and the render
-//! pipeline cache, keyed by a small `Copy` key: program, blend, colour mask, culling, depth
-//! and stencil, vertex layout, target formats and sample count.
+//! pipeline cache, keyed by a small `Copy` key ([`PipelineKey`], packed for its lookup in
+//! `key`): program, blend, colour mask, culling, depth and stencil, vertex layout, target
+//! formats and sample count.
 //!
 //! Binding contract with `molehill_agal::wgsl` (see `docs/wgpu.md`): `@group(0)` holds the
 //! constant files and the per-draw uniforms, three uniform buffers read at dynamic offsets of
@@ -10,13 +11,13 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use molehill_context3d::{
-    BackendError, BlendState, ColorMask, DepthState, ProgramId, ProgramKey, StencilState,
-    TriangleFace, VertexFormat, MAX_STREAMS,
-};
+use molehill_context3d::{BackendError, BlendState, ProgramId, ProgramKey, MAX_STREAMS};
 
 use crate::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format};
 use crate::device::Gpu;
+
+mod key;
+pub use key::{AttributeKey, PipelineKey, SlotKey, VertexLayoutKey};
 
 /// Bytes bound for each constant file: 256 registers, more than any profile has (vc 250,
 /// fc 200), so one bind group serves every program.
@@ -66,57 +67,6 @@ pub struct GpuProgram {
     /// The fragment module declares `override scissor_discard` (translated with
     /// `molehill_agal::wgsl::Options::scissor_override`; hand-written WGSL may not).
     scissor_override: bool,
-}
-
-/// One vertex buffer slot of a pipeline: stride and step mode.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SlotKey {
-    /// Bytes per vertex.
-    pub stride: u32,
-    /// Per instance (`true`) or per vertex.
-    pub instance: bool,
-}
-
-/// One attribute: its slot, format and offset in the slot's vertex.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct AttributeKey {
-    /// Vertex buffer slot.
-    pub slot: u8,
-    /// Format.
-    pub format: VertexFormat,
-    /// Byte offset in the vertex.
-    pub offset: u32,
-}
-
-/// Attributes by `va` index and the buffer slots they read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct VertexLayoutKey {
-    /// Buffer slots in use, from 0.
-    pub slots: [Option<SlotKey>; MAX_STREAMS],
-    /// Attribute `va<i>`.
-    pub attributes: [Option<AttributeKey>; MAX_STREAMS],
-}
-
-/// Everything a render pipeline depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PipelineKey {
-    /// Program slot.
-    pub program: u32,
-    /// Blend factors.
-    pub blend: BlendState,
-    /// Colour mask.
-    pub color_mask: ColorMask,
-    /// Culling (never `FrontAndBack`: such draws are dropped before).
-    pub cull: TriangleFace,
-    /// Depth and stencil, `None` when the target has no depth buffer (the reference value
-    /// is dynamic state and is 0 here).
-    pub depth_stencil: Option<(DepthState, StencilState)>,
-    /// Vertex layout.
-    pub vertex: VertexLayoutKey,
-    /// Colour target formats by slot.
-    pub targets: [Option<wgpu::TextureFormat>; 4],
-    /// Samples per pixel.
-    pub samples: u32,
 }
 
 /// The depth-stencil format of every target.
@@ -369,26 +319,26 @@ impl Pipelines {
         key: &PipelineKey,
     ) -> Result<&wgpu::RenderPipeline, BackendError> {
         self.lookups += 1;
-        if !self.cache.contains_key(key) {
-            let Some(Some(program)) = self.programs.get(key.program as usize) else {
-                return Err(BackendError::ShaderLink {
-                    log: "unknown program".into(),
-                });
-            };
-            let (pipeline, error) = gpu.scoped(|| make_pipeline(&gpu.device, program, key));
-            if let Some(e) = error {
-                log::error!("render pipeline refused: {e}");
-                return Err(BackendError::ShaderLink { log: e.to_string() });
-            }
-            if self.cache.len() >= MAX_PIPELINES {
-                self.cache.clear();
-            }
-            self.pipelines_made += 1;
-            self.cache.insert(*key, pipeline);
+        // One hash of the key for a pipeline made before (no error built for it either).
+        if self.cache.len() >= MAX_PIPELINES && !self.cache.contains_key(key) {
+            self.cache.clear();
         }
-        self.cache.get(key).ok_or(BackendError::ShaderLink {
-            log: "pipeline cache".into(),
-        })
+        let vacant = match self.cache.entry(*key) {
+            std::collections::hash_map::Entry::Occupied(e) => return Ok(e.into_mut()),
+            std::collections::hash_map::Entry::Vacant(v) => v,
+        };
+        let Some(Some(program)) = self.programs.get(key.program as usize) else {
+            return Err(BackendError::ShaderLink {
+                log: "unknown program".into(),
+            });
+        };
+        let (pipeline, error) = gpu.scoped(|| make_pipeline(&gpu.device, program, key));
+        if let Some(e) = error {
+            log::error!("render pipeline refused: {e}");
+            return Err(BackendError::ShaderLink { log: e.to_string() });
+        }
+        self.pipelines_made += 1;
+        Ok(vacant.insert(pipeline))
     }
 }
 
@@ -398,8 +348,8 @@ fn make_pipeline(
     key: &PipelineKey,
 ) -> wgpu::RenderPipeline {
     let mut attributes: Vec<Vec<wgpu::VertexAttribute>> = vec![Vec::new(); MAX_STREAMS];
-    for (location, a) in key.vertex.attributes.iter().enumerate() {
-        if let Some(a) = a {
+    for location in 0..MAX_STREAMS {
+        if let Some((a, _)) = key.vertex.attribute(location) {
             attributes[usize::from(a.slot)].push(wgpu::VertexAttribute {
                 format: vertex_format(a.format),
                 offset: u64::from(a.offset),
@@ -409,7 +359,7 @@ fn make_pipeline(
     }
     let buffers: Vec<Option<wgpu::VertexBufferLayout<'_>>> = key
         .vertex
-        .slots
+        .slots()
         .iter()
         .zip(&attributes)
         .map_while(|(slot, attrs)| {
