@@ -285,11 +285,7 @@ impl Recorder {
     }
 
     fn encoder(&mut self, device: &wgpu::Device) -> &mut wgpu::CommandEncoder {
-        self.encoder.get_or_insert_with(|| {
-            device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            })
-        })
+        self.encoder.get_or_insert_with(|| new_encoder(device))
     }
 
     /// Whether commands wait to be submitted.
@@ -354,11 +350,7 @@ impl Recorder {
         let quantiser = self
             .quantiser
             .get_or_insert_with(|| crate::packed::Quantiser::new(device));
-        let encoder = self.encoder.get_or_insert_with(|| {
-            device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            })
-        });
+        let encoder = self.encoder.get_or_insert_with(|| new_encoder(device));
         for c in target.colors.iter().flatten() {
             if let Some(packed) = &c.packed {
                 let views = (&c.view, c.resolve.as_ref());
@@ -381,13 +373,94 @@ impl Recorder {
         if !same {
             self.end_pass(device, counters);
         }
-        let open = match self.pass.take() {
-            Some(open) => open,
-            None => self.begin(device, target, counters),
-        };
-        self.pass.insert(open)
+        // The open pass stays where it is (moving it in and out of the option at each draw
+        // copied it three times a draw).
+        let Recorder {
+            pass,
+            encoder,
+            target: current,
+            pending_clear,
+            ..
+        } = self;
+        pass.get_or_insert_with(|| {
+            let mut parts = PassParts {
+                encoder,
+                target: current,
+                pending_clear,
+            };
+            parts.begin(device, target, counters)
+        })
     }
 
+    fn begin(
+        &mut self,
+        device: &wgpu::Device,
+        target: &Attachments,
+        counters: &mut Counters,
+    ) -> OpenPass {
+        PassParts {
+            encoder: &mut self.encoder,
+            target: &mut self.target,
+            pending_clear: &mut self.pending_clear,
+        }
+        .begin(device, target, counters)
+    }
+
+    /// Ends the pass and hands over the frame's encoder (for copies after the pass), creating
+    /// one when none is open.
+    pub fn encoder_after_pass(
+        &mut self,
+        device: &wgpu::Device,
+        counters: &mut Counters,
+    ) -> &mut wgpu::CommandEncoder {
+        self.end_pass(device, counters);
+        self.encoder(device)
+    }
+
+    /// Ends the pass, writes the constant stream and submits the frame's commands (nothing
+    /// when there are none). Returns whether something was submitted.
+    pub fn submit(
+        &mut self,
+        gpu: &Gpu,
+        stream: &mut ConstantStream,
+        counters: &mut Counters,
+    ) -> bool {
+        self.end_pass(&gpu.device, counters);
+        stream.flush(gpu);
+        let Some(encoder) = self.encoder.take() else {
+            return false;
+        };
+        gpu.queue.submit([encoder.finish()]);
+        counters.submits += 1;
+        self.frame += 1;
+        true
+    }
+
+    /// Drops everything recorded and not submitted (the device is gone).
+    pub fn abandon(&mut self) {
+        self.pass = None;
+        self.quantiser = None;
+        self.target = None;
+        self.pending_clear = None;
+        self.encoder = None;
+    }
+}
+
+/// The recorder's fields a pass begins with (borrowed apart from the pass itself).
+struct PassParts<'a> {
+    encoder: &'a mut Option<wgpu::CommandEncoder>,
+    target: &'a mut Option<Attachments>,
+    pending_clear: &'a mut Option<ClearOps>,
+}
+
+fn new_encoder(device: &wgpu::Device) -> wgpu::CommandEncoder {
+    device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("frame"),
+    })
+}
+
+impl PassParts<'_> {
+    /// Begins a pass on `target` with the pending clear's load operations.
     fn begin(
         &mut self,
         device: &wgpu::Device,
@@ -442,7 +515,7 @@ impl Recorder {
                     store: wgpu::StoreOp::Store,
                 }),
             });
-        let encoder = self.encoder(device);
+        let encoder = self.encoder.get_or_insert_with(|| new_encoder(device));
         let pass = encoder
             .begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("stage3d"),
@@ -454,50 +527,11 @@ impl Recorder {
             })
             .forget_lifetime();
         counters.passes += 1;
-        self.target = Some(target.clone());
+        *self.target = Some(target.clone());
         OpenPass {
             pass,
             bound: Bound::default(),
         }
-    }
-
-    /// Ends the pass and hands over the frame's encoder (for copies after the pass), creating
-    /// one when none is open.
-    pub fn encoder_after_pass(
-        &mut self,
-        device: &wgpu::Device,
-        counters: &mut Counters,
-    ) -> &mut wgpu::CommandEncoder {
-        self.end_pass(device, counters);
-        self.encoder(device)
-    }
-
-    /// Ends the pass, writes the constant stream and submits the frame's commands (nothing
-    /// when there are none). Returns whether something was submitted.
-    pub fn submit(
-        &mut self,
-        gpu: &Gpu,
-        stream: &mut ConstantStream,
-        counters: &mut Counters,
-    ) -> bool {
-        self.end_pass(&gpu.device, counters);
-        stream.flush(gpu);
-        let Some(encoder) = self.encoder.take() else {
-            return false;
-        };
-        gpu.queue.submit([encoder.finish()]);
-        counters.submits += 1;
-        self.frame += 1;
-        true
-    }
-
-    /// Drops everything recorded and not submitted (the device is gone).
-    pub fn abandon(&mut self) {
-        self.pass = None;
-        self.quantiser = None;
-        self.target = None;
-        self.pending_clear = None;
-        self.encoder = None;
     }
 }
 
