@@ -55,10 +55,17 @@ impl IndexShadow {
 
     /// Stores `indices` from index `first` and returns the aligned write that brings the GPU
     /// buffer up to date (an even first index, an even count; past the end, zeros); `None`
-    /// when they do not fit (nothing stored).
+    /// when they do not fit (nothing stored). An empty upload that fits writes no byte,
+    /// wherever it starts.
     pub fn write(&mut self, first: usize, indices: &[u16]) -> Option<AlignedWrite> {
         let end = first.checked_add(indices.len())?;
         self.indices.get_mut(first..end)?.copy_from_slice(indices);
+        if indices.is_empty() {
+            return Some(AlignedWrite {
+                offset: 2 * first as u64 & !3,
+                bytes: Vec::new(),
+            });
+        }
         let start = first & !1;
         let stop = end.next_multiple_of(2);
         let bytes = (start..stop)
@@ -102,8 +109,55 @@ mod tests {
 
     #[test]
     fn an_empty_write_writes_nothing() {
-        let mut s = IndexShadow::zeroed(4).unwrap();
-        let w = s.write(2, &[]).unwrap();
-        assert!(w.bytes.is_empty());
+        let mut s = IndexShadow::zeroed(5).unwrap();
+        // At an even index, an odd one (which would widen to the word around it), the end.
+        for first in [2, 3, 5] {
+            let w = s.write(first, &[]).unwrap();
+            assert!(w.bytes.is_empty(), "empty write at {first}: {w:?}");
+        }
+        assert_eq!(s.write(6, &[]), None, "past the end");
+        assert_eq!(s.indices(), &[0; 5]);
+    }
+
+    #[test]
+    fn odd_starts_and_counts_stay_inside_the_gpu_buffer() {
+        // Every (first, count) that fits a buffer of 0 to 6 indices: the write covers the
+        // upload, starts and ends on 4 bytes, stays within gpu_bytes, and its bytes are the
+        // shadow's (zeros past the last index).
+        for len in 0..=6u32 {
+            for first in 0..=len as usize {
+                for count in 0..=(len as usize - first) {
+                    let mut s = IndexShadow::zeroed(len).unwrap();
+                    let up: Vec<u16> = (0..count as u16).map(|i| 100 + i).collect();
+                    let w = s.write(first, &up).unwrap();
+                    let at = format!("len {len}, first {first}, count {count}");
+                    assert_eq!(w.offset % 4, 0, "{at}");
+                    assert_eq!(w.bytes.len() % 4, 0, "{at}");
+                    assert!(w.offset + w.bytes.len() as u64 <= s.gpu_bytes(), "{at}");
+                    if count == 0 {
+                        assert!(w.bytes.is_empty(), "{at}");
+                        continue;
+                    }
+                    let (lo, hi) = (
+                        w.offset as usize / 2,
+                        w.offset as usize / 2 + w.bytes.len() / 2,
+                    );
+                    assert!(
+                        lo <= first && first + count <= hi,
+                        "{at}: covers the upload"
+                    );
+                    assert!(hi - lo <= count + 2, "{at}: at most one index either side");
+                    for (k, pair) in w.bytes.chunks(2).enumerate() {
+                        let want = s.indices().get(lo + k).copied().unwrap_or(0);
+                        assert_eq!(u16::from_le_bytes([pair[0], pair[1]]), want, "{at}");
+                    }
+                }
+            }
+        }
+        // One index: the whole 4-byte buffer, the index and a zero.
+        let mut one = IndexShadow::zeroed(1).unwrap();
+        assert_eq!(one.gpu_bytes(), 4);
+        let w = one.write(0, &[9]).unwrap();
+        assert_eq!((w.offset, w.bytes), (0, vec![9, 0, 0, 0]));
     }
 }
