@@ -62,7 +62,7 @@ impl IndexShadow {
         self.indices.get_mut(first..end)?.copy_from_slice(indices);
         if indices.is_empty() {
             return Some(AlignedWrite {
-                offset: 2 * first as u64 & !3,
+                offset: (2 * first as u64) & !3,
                 bytes: Vec::new(),
             });
         }
