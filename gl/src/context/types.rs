@@ -66,7 +66,9 @@ pub struct ContextOptions {
     /// Ask for a debug context.
     pub debug: bool,
     /// How `bgraPacked4444` render targets are kept at 4 bits ([`Rgba4Targets::Probe`] by
-    /// default: quantised only on a driver that stores `GL_RGBA4` with more bits).
+    /// default: quantised only on a driver that stores `GL_RGBA4` with more bits). The
+    /// environment variable `MOLEHILL_GL_RGBA4` (`quantise`, `native`, `probe`) replaces
+    /// `Probe` only: `Quantise` or `Native` given here win over it.
     pub rgba4_targets: Rgba4Targets,
 }
 

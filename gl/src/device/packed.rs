@@ -43,7 +43,8 @@
 //! inside such a target then reads 8-bit samples.
 //!
 //! The pass binds its multisampled texture to unit 0's `GL_TEXTURE_2D_MULTISAMPLE`, which the
-//! state cache does not shadow, and binds none there right after its draw.
+//! state cache does not shadow: it asks GL what is bound there first and binds that again
+//! after its draws (in a host's context, the host's texture).
 
 use molehill_context3d::{BlendFactor, BlendState};
 
@@ -461,6 +462,8 @@ impl Rgba4 {
         };
         let vao = pass.vao;
         let rect = [0, 0, size.0, size.1];
+        // Not shadowed: what is bound there (a host's texture, or none) is bound again after.
+        let before = gl.multisample_texture_binding();
         gl.bind_draw_framebuffer(Some(fbo));
         for (i, slot) in slots.iter_mut().enumerate() {
             let Some(s) = slot else { continue };
@@ -469,13 +472,13 @@ impl Rgba4 {
             full_target_state(gl, i as u32, rect, program, vao);
             gl.bind_multisample_texture(Some(s.current));
             gl.draw_arrays_triangles(3);
-            gl.bind_multisample_texture(None);
             *s = SampleSlot {
                 current: s.spare,
                 spare: s.current,
             };
             self.passes += 1;
         }
+        gl.bind_multisample_texture(before);
         gl.draw_buffers(draw_buffers);
     }
 

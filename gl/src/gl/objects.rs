@@ -276,8 +276,8 @@ impl Calls {
 
     /// A multisampled texture (`GL_TEXTURE_2D_MULTISAMPLE`, fixed sample locations) of
     /// `internal` with storage: `glTexStorage2DMultisample` on GL ES 3.1+ (`storage`), else
-    /// `glTexImage2DMultisample` (desktop GL 3.2+). Made on unit 0, which is left with no
-    /// multisampled texture (see [`Calls::bind_multisample_texture`]).
+    /// `glTexImage2DMultisample` (desktop GL 3.2+). Made on unit 0, whose multisampled texture
+    /// is bound again after (see [`Calls::bind_multisample_texture`]).
     pub fn create_multisample_texture(
         &mut self,
         internal: u32,
@@ -289,6 +289,7 @@ impl Calls {
         let gl = self.count(CallKind::Create);
         // SAFETY: context current.
         let texture = unsafe { gl.create_texture() }?;
+        let before = self.multisample_texture_binding();
         self.bind_multisample_texture(Some(texture));
         let gl = self.count(CallKind::Create);
         // SAFETY: context current; the new texture is bound to TEXTURE_2D_MULTISAMPLE of the
@@ -315,13 +316,23 @@ impl Calls {
                 )
             }
         };
-        self.bind_multisample_texture(None);
+        self.bind_multisample_texture(before);
         Ok(texture)
     }
 
+    /// The texture bound to `GL_TEXTURE_2D_MULTISAMPLE` of unit 0 (made active), asked of GL:
+    /// that binding is not shadowed, and in a host's context it may be the host's.
+    pub fn multisample_texture_binding(&mut self) -> Option<glow::Texture> {
+        self.active_texture(0);
+        let gl = self.count(CallKind::Query);
+        // SAFETY: context current (GL ES 3.1 or desktop GL 3.2: the caller checked).
+        unsafe { gl.get_parameter_texture(glow::TEXTURE_BINDING_2D_MULTISAMPLE) }
+    }
+
     /// Binds `texture` to `GL_TEXTURE_2D_MULTISAMPLE` of unit 0 (made active). Not shadowed:
-    /// only the 4-bit quantising pass binds one, and it binds none again right after its
-    /// draw, so unit 0 is left with no multisampled texture.
+    /// only the 4-bit quantising pass binds one, and it first asks what is bound there
+    /// ([`Calls::multisample_texture_binding`]) and binds that again right after its draws
+    /// (a host's texture, or none), so the binding is never left changed.
     pub fn bind_multisample_texture(&mut self, texture: Option<glow::Texture>) {
         self.active_texture(0);
         let gl = self.count(CallKind::Bind);

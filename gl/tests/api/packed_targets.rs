@@ -8,7 +8,9 @@
 //! driver keeps 4 bits already): what it rounds is checked on a driver that stores `GL_RGBA4`
 //! with 8 bits (NVIDIA), where these same tests run unchanged.
 
+use crate::common::player::Player;
 use crate::common::*;
+use glow::HasContext;
 use molehill_agal::Version;
 use molehill_context3d::*;
 use molehill_gl::{ContextOptions, GlApi, GlBackend, Rgba4Targets};
@@ -368,4 +370,65 @@ fn other_targets_never_round() {
     let px = r.show(t);
     assert_px(px[8 * 16 + 8], 0xFF00_00A7, 1, "bgra keeps 8 bits");
     assert_eq!(r.b.rgba4_quantise_passes(), 0);
+}
+
+#[test]
+fn the_per_sample_pass_puts_back_the_hosts_multisampled_texture() {
+    // The pass binds its own multisampled texture to unit 0's GL_TEXTURE_2D_MULTISAMPLE,
+    // which the state cache does not shadow: the player's must be bound there again after.
+    let player = Player::new(16);
+    let gl = player.gl();
+    // SAFETY: (whole block) the player's context is current; its own texture, valid values.
+    let version = unsafe {
+        (
+            gl.get_parameter_i32(glow::MAJOR_VERSION),
+            gl.get_parameter_i32(glow::MINOR_VERSION),
+        )
+    };
+    if version < (3, 1) {
+        eprintln!("skipped: GL ES {version:?} has no multisampled textures");
+        return;
+    }
+    // SAFETY: as above (GL ES 3.1+).
+    let hosts = unsafe {
+        let t = gl.create_texture().unwrap();
+        gl.active_texture(glow::TEXTURE0);
+        gl.bind_texture(glow::TEXTURE_2D_MULTISAMPLE, Some(t));
+        gl.tex_storage_2d_multisample(glow::TEXTURE_2D_MULTISAMPLE, 4, glow::RGBA8, 4, 4, true);
+        gl.active_texture(glow::TEXTURE5);
+        t
+    };
+    let mut b = GlBackend::on_host_context(player.host_context()).expect("backend on host");
+    b.set_rgba4_targets(Rgba4Targets::Quantise);
+    let mut r = Rig::on(b, 16, 16);
+    r.b.set_error_checking(true);
+    let px = blend_trace_aa(&mut r, 4);
+    assert_eq!(r.b.take_gl_errors(), Vec::new());
+    let passes = r.b.rgba4_quantise_passes();
+    if passes != 4 {
+        eprintln!("skipped: samples not rounded here ({passes} passes)");
+        return;
+    }
+    assert_px(
+        px[8 * 16 + 8],
+        0xFF00_0088,
+        1,
+        "blend trace in the player's context",
+    );
+    let gl = player.gl();
+    // SAFETY: the player's context is current (Molehill's calls return it so).
+    let (active, bound) = unsafe {
+        let active = gl.get_parameter_i32(glow::ACTIVE_TEXTURE) as u32;
+        gl.active_texture(glow::TEXTURE0);
+        let bound = gl.get_parameter_texture(glow::TEXTURE_BINDING_2D_MULTISAMPLE);
+        gl.active_texture(active);
+        (active, bound)
+    };
+    assert_eq!(active, glow::TEXTURE5, "the player's active unit");
+    assert_eq!(
+        bound,
+        Some(hosts),
+        "the player's multisampled texture on unit 0"
+    );
+    assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
