@@ -41,7 +41,7 @@ impl TextureBindings {
         samplers: &mut Samplers,
         placeholders: &Placeholders,
         counters: &mut Counters,
-    ) -> Option<(u64, wgpu::BindGroup)> {
+    ) -> Option<(u64, &wgpu::BindGroup)> {
         let layout = program.textures_layout.as_ref()?;
         let mut key = BindKey {
             program: slot,
@@ -54,9 +54,18 @@ impl TextureBindings {
                 key.units[u] = Some((b.texture, generation, SamplerKey::of(&b.state)));
             }
         }
-        if let Some((id, group)) = self.map.get(&key) {
-            return Some((*id, group.clone()));
+        if self.map.len() >= MAX_BIND_GROUPS && !self.map.contains_key(&key) {
+            self.map.clear();
         }
+        // One hash of the key for a group made before; the group is handed out by reference
+        // (no reference count touched per draw).
+        let vacant = match self.map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let (id, group) = e.into_mut();
+                return Some((*id, group));
+            }
+            std::collections::hash_map::Entry::Vacant(v) => v,
+        };
         let mut views = Vec::new();
         for &(unit, cube) in &program.layout.samplers {
             let u = usize::from(unit);
@@ -103,12 +112,9 @@ impl TextureBindings {
             entries: &entries,
         });
         counters.bind_groups += 1;
-        if self.map.len() >= MAX_BIND_GROUPS {
-            self.map.clear();
-        }
         self.next += 1;
-        self.map.insert(key, (self.next, group.clone()));
-        Some((self.next, group))
+        let (id, group) = vacant.insert((self.next, group));
+        Some((*id, group))
     }
 
     /// Drops the bind groups that hold `texture`.

@@ -82,13 +82,24 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     let mut vertex = VertexLayoutKey::default();
     let mut sources: [Option<(SlotSource, SlotKey)>; MAX_STREAMS] = [None; MAX_STREAMS];
     let mut used_slots = 0usize;
+    // The buffer last looked up and whether it has a repeated copy (attributes mostly share
+    // one buffer: one lookup for them all).
+    let mut last: Option<(VertexBufferId, bool)> = None;
     for (location, stream) in draw.streams.iter().enumerate() {
         let Some(s) = stream else { continue };
-        let Some(vb) = p.vertex_buffers.get(&s.buffer) else {
-            log::warn!("draw with unknown vertex buffer {:?} ignored", s.buffer);
-            return Ok(());
+        let has_repeated = match last {
+            Some((id, r)) if id == s.buffer => r,
+            _ => {
+                let Some(vb) = p.vertex_buffers.get(&s.buffer) else {
+                    log::warn!("draw with unknown vertex buffer {:?} ignored", s.buffer);
+                    return Ok(());
+                };
+                let r = vb.repeated.is_some();
+                last = Some((s.buffer, r));
+                r
+            }
         };
-        let repeated = s.divisor > 1 && vb.repeated.is_some();
+        let repeated = s.divisor > 1 && has_repeated;
         let key = SlotKey {
             stride: s.stride,
             instance: s.divisor > 0,
@@ -155,29 +166,20 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         .offsets(registers, &draw_values.to_bytes(), p.counters);
     let frame_now = p.recorder.frame;
 
-    // What the pending commands read, for uploads that follow.
-    for id in &target.textures {
-        if let Some(t) = p.textures.get_mut(id) {
-            t.used_in = frame_now;
-        }
-    }
-    for b in draw.samplers.iter().flatten() {
-        if let Some(t) = p.textures.get_mut(&b.texture) {
-            t.used_in = frame_now;
-        }
-    }
-    if let Some(ib) = p.index_buffers.get_mut(&draw.index_buffer) {
-        ib.used_in = frame_now;
-    }
-    for ((id, _), _) in sources.iter().flatten() {
-        if let Some(vb) = p.vertex_buffers.get_mut(id) {
-            vb.used_in = frame_now;
-        }
-    }
-
     let open = p.recorder.pass(device, target, p.counters);
     let pass = &mut open.pass;
     let bound = &mut open.bound;
+    // What the pending commands read is marked (`used_in`) for uploads that follow, each
+    // resource when the pass first binds it (a resource the pass has bound was marked by
+    // that draw: the pass and the mark belong to the same submission).
+    if !bound.marked_target {
+        for id in &target.textures {
+            if let Some(t) = p.textures.get_mut(id) {
+                t.used_in = frame_now;
+            }
+        }
+        bound.marked_target = true;
+    }
     // The cache is asked only when the pass has another pipeline bound (no hash of the key
     // for a draw that keeps the state).
     if bound.pipeline != Some(key) {
@@ -203,10 +205,15 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         bound.fragment_uniforms = Some((bytes, fragment));
         p.counters.uniform_binds += 1;
     }
-    if let Some((id, group)) = &textures_group {
-        if bound.textures != Some(*id) {
+    if let Some((id, group)) = textures_group {
+        if bound.textures != Some(id) {
+            for b in draw.samplers.iter().flatten() {
+                if let Some(t) = p.textures.get_mut(&b.texture) {
+                    t.used_in = frame_now;
+                }
+            }
             pass.set_bind_group(molehill_agal::wgsl::TEXTURE_GROUP, group, &[]);
-            bound.textures = Some(*id);
+            bound.textures = Some(id);
         }
     }
     let (group, bytes) = p.stream.bind_group(device, layouts, 0, declared[0]);
@@ -223,21 +230,24 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         let Some(((id, repeated), _)) = *source else {
             continue;
         };
-        let Some(vb) = p.vertex_buffers.get(&id) else {
+        let tag = (id, u64::from(repeated));
+        if bound.vertex[i] == Some(tag) {
+            continue;
+        }
+        let Some(vb) = p.vertex_buffers.get_mut(&id) else {
             continue;
         };
+        vb.used_in = frame_now;
         let buffer = match (&vb.repeated, repeated) {
             (Some(r), true) => &r.buffer,
             _ => &vb.buffer,
         };
-        let tag = (id, u64::from(repeated));
-        if bound.vertex[i] != Some(tag) {
-            pass.set_vertex_buffer(i as u32, buffer.slice(..));
-            bound.vertex[i] = Some(tag);
-        }
+        pass.set_vertex_buffer(i as u32, buffer.slice(..));
+        bound.vertex[i] = Some(tag);
     }
     if bound.index != Some(draw.index_buffer) {
-        if let Some(ib) = p.index_buffers.get(&draw.index_buffer) {
+        if let Some(ib) = p.index_buffers.get_mut(&draw.index_buffer) {
+            ib.used_in = frame_now;
             pass.set_index_buffer(ib.buffer.slice(..), wgpu::IndexFormat::Uint16);
         }
         bound.index = Some(draw.index_buffer);

@@ -51,6 +51,8 @@ pub struct Bound {
     pub stencil_reference: Option<u32>,
     /// The scissor rectangle.
     pub scissor: Option<[u32; 4]>,
+    /// The target's textures are marked read by the pending commands (`used_in`).
+    pub marked_target: bool,
 }
 
 /// An open render pass and what it has bound.

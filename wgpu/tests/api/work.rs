@@ -85,3 +85,93 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     let c = r.b.counters().since(&before);
     assert_eq!((c.draws, c.uniform_binds), (6, 2 + 4 + 2), "{c:?}");
 }
+
+/// An upload to what the pending commands read submits them first; a draw marks what it
+/// reads when the pass first binds it, so a buffer or texture bound by an earlier draw of
+/// the pass (and drawn again after others) still counts as read, and nothing read by no
+/// pending command does.
+#[test]
+fn an_upload_flushes_only_what_a_pending_draw_of_the_pass_reads() {
+    let (mut r, p, q) = warmed();
+    let other = r.quad([0.0, 0.0, 1.0, 1.0], 0.0, [1.0; 4]);
+    let flushes = |r: &mut Rig, upload: &dyn Fn(&mut Rig)| {
+        let before = r.b.counters();
+        upload(r);
+        r.b.counters().since(&before).upload_flushes
+    };
+    let vertices = |q: &Quad| {
+        let vb = q.vb;
+        move |r: &mut Rig| r.b.upload_vertex_buffer(vb, 0, &[0; 28]).unwrap()
+    };
+    let indices = |q: &Quad| {
+        let ib = q.ib;
+        move |r: &mut Rig| r.b.upload_index_buffer(ib, 0, &[0, 1, 2]).unwrap()
+    };
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    r.draw(p, &q);
+    r.draw(p, &q);
+    r.draw(p, &other);
+    r.draw(p, &q);
+    assert_eq!(
+        flushes(&mut r, &vertices(&q)),
+        1,
+        "vertices of the first draw"
+    );
+    // Submitted: nothing pending reads either quad now.
+    assert_eq!(flushes(&mut r, &vertices(&other)), 0);
+    assert_eq!(flushes(&mut r, &indices(&q)), 0);
+    r.draw(p, &other);
+    r.draw(p, &q);
+    r.draw(p, &other);
+    assert_eq!(
+        flushes(&mut r, &indices(&q)),
+        1,
+        "indices of a draw between others"
+    );
+    r.draw(p, &q);
+    r.draw(p, &q);
+    assert_eq!(flushes(&mut r, &indices(&other)), 0, "not drawn since");
+
+    // A texture sampled by the first of three draws with the same bind group.
+    let t = TextureId(r.id());
+    r.b.create_texture(
+        t,
+        &TextureDesc {
+            kind: TextureKind::TwoD,
+            width: 4,
+            height: 4,
+            format: TextureFormat::Bgra,
+            levels: 1,
+            optimize_for_render_to_texture: false,
+            streaming_levels: 0,
+        },
+    )
+    .unwrap();
+    let texels = [0xFF00_FF00u32; 16];
+    let upload = move |r: &mut Rig| {
+        r.b.upload_texture(
+            t,
+            &TextureUpload {
+                face: 0,
+                level: 0,
+                width: 4,
+                height: 4,
+                data: TextureData::Argb32(&texels),
+            },
+        )
+        .unwrap()
+    };
+    assert_eq!(flushes(&mut r, &upload), 0, "read by no pending draw");
+    let textured = r.program(tex_program());
+    let uv = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
+    let mut d = r.resolved(textured, &uv);
+    d.samplers[0] = Some(SamplerBinding {
+        texture: t,
+        state: SamplerState::default(),
+    });
+    for _ in 0..3 {
+        r.b.draw(&d).unwrap();
+    }
+    assert_eq!(flushes(&mut r, &upload), 1, "sampled by the pending draws");
+    assert_eq!(flushes(&mut r, &upload), 0, "submitted");
+}
