@@ -298,21 +298,8 @@ impl Rgba4 {
     /// [`Rgba4Targets::Probe`].
     pub fn set_mode(&mut self, mode: Rgba4Targets) {
         self.mode = match mode {
-            Rgba4Targets::Probe => match std::env::var(RGBA4_ENV) {
-                Ok(v) => match Rgba4Targets::from_name(&v) {
-                    Some(m) => {
-                        log::info!("molehill-gl: {RGBA4_ENV}={v}: 4444 render targets {m:?}");
-                        m
-                    }
-                    None => {
-                        log::warn!(
-                            "molehill-gl: {RGBA4_ENV}={v} ignored (quantise, native or probe)"
-                        );
-                        mode
-                    }
-                },
-                Err(_) => mode,
-            },
+            // The environment is read only for the default.
+            Rgba4Targets::Probe => chosen(mode, std::env::var(RGBA4_ENV).ok().as_deref()),
             m => m,
         };
     }
@@ -515,6 +502,24 @@ fn full_target_state(
     gl.bind_sampler(0, None);
 }
 
+/// The mode for the option `mode` and the value of [`RGBA4_ENV`] (`None`: unset): the
+/// variable replaces [`Rgba4Targets::Probe`] only; a value it does not name is ignored (logged).
+fn chosen(mode: Rgba4Targets, env: Option<&str>) -> Rgba4Targets {
+    let Some(v) = env.filter(|_| mode == Rgba4Targets::Probe) else {
+        return mode;
+    };
+    match Rgba4Targets::from_name(v) {
+        Some(m) => {
+            log::info!("molehill-gl: {RGBA4_ENV}={v}: 4444 render targets {m:?}");
+            m
+        }
+        None => {
+            log::warn!("molehill-gl: {RGBA4_ENV}={v} ignored (quantise, native or probe)");
+            mode
+        }
+    }
+}
+
 /// Whether the driver stores `GL_RGBA4` with more than 4 bits per channel: a 1x1 `GL_RGBA4`
 /// target cleared to blue 0.5625 and read back. Logged (with the sizes the driver reports,
 /// which it may report as asked whatever it stores).
@@ -579,58 +584,4 @@ fn probe(gl: &mut Calls) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn eight_bits_round_back_to_the_nearest_four_bit_value() {
-        // round(v / 17) == round(15 c) for every c whose 8-bit value is v: checked on a fine
-        // grid of c (the claim of the module docs).
-        for i in 0..=100_000u32 {
-            let c = i as f64 / 100_000.0;
-            let v = (255.0 * c).round();
-            assert_eq!((v / 17.0).round(), (15.0 * c).round(), "c = {c}");
-            assert_ne!((v / 17.0).fract(), 0.5, "no tie at v = {v}");
-        }
-    }
-
-    #[test]
-    fn clear_takes_the_top_bits_of_the_8_bit_colour() {
-        assert_eq!(
-            clear_color([0.0, 1.0, 0.5625, 2.0]),
-            [0.0, 1.0, 8.0 / 15.0, 1.0]
-        );
-        // 0.96 is 245 in 8 bits, whose top bits are 15 (rounding 15 x 0.96 would give 14).
-        assert_eq!(clear_color([0.96; 4])[0], 1.0);
-        for k in 0..16u32 {
-            let c = k as f32 / 15.0;
-            assert_eq!(
-                (c * 255.0).round() as u32,
-                17 * k,
-                "k / 15 is stored exactly"
-            );
-        }
-    }
-
-    #[test]
-    fn only_blends_that_read_the_target_need_it_rounded_first() {
-        let b = |source, destination| BlendState {
-            source,
-            destination,
-        };
-        assert!(!reads_destination(b(BlendFactor::One, BlendFactor::Zero)));
-        assert!(!reads_destination(b(
-            BlendFactor::SourceAlpha,
-            BlendFactor::Zero
-        )));
-        assert!(reads_destination(b(BlendFactor::One, BlendFactor::One)));
-        assert!(reads_destination(b(
-            BlendFactor::DestinationColor,
-            BlendFactor::Zero
-        )));
-        assert!(reads_destination(b(
-            BlendFactor::SourceAlpha,
-            BlendFactor::OneMinusSourceAlpha
-        )));
-    }
-}
+mod tests;
