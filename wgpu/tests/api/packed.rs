@@ -101,3 +101,59 @@ fn an_8_bit_target_keeps_its_draws_in_one_pass_with_no_quantising() {
     assert_eq!((c.draws, c.packed_quantised), (3, 0), "{c:?}");
     assert_eq!((c.passes, c.submits), (1, 1), "{c:?}");
 }
+
+#[test]
+fn an_antialiased_packed_target_quantises_each_sample_on_its_own() {
+    // A triangle over half an anti-aliased 4444 target: the pixels its edge crosses hold
+    // samples of both colours, each quantised on its own (one draw a sample, by multisample
+    // mask), so their resolve lies between the two (0x44, 0x88 or 0xBB in blue). A pass that
+    // wrote one sample's value to every sample would leave only 0x00 and 0xFF after the next
+    // draw (each resolve reads the copy made before its samples' pass, so the first cannot
+    // tell); the conformance trace render_to_texture_packed_4444_blend_antialias, whose
+    // samples all agree, cannot tell either.
+    let mut r = Rig::new(8, 8);
+    r.b.set_error_checking(true);
+    let color = r.program(color_program());
+    #[rustfmt::skip]
+    let tri = r.vertices(&[
+        -1.0, -1.0, 0.0, 0.0, 0.0, 1.0, 1.0,
+        1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0,
+        -1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0,
+    ], &[0, 1, 2]);
+    let t = target(&mut r, TextureFormat::BgraPacked4444, 4);
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let mut d = r.resolved(color, &tri);
+    d.index_count = 3;
+    r.b.draw(&d).expect("draw");
+    // A draw that keeps the target as it is (zero, one): the resolve after it averages the
+    // samples the first draw's quantising left in the multisampled texture.
+    r.b.set_blend(BlendState {
+        source: BlendFactor::Zero,
+        destination: BlendFactor::One,
+    });
+    r.b.draw(&d).expect("draw");
+    r.b.set_blend(BlendState {
+        source: BlendFactor::One,
+        destination: BlendFactor::Zero,
+    });
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    r.clear([1.0, 0.0, 0.0, 1.0]);
+    let show = r.program(tex_program());
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
+    let mut d = r.resolved(show, &q);
+    d.samplers[0] = Some(SamplerBinding {
+        texture: t,
+        state: SamplerState::default(),
+    });
+    r.b.draw(&d).expect("draw");
+    let blue: Vec<u8> = r.read().iter().map(|p| *p as u8).collect();
+    assert!(
+        blue.iter().all(|b| b % 17 == 0),
+        "every pixel at 4 bits: {blue:?}"
+    );
+    assert!(
+        blue.iter().any(|b| (1..255).contains(b)),
+        "the edge's pixels between the colours: {blue:?}"
+    );
+    assert!(blue.contains(&0) && blue.contains(&255), "{blue:?}");
+}
