@@ -183,6 +183,14 @@ pub struct Quantiser {
     multi: Option<Parts>,
     pipelines: HashMap<(Packing, Stage), wgpu::RenderPipeline>,
     scratch: HashMap<(u32, u32, u32), Scratch>,
+    /// wgpu's GL backend: an anti-aliased target's samples are left as they are and only its
+    /// resolved texture is quantised. wgpu-hal 30's GL backend cannot read a multisampled
+    /// texture: it makes one that is sampled or copied (not a renderbuffer) with target
+    /// `GL_TEXTURE_2D` (`glTexStorage2DMultisample` fails, `GL_INVALID_ENUM`), copies with
+    /// `glCopyTexSubImage2D` (which cannot read a multisampled surface) and ignores a
+    /// pipeline's multisample mask; the samples' pass left the target empty (it read 0).
+    /// Blending inside such a target then reads 8-bit samples (molehill-gl's fallback too).
+    resolve_only: Option<bool>,
 }
 
 /// Most scratch textures kept (one per target size and sample count); past it they go.
@@ -225,6 +233,8 @@ impl Quantiser {
             multi: None,
             pipelines: HashMap::new(),
             scratch: HashMap::new(),
+            // Some(false) until the first anti-aliased target is quantised (then logged).
+            resolve_only: (device.adapter_info().backend == wgpu::Backend::Gl).then_some(false),
         }
     }
 
@@ -347,8 +357,17 @@ impl Quantiser {
             height: size.1.max(1),
             depth_or_array_layers: 1,
         };
+        if let (Some(_), Some(_), Some(logged @ false)) =
+            (&target.msaa, resolve, &mut self.resolve_only)
+        {
+            *logged = true;
+            log::warn!(
+                "molehill-wgpu on wgpu's GL backend: anti-aliased packed targets are quantised \
+                 after their resolve only (it cannot read multisampled textures)"
+            );
+        }
         let (source, layer, samples) = match (&target.msaa, resolve) {
-            (Some(msaa), Some(_)) => (msaa, 0, msaa.sample_count()),
+            (Some(msaa), Some(_)) if self.resolve_only.is_none() => (msaa, 0, msaa.sample_count()),
             _ => (&target.texture, target.layer, 1),
         };
         self.scratch(device, size, samples);
@@ -384,7 +403,9 @@ impl Quantiser {
                     (vec![Stage::Resolve(samples)], resolved),
                 ]
             }
-            _ => vec![(vec![Stage::Single], view)],
+            // A single-sampled target, or (wgpu's GL backend) the resolve of a multisampled
+            // one.
+            _ => vec![(vec![Stage::Single], resolve.unwrap_or(view))],
         };
         let mut recorded = 0;
         for (stages, into) in passes {

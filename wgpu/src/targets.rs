@@ -305,8 +305,11 @@ fn make_texture_target(
             })
         };
         colors[slot] = Some(if samples > 1 {
-            // A packed target's samples are copied to be quantised.
-            let copy = if packing.is_some() {
+            // A packed target's samples are copied to be quantised; not on wgpu's GL backend,
+            // which cannot copy a multisampled texture and fails to make one with COPY_SRC
+            // (GL_TEXTURE_2D as its target: packed.rs, `resolve_only`), so the target would
+            // have no samples at all.
+            let copy = if packing.is_some() && device.adapter_info().backend != wgpu::Backend::Gl {
                 wgpu::TextureUsages::COPY_SRC
             } else {
                 wgpu::TextureUsages::empty()
