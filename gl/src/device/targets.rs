@@ -603,7 +603,7 @@ fn make_texture_target(
             }
         }
     });
-    let (msaa, via) = match made {
+    let (mut msaa, via) = match made {
         Ok(Some((m, v))) => (Some(m), v),
         Ok(None) => (None, None),
         Err(e) => {
@@ -611,7 +611,7 @@ fn make_texture_target(
             return Err(e);
         }
     };
-    let sample_slots = match &msaa {
+    let sample_slots = match &mut msaa {
         Some(m) if rgba4 != 0 && packing.per_sample(gl) => {
             sample_slots(gl, packing, m, rgba4, samples, size)
         }
@@ -630,13 +630,14 @@ fn make_texture_target(
 }
 
 /// Replaces the 4444 renderbuffers of the multisampled surface `m` by multisampled textures
-/// (two each, see [`SampleSlot`]), so that they can be rounded sample by sample. Where that
-/// fails (or leaves the surface incomplete) the renderbuffers stay, and the target is rounded
-/// after its resolve only.
+/// (two each, see [`SampleSlot`]), so that they can be rounded sample by sample; each
+/// renderbuffer replaced gives its storage back (a 1x1 one takes its place). Where that fails
+/// (or leaves the surface incomplete) the renderbuffers stay, and the target is rounded after
+/// its resolve only.
 fn sample_slots(
     gl: &mut Calls,
     packing: &mut Rgba4,
-    m: &Surface,
+    m: &mut Surface,
     rgba4: u8,
     samples: i32,
     size: (i32, i32),
@@ -668,6 +669,11 @@ fn sample_slots(
     }
     let status = gl.framebuffer_status();
     if failed.is_none() && status == glow::FRAMEBUFFER_COMPLETE {
+        for i in (0..4).filter(|&i| slots[i].is_some()) {
+            if let Ok(tiny) = gl.create_renderbuffer(glow::RGBA4, samples, 1, 1) {
+                gl.delete_renderbuffer(std::mem::replace(&mut m.colors[i], tiny));
+            }
+        }
         return slots;
     }
     log::warn!(
