@@ -520,6 +520,12 @@ fn chosen(mode: Rgba4Targets, env: Option<&str>) -> Rgba4Targets {
     }
 }
 
+/// Whether the probe's blue, read back in 8 bits, was stored with more than 4 bits: 4 bits
+/// store 8 / 15, read back as 136; anything not a multiple of 17 kept more bits.
+fn keeps_more_bits(blue: u8) -> bool {
+    !blue.is_multiple_of(17)
+}
+
 /// Whether the driver stores `GL_RGBA4` with more than 4 bits per channel: a 1x1 `GL_RGBA4`
 /// target cleared to blue 0.5625 and read back. Logged (with the sizes the driver reports,
 /// which it may report as asked whatever it stores).
@@ -568,8 +574,7 @@ fn probe(gl: &mut Calls) -> bool {
         );
         return false;
     }
-    // 4 bits store 8 / 15, read back as 136; anything not a multiple of 17 kept more bits.
-    let more = px[2] % 17 != 0;
+    let more = keeps_more_bits(px[2]);
     log::info!(
         "molehill-gl: GL_RGBA4 render target probe: cleared blue {PROBE_BLUE} reads {} (4 bits: 136), \
          the driver reports {sizes:?} bits: {}",

@@ -191,6 +191,22 @@ void main() {
 }
 
 #[test]
+fn the_probe_colour_tells_4_bits_from_8() {
+    // What an 8-bit store reads back (143), and a 4-bit one (8 / 15: 136, as the clear takes
+    // the top bits of 143 and as rounding 8.4375 gives): the one must be told from the other.
+    let eight = (PROBE_BLUE * 255.0).round() as u8;
+    let four = (clear_color([PROBE_BLUE; 4])[2] * 255.0).round() as u8;
+    assert_eq!((eight, four), (143, 136));
+    assert_eq!((PROBE_BLUE * 15.0).round() as u8 * 17, four, "rounded, too");
+    assert!(keeps_more_bits(eight));
+    assert!(!keeps_more_bits(four));
+    assert!(
+        (0..16u8).all(|k| !keeps_more_bits(17 * k)),
+        "every 4-bit value"
+    );
+}
+
+#[test]
 fn the_environment_replaces_the_default_only() {
     use Rgba4Targets::*;
     assert_eq!(chosen(Probe, None), Probe);
