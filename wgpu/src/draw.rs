@@ -7,6 +7,7 @@ use molehill_context3d::{
 };
 
 use crate::backend::WgpuBackend;
+use crate::pass::ConstantStream;
 use crate::pipeline::{AttributeKey, PipelineKey, SlotKey, VertexLayoutKey};
 
 /// A vertex buffer slot's source: the buffer, and whether its repeated copy is read.
@@ -182,21 +183,24 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     }
     // The cache is asked only when the pass has another pipeline bound (no hash of the key
     // for a draw that keeps the state).
-    if bound.pipeline != Some(key) {
-        let pipeline = p.pipelines.pipeline(p.gpu, &key)?;
+    let packed_key = key.packed();
+    if bound.pipeline != Some(packed_key) {
+        let pipeline = p.pipelines.pipeline(p.gpu, &key, packed_key)?;
         if bound.pipeline.map(|k| k.program) != Some(key.program) {
             bound.textures = None;
         }
         pass.set_pipeline(pipeline);
-        bound.pipeline = Some(key);
+        bound.pipeline = Some(packed_key);
     }
     // Each group is set only when it changed, in group order: wgpu sets every group after
     // the one set again, so `vc`'s (the last, `@group(2)`) is set alone by a draw that
     // changes only `vc`, and no draw gives the fragment stage the same uniforms again.
+    // A group is looked up only to be set.
     let layouts = &p.pipelines.uniform_layouts;
-    let (group, bytes) = p.stream.bind_group(device, layouts, 1, declared[1]);
+    let bytes = ConstantStream::bound_bytes(declared[1]);
     let fragment = [offsets[1], offsets[2]];
     if bound.fragment_uniforms != Some((bytes, fragment)) {
+        let group = p.stream.bind_group(device, layouts, 1, declared[1]);
         pass.set_bind_group(
             molehill_agal::wgsl::FRAGMENT_UNIFORM_GROUP,
             group,
@@ -216,8 +220,9 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
             bound.textures = Some(id);
         }
     }
-    let (group, bytes) = p.stream.bind_group(device, layouts, 0, declared[0]);
+    let bytes = ConstantStream::bound_bytes(declared[0]);
     if bound.vertex_uniforms != Some((bytes, offsets[0])) {
+        let group = p.stream.bind_group(device, layouts, 0, declared[0]);
         pass.set_bind_group(
             molehill_agal::wgsl::VERTEX_UNIFORM_GROUP,
             group,

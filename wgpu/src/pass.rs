@@ -35,7 +35,7 @@ impl ClearOps {
 #[derive(Debug, Default)]
 pub struct Bound {
     /// The pipeline.
-    pub pipeline: Option<crate::pipeline::PipelineKey>,
+    pub pipeline: Option<crate::pipeline::PackedKey>,
     /// The `@group(2)` bind group (the bytes it binds of `vc`) and its dynamic offset.
     pub vertex_uniforms: Option<(u64, u32)>,
     /// The `@group(0)` bind group (the bytes it binds of `fc`) and its dynamic offsets.
@@ -128,20 +128,26 @@ impl ConstantStream {
         }
     }
 
+    /// The bytes a stage's uniform group binds of its file for a program declaring
+    /// `registers` of it: with the stage, the key of its group while the buffer lives. A
+    /// stage with no constant file still has its (unused) binding: 16 bytes.
+    pub fn bound_bytes(registers: u16) -> u64 {
+        16 * u64::from(registers.max(1))
+    }
+
     /// The uniform bind group of `stage` (0 vertex: `@group(2)`; 1 fragment: `@group(0)`)
-    /// for a program declaring `registers` of the stage's file, made on first use; the key
-    /// (the bytes bound) identifies it while the buffer lives.
+    /// for a program declaring `registers` of the stage's file, made on first use (see
+    /// [`ConstantStream::bound_bytes`]).
     pub fn bind_group(
         &mut self,
         device: &wgpu::Device,
         layouts: &UniformLayouts,
         stage: usize,
         registers: u16,
-    ) -> (&wgpu::BindGroup, u64) {
+    ) -> &wgpu::BindGroup {
         use molehill_agal::wgsl::{DRAW_BINDING, DRAW_SIZE};
         use molehill_agal::wgsl::{FRAGMENT_CONSTANTS_BINDING, VERTEX_CONSTANTS_BINDING};
-        // A stage with no constant file still has its (unused) binding: 16 bytes.
-        let bytes = 16 * u64::from(registers.max(1));
+        let bytes = Self::bound_bytes(registers);
         let buffer = &self.buffer;
         let group = self.bind_groups.entry((stage, bytes)).or_insert_with(|| {
             let entry = |binding: u32, size: u64| wgpu::BindGroupEntry {
@@ -169,7 +175,7 @@ impl ConstantStream {
                 })
             }
         });
-        (group, bytes)
+        group
     }
 
     /// Records constant registers of `stage` (0 vertex, 1 fragment).

@@ -17,7 +17,7 @@ use crate::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format}
 use crate::device::Gpu;
 
 mod key;
-pub use key::{AttributeKey, PipelineKey, SlotKey, VertexLayoutKey};
+pub use key::{AttributeKey, PackedKey, PipelineKey, SlotKey, VertexLayoutKey};
 
 /// Bytes bound for each constant file: 256 registers, more than any profile has (vc 250,
 /// fc 200), so one bind group serves every program.
@@ -91,7 +91,7 @@ pub struct Pipelines {
     programs: Vec<Option<GpuProgram>>,
     by_source: HashMap<SourceKey, u32>,
     by_id: HashMap<ProgramId, u32>,
-    cache: HashMap<PipelineKey, wgpu::RenderPipeline>,
+    cache: HashMap<PackedKey, wgpu::RenderPipeline>,
     /// Shader module pairs made.
     pub modules_made: u64,
     /// Pipelines made.
@@ -311,19 +311,20 @@ impl Pipelines {
         self.cache.len()
     }
 
-    /// The pipeline of `key`, created on first use. A pipeline the device refuses is
-    /// [`BackendError::ShaderLink`] with the device's message.
+    /// The pipeline of `key` (`packed`: [`PipelineKey::packed`]), created on first use. A
+    /// pipeline the device refuses is [`BackendError::ShaderLink`] with the device's message.
     pub fn pipeline(
         &mut self,
         gpu: &Gpu,
         key: &PipelineKey,
+        packed: PackedKey,
     ) -> Result<&wgpu::RenderPipeline, BackendError> {
         self.lookups += 1;
         // One hash of the key for a pipeline made before (no error built for it either).
-        if self.cache.len() >= MAX_PIPELINES && !self.cache.contains_key(key) {
+        if self.cache.len() >= MAX_PIPELINES && !self.cache.contains_key(&packed) {
             self.cache.clear();
         }
-        let vacant = match self.cache.entry(*key) {
+        let vacant = match self.cache.entry(packed) {
             std::collections::hash_map::Entry::Occupied(e) => return Ok(e.into_mut()),
             std::collections::hash_map::Entry::Vacant(v) => v,
         };

@@ -1,5 +1,5 @@
 //! The render pipeline cache's key: everything a pipeline depends on, compared and hashed
-//! through a packed form (the fixed-function state in one `u128`, one word per vertex
+//! through a packed form ([`PackedKey`]) (the fixed-function state in one `u128`, one word per vertex
 //! attribute), so that the lookup a draw that changes state makes stays a few dozen
 //! instructions (the derived comparison and hash of 32 options of structs and the stencil
 //! state cost more than 2000 instructions a lookup, measured with callgrind).
@@ -116,10 +116,9 @@ impl VertexLayoutKey {
     }
 }
 
-/// Everything a render pipeline depends on. Compared and hashed through a packed form (the
-/// fixed-function state in one `u128`, [`VertexLayoutKey`]'s words): a lookup per draw
-/// that changes state stays a few dozen instructions.
-#[derive(Debug, Clone, Copy)]
+/// Everything a render pipeline depends on (what [`crate::pipeline::Pipelines::pipeline`]
+/// makes one from); the cache compares and hashes its [`PackedKey`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PipelineKey {
     /// Program slot.
     pub program: u32,
@@ -130,7 +129,7 @@ pub struct PipelineKey {
     /// Culling (never `FrontAndBack`: such draws are dropped before).
     pub cull: TriangleFace,
     /// Depth and stencil, `None` when the target has no depth buffer (the reference value
-    /// is dynamic state and is 0 here).
+    /// is dynamic state and is left out of the key).
     pub depth_stencil: Option<(DepthState, StencilState)>,
     /// Vertex layout.
     pub vertex: VertexLayoutKey,
@@ -140,9 +139,34 @@ pub struct PipelineKey {
     pub samples: u32,
 }
 
+/// A [`PipelineKey`] packed for the cache and the pass's "already bound" test: the
+/// fixed-function state in one `u128` (one byte per enum, one bit per flag), the vertex
+/// layout's words, the formats. Two keys pack equal exactly when they make the same pipeline
+/// (the stencil reference, dynamic state, is left out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PackedKey {
+    /// Program slot.
+    pub program: u32,
+    samples: u32,
+    fixed: u128,
+    vertex: VertexLayoutKey,
+    targets: [Option<wgpu::TextureFormat>; 4],
+}
+
 impl PipelineKey {
+    /// The packed form (computed once a draw).
+    pub fn packed(&self) -> PackedKey {
+        PackedKey {
+            program: self.program,
+            samples: self.samples,
+            fixed: self.fixed(),
+            vertex: self.vertex,
+            targets: self.targets,
+        }
+    }
+
     /// The fixed-function state, one byte per enum and one bit per flag (injective: every
-    /// field has its own bits; the stencil reference is left out, it is dynamic state).
+    /// field has its own bits).
     fn fixed(&self) -> u128 {
         let e = |v: u8, at: u32| u128::from(v) << at;
         let b = |v: bool, at: u32| u128::from(v) << at;
@@ -166,28 +190,6 @@ impl PipelineKey {
             bits |= e(s.read_mask, 104) | e(s.write_mask, 112);
         }
         bits
-    }
-}
-
-impl PartialEq for PipelineKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.program == other.program
-            && self.samples == other.samples
-            && self.vertex == other.vertex
-            && self.targets == other.targets
-            && self.fixed() == other.fixed()
-    }
-}
-
-impl Eq for PipelineKey {}
-
-impl std::hash::Hash for PipelineKey {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u32(self.program);
-        state.write_u32(self.samples);
-        state.write_u128(self.fixed());
-        self.vertex.hash(state);
-        self.targets.hash(state);
     }
 }
 
@@ -221,7 +223,7 @@ mod tests {
         }
     }
 
-    fn hash(k: &PipelineKey) -> u64 {
+    fn hash(k: &PackedKey) -> u64 {
         use std::hash::BuildHasher;
         std::hash::BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(k)
     }
@@ -266,8 +268,8 @@ mod tests {
     #[test]
     fn pipeline_keys_differ_in_every_field_they_hold() {
         let base = key();
-        assert_eq!(base, key());
-        assert_eq!(hash(&base), hash(&key()));
+        assert_eq!(base.packed(), key().packed());
+        assert_eq!(hash(&base.packed()), hash(&key().packed()));
         let face = StencilFace {
             compare: CompareMode::Equal,
             on_both_pass: StencilAction::Zero,
@@ -359,9 +361,9 @@ mod tests {
         assert!(vertex.set(2, slot, AttributeKey { offset: 12, ..a }));
         others.push(PipelineKey { vertex, ..base });
         for (i, k) in others.iter().enumerate() {
-            assert_ne!(*k, base, "change {i}");
+            assert_ne!(k.packed(), base.packed(), "change {i}");
             for (j, l) in others.iter().enumerate().skip(i + 1) {
-                assert_ne!(k, l, "changes {i} and {j}");
+                assert_ne!(k.packed(), l.packed(), "changes {i} and {j}");
             }
         }
         // The stencil reference is dynamic state: not part of the key.
@@ -375,7 +377,7 @@ mod tests {
             )),
             ..base
         };
-        assert_eq!(reference, base);
-        assert_eq!(hash(&reference), hash(&base));
+        assert_eq!(reference.packed(), base.packed());
+        assert_eq!(hash(&reference.packed()), hash(&base.packed()));
     }
 }
