@@ -432,3 +432,43 @@ fn the_per_sample_pass_puts_back_the_hosts_multisampled_texture() {
     );
     assert_eq!(player.gl_error(), glow::NO_ERROR);
 }
+
+#[test]
+fn a_draw_after_the_pass_samples_its_own_texture_on_unit_0() {
+    // The pass binds its scratch copy of the target to unit 0 (through the state cache): a
+    // later draw that samples its own texture on unit 0, bound there before the pass, must get
+    // it back. Sampling the scratch copy (the target's red) would add red, not green.
+    let mut r = rig(GlApi::Es30, Rgba4Targets::Quantise);
+    let green = r.texture(TextureKind::TwoD, TextureFormat::Bgra, 4, 4, 1, false);
+    let texels = [argb(255, 0, 255, 0); 16];
+    r.upload(green, 0, 0, 4, 4, TextureData::Argb32(&texels));
+    let t = packed_texture(&mut r);
+    r.b.set_render_target(&to_texture([attach(t), None, None, None], false, 0));
+    r.clear([0.0, 0.0, 0.0, 1.0]);
+    let colour = r.program(POS_COLOR_VS, COLOR_FS);
+    let red = r.color_quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.2, 0.0, 0.0, 1.0]);
+    r.draw_color(colour, red);
+    // Draws that leave the target as it is (zero, one) but read it: rounded before each.
+    // The first makes the pass's scratch copy; the second binds green to unit 0 after it.
+    blend(&mut r, BlendFactor::Zero, BlendFactor::One);
+    r.draw_color(colour, red);
+    let textured = r.program(POS_UV_VS, TEX_FS);
+    let q = r.uv_quad([-1.0, -1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 1.0]);
+    r.draw_textured(textured, q, &[(0, green, nearest())]);
+    // Rounded again (the copy on unit 0 now), then green added from unit 0.
+    blend(&mut r, BlendFactor::One, BlendFactor::One);
+    r.draw_textured(textured, q, &[(0, green, nearest())]);
+    assert_eq!(
+        r.b.rgba4_quantise_passes(),
+        3,
+        "before each draw that reads"
+    );
+    blend(&mut r, BlendFactor::One, BlendFactor::Zero);
+    let px = r.show(t);
+    assert_px(
+        px[8 * 16 + 8],
+        argb(255, four_bits(0.2), 255, 0),
+        1,
+        "the red draw plus the green texture",
+    );
+}
