@@ -252,11 +252,13 @@ impl WgpuBackend {
     }
 
     /// After a call: a lost device fails it; with error checking on, a wgpu error reported
-    /// since the last call fails it as #3710.
+    /// since the last call fails it as #3710. With it off the sink is not even looked at (a
+    /// lock and a swap of its list at every call): what it holds then belongs to nobody and
+    /// is dropped when checking is switched on ([`Backend::set_error_checking`]).
     fn check(&mut self, call: &'static str) -> Result<(), BackendError> {
         self.enter()?;
-        let errors = self.gpu.sink.take();
         if self.error_checking {
+            let errors = self.gpu.sink.take();
             if let Some(first) = errors.first() {
                 log::error!("{call}: {first}");
                 return Err(BackendError::Driver {
@@ -387,8 +389,8 @@ impl Backend for WgpuBackend {
         desc: &IndexBufferDesc,
     ) -> Result<(), BackendError> {
         self.call("createIndexBuffer", |b| {
-            let shadow = IndexShadow::zeroed(desc.num_indices)
-                .map_err(|_| BackendError::OutOfMemory)?;
+            let shadow =
+                IndexShadow::zeroed(desc.num_indices).map_err(|_| BackendError::OutOfMemory)?;
             let (ib, error) = b.gpu.scoped(|| IndexBuffer::new(&b.gpu.device, shadow));
             if let Some(e) = error {
                 return Err(crate::device::resource_error(&e));

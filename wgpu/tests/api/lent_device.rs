@@ -156,3 +156,27 @@ fn the_hosts_device_lost_callback_still_fires_and_can_tell_molehill() {
     assert_eq!(e.id, 3694, "{}", e.message);
     assert!(ctx.is_lost());
 }
+
+/// With error checking off a call's wgpu error is not thrown, and it is not kept for a later
+/// call either: switching checking on starts clean (the backend does not look at its errors
+/// while checking is off).
+#[test]
+fn an_error_met_while_checking_is_off_is_not_thrown_after_it_is_switched_on() {
+    let (adapter, device, queue, _seen) = host_device();
+    let backend = WgpuBackend::with_device(&adapter, device, queue);
+    let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .expect("back buffer");
+    clear_and_present(&mut ctx).expect("a clean frame");
+    ctx.backend().frame().expect("frame").texture.destroy();
+    clear_and_present(&mut ctx).expect("checking off: not thrown");
+    ctx.configure_back_buffer(32, 32, 0, false, false, false)
+        .expect("a new back buffer");
+    ctx.set_enable_error_checking(true).expect("checking");
+    clear_and_present(&mut ctx).expect("not #3710 for the error met while checking was off");
+    let e = {
+        ctx.backend().frame().expect("frame").texture.destroy();
+        clear_and_present(&mut ctx).expect_err("checking on: thrown")
+    };
+    assert_eq!(e.id, 3710, "{}", e.message);
+}
