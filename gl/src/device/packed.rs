@@ -297,11 +297,14 @@ impl Rgba4 {
     /// Sets how targets are kept (the option); the environment variable overrides
     /// [`Rgba4Targets::Probe`].
     pub fn set_mode(&mut self, mode: Rgba4Targets) {
-        self.mode = match mode {
-            // The environment is read only for the default.
-            Rgba4Targets::Probe => chosen(mode, std::env::var(RGBA4_ENV).ok().as_deref()),
-            m => m,
-        };
+        let env = std::env::var(RGBA4_ENV).ok();
+        if mode != Rgba4Targets::Probe && env.is_some() {
+            // After the line `chosen` logged at device creation: the option wins.
+            log::info!(
+                "molehill-gl: 4444 render targets {mode:?} (the option; {RGBA4_ENV} ignored)"
+            );
+        }
+        self.mode = chosen(mode, env.as_deref());
     }
 
     /// Whether targets are quantised, `None` until the probe ran (mode `Probe`, no 4444
