@@ -69,38 +69,38 @@ void main() {
 }
 ";
 
-/// Every output the same rounded colour: the pass enables one draw buffer at a time.
-const FRAGMENT: &str = "
-uniform highp sampler2D copy;
+/// The rounding fragment program: every output the same rounded colour (the pass enables one
+/// draw buffer at a time), read from `copy` (`sampler` in GLSL) at `sample` (a level or
+/// `gl_SampleID`).
+fn fragment(sampler: &str, sample: &str) -> String {
+    format!(
+        "
+uniform highp {sampler} copy;
 layout(location = 0) out highp vec4 o0;
 layout(location = 1) out highp vec4 o1;
 layout(location = 2) out highp vec4 o2;
 layout(location = 3) out highp vec4 o3;
-void main() {
-    highp vec4 q = floor(texelFetch(copy, ivec2(gl_FragCoord.xy), 0) * 15.0 + 0.5) / 15.0;
+void main() {{
+    highp vec4 q = floor(texelFetch(copy, ivec2(gl_FragCoord.xy), {sample}) * 15.0 + 0.5) / 15.0;
     o0 = q;
     o1 = q;
     o2 = q;
     o3 = q;
+}}
+"
+    )
 }
-";
+
+/// Single-sampled: the copy's level 0.
+fn fragment_single() -> String {
+    fragment("sampler2D", "0")
+}
 
 /// The same, sample by sample: the program runs per sample (it reads `gl_SampleID`) and each
 /// sample gets its own copy's sample, rounded.
-const FRAGMENT_SAMPLES: &str = "
-uniform highp sampler2DMS copy;
-layout(location = 0) out highp vec4 o0;
-layout(location = 1) out highp vec4 o1;
-layout(location = 2) out highp vec4 o2;
-layout(location = 3) out highp vec4 o3;
-void main() {
-    highp vec4 q = floor(texelFetch(copy, ivec2(gl_FragCoord.xy), gl_SampleID) * 15.0 + 0.5) / 15.0;
-    o0 = q;
-    o1 = q;
-    o2 = q;
-    o3 = q;
+fn fragment_samples() -> String {
+    fragment("sampler2DMS", "gl_SampleID")
 }
-";
 
 /// The two multisampled textures of a 4444 slot of an anti-aliased target rounded sample by
 /// sample: `current` is attached; a pass draws it rounded into `spare`, attached in its
@@ -191,7 +191,7 @@ impl Pass {
             GlApi::Es30 => "#version 300 es\nprecision highp float;\nprecision highp int;\n",
             GlApi::Desktop33 => "#version 330 core\n",
         };
-        let program = link(gl, header, FRAGMENT)?;
+        let program = link(gl, header, &fragment_single())?;
         match gl.create_vertex_array() {
             Ok(vao) => Ok(Pass {
                 program,
@@ -441,7 +441,7 @@ impl Rgba4 {
         };
         let program = match pass.samples {
             Some(p) => p,
-            None => match link(gl, header, FRAGMENT_SAMPLES) {
+            None => match link(gl, header, &fragment_samples()) {
                 Ok(p) => *pass.samples.insert(p),
                 Err(e) => {
                     log::error!("molehill-gl: the per-sample 4-bit pass cannot be made: {e}");
