@@ -195,7 +195,10 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     // Each group is set only when it changed, in group order: wgpu sets every group after
     // the one set again, so `vc`'s (the last, `@group(2)`) is set alone by a draw that
     // changes only `vc`, and no draw gives the fragment stage the same uniforms again.
-    // A group is looked up only to be set.
+    // A group is looked up only to be set. `set` holds the groups this draw sets: wgpu
+    // hands the driver the first of them and every group of the layout after it.
+    let mut set = [false; 3];
+    let textured = textures_group.is_some();
     let layouts = &p.pipelines.uniform_layouts;
     let bytes = ConstantStream::bound_bytes(declared[1]);
     let fragment = [offsets[1], offsets[2]];
@@ -208,6 +211,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         );
         bound.fragment_uniforms = Some((bytes, fragment));
         p.counters.uniform_binds += 1;
+        set[molehill_agal::wgsl::FRAGMENT_UNIFORM_GROUP as usize] = true;
     }
     if let Some((id, group)) = textures_group {
         if bound.textures != Some(id) {
@@ -218,6 +222,7 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
             }
             pass.set_bind_group(molehill_agal::wgsl::TEXTURE_GROUP, group, &[]);
             bound.textures = Some(id);
+            set[molehill_agal::wgsl::TEXTURE_GROUP as usize] = true;
         }
     }
     let bytes = ConstantStream::bound_bytes(declared[0]);
@@ -230,6 +235,12 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         );
         bound.vertex_uniforms = Some((bytes, offsets[0]));
         p.counters.uniform_binds += 1;
+        set[molehill_agal::wgsl::VERTEX_UNIFORM_GROUP as usize] = true;
+    }
+    if let Some(first) = set.iter().position(|&s| s) {
+        // A program that samples nothing has no texture group in its layout.
+        let in_layout = |g: usize| textured || g != molehill_agal::wgsl::TEXTURE_GROUP as usize;
+        p.counters.driver_groups += (first..set.len()).filter(|&g| in_layout(g)).count() as u64;
     }
     for (i, source) in sources.iter().enumerate().take(used_slots) {
         let Some(((id, repeated), _)) = *source else {

@@ -32,6 +32,11 @@ pub struct Counters {
     /// Uniform bind groups set in a pass (`@group(0)` for `fc` and the per-draw values,
     /// `@group(2)` for `vc`; each only when its offsets changed).
     pub uniform_binds: u64,
+    /// Bind groups wgpu hands the driver at draws: the first group a draw sets and every
+    /// group of its program's layout after it (wgpu sets every group after the one a pass
+    /// sets again). What the group order costs: a Starling batch (new texture and `vc`)
+    /// hands over two groups, not the fragment uniforms' again.
+    pub driver_groups: u64,
     /// Frames presented.
     pub presents: u64,
     /// Colour attachments in a 16-bit Flash format quantised to their bits after a pass
@@ -56,6 +61,7 @@ impl Counters {
             upload_flushes: self.upload_flushes - earlier.upload_flushes,
             constant_bytes: self.constant_bytes - earlier.constant_bytes,
             uniform_binds: self.uniform_binds - earlier.uniform_binds,
+            driver_groups: self.driver_groups - earlier.driver_groups,
             presents: self.presents - earlier.presents,
             packed_quantised: self.packed_quantised - earlier.packed_quantised,
             readback_buffers: self.readback_buffers - earlier.readback_buffers,

@@ -3,7 +3,7 @@
 use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
-use molehill_wgpu::Counters;
+use molehill_wgpu::{Counters, ProgramLayout, ProgramSource};
 
 /// A rig with the colour program and a full-screen quad, one frame drawn (the pipeline made).
 fn warmed() -> (Rig, ProgramId, Quad) {
@@ -69,6 +69,7 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     // One pass: its first draw sets both groups, each later one the vertex group alone.
     let c = frame_of_new_vc(&mut r, p, &q);
     assert_eq!((c.draws, c.passes, c.uniform_binds), (8, 1, 2 + 7), "{c:?}");
+    assert_eq!(c.driver_groups, 2 + 7, "{c:?}");
     // A draw that changes fc sets the fragment group, and the vertex group only when vc
     // changed too.
     let before = r.b.counters();
@@ -84,6 +85,92 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     r.b.present().unwrap();
     let c = r.b.counters().since(&before);
     assert_eq!((c.draws, c.uniform_binds), (6, 2 + 4 + 2), "{c:?}");
+}
+
+/// `oc = tex(fs0, v0) * fc0`: a program that samples and reads `fc` (Starling's tinted
+/// batches).
+fn tex_fc_program() -> ProgramSource {
+    use molehill_agal::wgsl::{FRAGMENT_CONSTANTS_BINDING, FRAGMENT_UNIFORM_GROUP, TEXTURE_GROUP};
+    let fragment = format!(
+        "@group({TEXTURE_GROUP}) @binding(0) var fs0: texture_2d<f32>;
+@group({TEXTURE_GROUP}) @binding(1) var fs0_sampler: sampler;
+@group({FRAGMENT_UNIFORM_GROUP}) @binding({FRAGMENT_CONSTANTS_BINDING}) var<uniform> fc: array<vec4<f32>, 28>;
+@fragment fn fs_main(@location(0) v0: vec4<f32>) -> @location(0) vec4<f32> {{
+    return textureSample(fs0, fs0_sampler, v0.xy) * fc[0];
+}}"
+    );
+    ProgramSource {
+        fragment,
+        layout: ProgramLayout {
+            fragment_constants: 28,
+            constants_read: [1, 1],
+            ..tex_program().layout
+        },
+        ..tex_program()
+    }
+}
+
+/// The textures' group sits between the uniform groups: a Starling batch changes its texture
+/// and `vc` (not `fc`), and wgpu hands the driver the group set and every one after it, so
+/// such a draw hands over two groups, not the fragment uniforms again (the textures first
+/// cost Starling about 1,700 instructions a draw on the player's thread: docs/wgpu.md).
+#[test]
+fn a_draw_that_changes_the_texture_and_vc_does_not_hand_over_the_fragment_uniforms() {
+    let mut r = Rig::new(32, 32);
+    let texture = |r: &mut Rig| {
+        let t = TextureId(r.id());
+        r.b.create_texture(
+            t,
+            &TextureDesc {
+                kind: TextureKind::TwoD,
+                width: 4,
+                height: 4,
+                format: TextureFormat::Bgra,
+                levels: 1,
+                optimize_for_render_to_texture: false,
+                streaming_levels: 0,
+            },
+        )
+        .unwrap();
+        r.b.upload_texture(
+            t,
+            &TextureUpload {
+                face: 0,
+                level: 0,
+                width: 4,
+                height: 4,
+                data: TextureData::Argb32(&[0xFF00_FF00u32; 16]),
+            },
+        )
+        .unwrap();
+        t
+    };
+    let textures = [texture(&mut r), texture(&mut r)];
+    let p = r.program(tex_fc_program());
+    let uv = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
+    r.constants(ProgramKind::Fragment, 0, [1.0; 4]);
+    let frame = |r: &mut Rig| {
+        let before = r.b.counters();
+        r.clear([0.0, 0.0, 0.0, 1.0]);
+        for i in 0..8 {
+            r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
+            let mut d = r.resolved(p, &uv);
+            d.samplers[0] = Some(SamplerBinding {
+                texture: textures[i % 2],
+                state: SamplerState::default(),
+            });
+            r.b.draw(&d).unwrap();
+        }
+        r.b.present().unwrap();
+        r.b.counters().since(&before)
+    };
+    // A warm-up frame makes the pipeline and both texture bind groups.
+    frame(&mut r);
+    let c = frame(&mut r);
+    assert_eq!((c.draws, c.passes, c.bind_groups), (8, 1, 0), "{c:?}");
+    // The first draw sets the three groups, each later one the textures' and vc's.
+    assert_eq!(c.uniform_binds, 2 + 7, "{c:?}");
+    assert_eq!(c.driver_groups, 3 + 7 * 2, "{c:?}");
 }
 
 /// An upload to what the pending commands read submits them first; a draw marks what it
