@@ -141,6 +141,42 @@ impl Rig {
         self.next
     }
 
+    /// A 4x4 `bgra` texture of one level.
+    pub fn texture_4x4(&mut self) -> TextureId {
+        let t = TextureId(self.id());
+        self.b
+            .create_texture(
+                t,
+                &TextureDesc {
+                    kind: TextureKind::TwoD,
+                    width: 4,
+                    height: 4,
+                    format: TextureFormat::Bgra,
+                    levels: 1,
+                    optimize_for_render_to_texture: false,
+                    streaming_levels: 0,
+                },
+            )
+            .unwrap();
+        t
+    }
+
+    /// Uploads 16 texels of one colour to level 0 of a 4x4 texture.
+    pub fn fill_4x4(&mut self, t: TextureId, argb: u32) {
+        self.b
+            .upload_texture(
+                t,
+                &TextureUpload {
+                    face: 0,
+                    level: 0,
+                    width: 4,
+                    height: 4,
+                    data: TextureData::Argb32(&[argb; 16]),
+                },
+            )
+            .unwrap();
+    }
+
     pub fn program(&mut self, source: ProgramSource) -> ProgramId {
         let id = ProgramId(self.id());
         self.b.create_program_wgsl(id, source).unwrap();

@@ -118,31 +118,8 @@ fn tex_fc_program() -> ProgramSource {
 fn a_draw_that_changes_the_texture_and_vc_does_not_hand_over_the_fragment_uniforms() {
     let mut r = Rig::new(32, 32);
     let texture = |r: &mut Rig| {
-        let t = TextureId(r.id());
-        r.b.create_texture(
-            t,
-            &TextureDesc {
-                kind: TextureKind::TwoD,
-                width: 4,
-                height: 4,
-                format: TextureFormat::Bgra,
-                levels: 1,
-                optimize_for_render_to_texture: false,
-                streaming_levels: 0,
-            },
-        )
-        .unwrap();
-        r.b.upload_texture(
-            t,
-            &TextureUpload {
-                face: 0,
-                level: 0,
-                width: 4,
-                height: 4,
-                data: TextureData::Argb32(&[0xFF00_FF00u32; 16]),
-            },
-        )
-        .unwrap();
+        let t = r.texture_4x4();
+        r.fill_4x4(t, 0xFF00_FF00);
         t
     };
     let textures = [texture(&mut r), texture(&mut r)];
@@ -220,34 +197,8 @@ fn an_upload_flushes_only_what_a_pending_draw_of_the_pass_reads() {
     assert_eq!(flushes(&mut r, &indices(&other)), 0, "not drawn since");
 
     // A texture sampled by the first of three draws with the same bind group.
-    let t = TextureId(r.id());
-    r.b.create_texture(
-        t,
-        &TextureDesc {
-            kind: TextureKind::TwoD,
-            width: 4,
-            height: 4,
-            format: TextureFormat::Bgra,
-            levels: 1,
-            optimize_for_render_to_texture: false,
-            streaming_levels: 0,
-        },
-    )
-    .unwrap();
-    let texels = [0xFF00_FF00u32; 16];
-    let upload = move |r: &mut Rig| {
-        r.b.upload_texture(
-            t,
-            &TextureUpload {
-                face: 0,
-                level: 0,
-                width: 4,
-                height: 4,
-                data: TextureData::Argb32(&texels),
-            },
-        )
-        .unwrap()
-    };
+    let t = r.texture_4x4();
+    let upload = move |r: &mut Rig| r.fill_4x4(t, 0xFF00_FF00);
     assert_eq!(flushes(&mut r, &upload), 0, "read by no pending draw");
     let textured = r.program(tex_program());
     let uv = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
