@@ -155,6 +155,11 @@ impl<B, T> RenderTargetTable<B, T> {
         self.targets.get(key)
     }
 
+    /// The texture target kept for `key`, to change.
+    pub fn get_mut(&mut self, key: &TargetKey) -> Option<&mut T> {
+        self.targets.get_mut(key)
+    }
+
     /// The texture target kept for `key`, made by `make` first when there is none (an error
     /// leaves none).
     pub fn get_or_make<E>(
