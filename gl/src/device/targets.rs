@@ -287,8 +287,7 @@ impl Targets {
             return;
         }
         let rgba4 = &mut self.rgba4;
-        // The target of a key is there (the table has no `get_mut`: a make that fails).
-        if let Ok(t) = self.table.get_or_make(key, |_| Err(())) {
+        if let Some(t) = self.table.get_mut(&key) {
             if let Some(m) = &t.msaa {
                 let size = (t.width, t.height);
                 rgba4.quantise_samples(gl, m.fbo, &mut t.sample_slots, &t.draw_buffers, size);
