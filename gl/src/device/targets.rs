@@ -328,8 +328,12 @@ impl Targets {
     /// The current texture target's 4444 slots and all its colour slots, when it has 4444
     /// slots and they are quantised.
     fn current_rgba4(&self) -> Option<(u8, u8)> {
+        // Asked first: no lookup of the target per draw or clear where nothing is quantised.
+        if self.rgba4.quantising() != Some(true) {
+            return None;
+        }
         let t = self.table.get(&self.table.current()?)?;
-        if t.rgba4 == 0 || self.rgba4.quantising() != Some(true) {
+        if t.rgba4 == 0 {
             return None;
         }
         let all = t
