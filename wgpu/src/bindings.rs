@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{SamplerBinding, TextureId, MAX_SAMPLERS};
 
+use crate::cache::bounded_entry;
 use crate::pipeline::GpuProgram;
 use crate::resources::Counters;
 use crate::textures::{Placeholders, SamplerKey, Samplers, Texture};
@@ -81,12 +82,9 @@ impl TextureBindings {
             }
             key.len = i as u8 + 1;
         }
-        if self.map.len() >= MAX_BIND_GROUPS && !self.map.contains_key(&key) {
-            self.map.clear();
-        }
         // One hash of the key for a group made before; the group is handed out by reference
         // (no reference count touched per draw).
-        let vacant = match self.map.entry(key) {
+        let vacant = match bounded_entry(&mut self.map, key, MAX_BIND_GROUPS) {
             std::collections::hash_map::Entry::Occupied(e) => {
                 let (id, group) = e.into_mut();
                 return Some((*id, group));

@@ -22,6 +22,7 @@
 
 mod backend;
 mod bindings;
+mod cache;
 pub mod conv;
 pub mod device;
 mod draw;

@@ -13,6 +13,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{BackendError, BlendState, ProgramId, ProgramKey, MAX_STREAMS};
 
+use crate::cache::bounded_entry;
 use crate::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format};
 use crate::device::Gpu;
 
@@ -321,10 +322,7 @@ impl Pipelines {
     ) -> Result<&wgpu::RenderPipeline, BackendError> {
         self.lookups += 1;
         // One hash of the key for a pipeline made before (no error built for it either).
-        if self.cache.len() >= MAX_PIPELINES && !self.cache.contains_key(&packed) {
-            self.cache.clear();
-        }
-        let vacant = match self.cache.entry(packed) {
+        let vacant = match bounded_entry(&mut self.cache, packed, MAX_PIPELINES) {
             std::collections::hash_map::Entry::Occupied(e) => return Ok(e.into_mut()),
             std::collections::hash_map::Entry::Vacant(v) => v,
         };
