@@ -190,7 +190,9 @@ pub struct Quantiser {
     /// `glCopyTexSubImage2D` (which cannot read a multisampled surface) and ignores a
     /// pipeline's multisample mask; the samples' pass left the target empty (it read 0).
     /// Blending inside such a target then reads 8-bit samples (molehill-gl's fallback too).
-    resolve_only: Option<bool>,
+    resolve_only: bool,
+    /// That the resolve alone is quantised was logged (once).
+    resolve_only_logged: bool,
 }
 
 /// Most scratch textures kept (one per target size and sample count); past it they go.
@@ -233,8 +235,8 @@ impl Quantiser {
             multi: None,
             pipelines: HashMap::new(),
             scratch: HashMap::new(),
-            // Some(false) until the first anti-aliased target is quantised (then logged).
-            resolve_only: (device.adapter_info().backend == wgpu::Backend::Gl).then_some(false),
+            resolve_only: device.adapter_info().backend == wgpu::Backend::Gl,
+            resolve_only_logged: false,
         }
     }
 
@@ -357,17 +359,16 @@ impl Quantiser {
             height: size.1.max(1),
             depth_or_array_layers: 1,
         };
-        if let (Some(_), Some(_), Some(logged @ false)) =
-            (&target.msaa, resolve, &mut self.resolve_only)
-        {
-            *logged = true;
+        let multisampled = target.msaa.is_some() && resolve.is_some();
+        if multisampled && self.resolve_only && !self.resolve_only_logged {
+            self.resolve_only_logged = true;
             log::warn!(
                 "molehill-wgpu on wgpu's GL backend: anti-aliased packed targets are quantised \
                  after their resolve only (it cannot read multisampled textures)"
             );
         }
         let (source, layer, samples) = match (&target.msaa, resolve) {
-            (Some(msaa), Some(_)) if self.resolve_only.is_none() => (msaa, 0, msaa.sample_count()),
+            (Some(msaa), Some(_)) if !self.resolve_only => (msaa, 0, msaa.sample_count()),
             _ => (&target.texture, target.layer, 1),
         };
         self.scratch(device, size, samples);
