@@ -1,4 +1,4 @@
-//! `Stage3D` behind an opaque pointer, as the facade's `player/src/stage3d.rs`: creation and
+//! `Stage3D` behind an opaque pointer, as the facade's `player-shim/src/stage3d.rs`: creation and
 //! destruction, properties, `requestContext3D`, recording, and [`with_stage`], which every call
 //! runs through. Contexts are in [`crate::context`], resource handles in [`crate::resources`],
 //! event delivery in [`crate::events`].

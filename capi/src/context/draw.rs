@@ -1,7 +1,7 @@
 //! `Context3D`'s draws (`drawTriangles` and its instanced form) as C functions.
 //!
 //! Each takes the stage, the context handle, the AS3 arguments and `MhError **error`; written
-//! after the facade's signatures and docs (`player/src/context/draw.rs`), whose errors they list.
+//! after the facade's signatures and docs (`player-shim/src/context/draw.rs`), whose errors they list.
 
 use molehill_player::Context3D;
 

@@ -1,4 +1,4 @@
-//! `Context3D`'s C functions, laid out as the facade's `player/src/context/`: properties, the
+//! `Context3D`'s C functions, laid out as the facade's `player-shim/src/context/`: properties, the
 //! frame and `dispose` ([`frame`]), the host's readback ([`readback`]), render state
 //! ([`state`]) and draws ([`draw`]); and [`MhContext3D`], the handle a stage resolves to its
 //! context through the facade's `Stage3D::context3d_by_id`.

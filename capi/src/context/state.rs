@@ -2,7 +2,7 @@
 //!
 //! Each takes the stage, the context handle, the AS3 arguments (strings for enums,
 //! `MhByteArray` and friends for AS3 objects) and `MhError **error`; written after the
-//! facade's signatures and docs (`player/src/context/`), whose errors they list.
+//! facade's signatures and docs (`player-shim/src/context/`), whose errors they list.
 
 use std::ffi::c_char;
 

@@ -1,7 +1,7 @@
 //! The resource calls as C functions: `Context3D.create*`: the new handle is written to `*out`.
 //!
 //! A resource method takes the stage, the context and the resource's handle first; written
-//! after the facade's signatures and docs (`player/src/context/resources.rs`), whose
+//! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
 //! errors they list.
 
 use std::ffi::c_char;

@@ -1,4 +1,4 @@
-//! The resource calls, laid out as the facade's `player/src/context/resources/`: `create*`
+//! The resource calls, laid out as the facade's `player-shim/src/context/resources/`: `create*`
 //! ([`create`]), buffers and programs ([`buffers`]), textures ([`textures`]); and the handles
 //! and the stage's tables that resolve them ([`handles`]).
 

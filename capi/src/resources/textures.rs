@@ -1,7 +1,7 @@
 //! The resource calls as C functions: the texture classes' uploads.
 //!
 //! A resource method takes the stage, the context and the resource's handle first; written
-//! after the facade's signatures and docs (`player/src/context/resources.rs`), whose
+//! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
 //! errors they list.
 
 use molehill_player::Context3D;

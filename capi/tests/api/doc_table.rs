@@ -1,6 +1,6 @@
 //! docs/c-api.md's table names a C function for every method of the facade: each `pub fn` of
-//! `impl Stage3D` in `player/src/stage3d.rs` and of `impl Context3D` in the files under
-//! `player/src/context/` has exactly one
+//! `impl Stage3D` in `player-shim/src/stage3d.rs` and of `impl Context3D` in the files under
+//! `player-shim/src/context/` has exactly one
 //! row (`Type::name`), no row names a method the facade lacks, and every C function a row names
 //! is declared in `include/molehill.h`. A new facade method without a C function (or a row
 //! saying why not) fails here.
@@ -15,10 +15,10 @@ use crate::common::rust_files;
 /// `EventQueue` beside `Stage3D`, are not AS3 classes).
 fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
     let mut methods = Vec::new();
-    // `Context3D`'s methods are in every file under player/src/context/ (its resources' among
+    // `Context3D`'s methods are in every file under player-shim/src/context/ (its resources' among
     // them), so that a method cannot escape the table by moving to a new file.
-    let mut files = vec![(workspace.join("player/src/stage3d.rs"), "Stage3D")];
-    let context = rust_files(&workspace.join("player/src/context"));
+    let mut files = vec![(workspace.join("player-shim/src/stage3d.rs"), "Stage3D")];
+    let context = rust_files(&workspace.join("player-shim/src/context"));
     assert!(
         context.len() > 1,
         "the facade's files are not where this test looks"
@@ -69,7 +69,7 @@ fn table_rows(doc: &str) -> BTreeMap<String, Vec<String>> {
 fn every_facade_method_has_a_c_function() {
     let capi = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = capi.parent().expect("workspace");
-    if !workspace.join("player/src/stage3d.rs").exists() {
+    if !workspace.join("player-shim/src/stage3d.rs").exists() {
         eprintln!("skipped: the facade's sources are not beside this crate (a packaged build)");
         return;
     }

@@ -1,6 +1,6 @@
 //! Every C function of the API names the Flash errors its facade method names, in the facade's
 //! form (issue 24 item 5: capi's `# Errors` docs checked against the facade's, whose own are
-//! checked by `player/tests/api/docs.rs`).
+//! checked by `player-shim/tests/api/docs.rs`).
 //!
 //! The files are read as text. A C function (`pub unsafe extern "C" fn` or `pub extern "C" fn`
 //! under `capi/src`) calls the facade method its doc names (``The facade's `Type::method` ``),
@@ -231,7 +231,7 @@ fn problems(files: &[(String, String)], facade: &BTreeMap<String, Doc>) -> (Vec<
 #[test]
 fn every_c_function_names_its_facade_methods_flash_errors() {
     let capi = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let player = capi.parent().expect("the workspace").join("player");
+    let player = capi.parent().expect("the workspace").join("player-shim");
     if !player.join("src/stage3d.rs").is_file() {
         println!("note: the facade's sources are not beside this crate; nothing checked");
         return;

@@ -45,7 +45,7 @@ fn facade_files() -> Vec<String> {
 }
 
 /// The crates whose code builds Flash errors, relative to the workspace root.
-const ERROR_SOURCES: &[&str] = &["agal/src", "context3d/src", "player/src"];
+const ERROR_SOURCES: &[&str] = &["agal/src", "context3d/src", "player-shim/src"];
 
 fn class_names() -> Vec<&'static str> {
     [

@@ -4,7 +4,7 @@
 //! sources. Tests run in parallel, each on its own thread with its own contexts, so EGL's
 //! per-thread current context and the backend's thread-local bookkeeping stay per test.
 //!
-//! Two files stay binaries of their own (`gl/tests/`): `drop_release.rs` installs the
+//! Two files stay binaries of their own (`backend-gl/tests/`): `drop_release.rs` installs the
 //! process's logger to count warnings, and `windowed.rs` needs an X display (run alone under
 //! xvfb by `.ci/run`).
 
