@@ -34,7 +34,7 @@ const STREAM_BYTES: u64 = 1 << 20;
 /// The texture lives until the next `configureBackBuffer` (then ask again) and holds the last
 /// presented frame until the content draws to the back buffer again.
 #[derive(Debug, Clone, Copy)]
-pub struct Frame<'a> {
+pub struct FrameTexture<'a> {
     /// The texture (usages: `TEXTURE_BINDING`, `COPY_SRC`, `COPY_DST`, `RENDER_ATTACHMENT`).
     pub texture: &'a wgpu::Texture,
     /// A default view of it.
@@ -180,10 +180,11 @@ impl WgpuBackend {
         self.gpu.caps.bc = false;
     }
 
-    /// The back buffer for the host (see [`Frame`]); `None` before `configureBackBuffer`.
-    pub fn frame(&self) -> Option<Frame<'_>> {
+    /// The back buffer for the host as a wgpu texture (see [`FrameTexture`]; molehill-gl's
+    /// `FrameTexture` is the same for GL); `None` before `configureBackBuffer`.
+    pub fn frame(&self) -> Option<FrameTexture<'_>> {
         let b = self.targets.back_buffer()?;
-        Some(Frame {
+        Some(FrameTexture {
             texture: &b.texture,
             view: &b.view,
             width: b.config.width,

@@ -34,7 +34,7 @@ pub mod resources;
 pub mod targets;
 pub mod textures;
 
-pub use backend::{program_layout, Frame, WgpuBackend};
+pub use backend::{program_layout, FrameTexture, WgpuBackend};
 pub use device::{Api, Caps, DeviceError, DeviceOptions, Gpu, DEBIAN_PACKAGES, DEBIAN_PACKAGES_GL};
 pub use pipeline::{ProgramLayout, ProgramSource};
 pub use resources::Counters;

@@ -17,7 +17,7 @@ use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
 use crate::resources::{Resources, TextureBase};
-use crate::state::{ClearStatus, Frame, State};
+use crate::state::{ClearStatus, FrameState, State};
 
 /// Smallest back buffer width/height (#3780 / #3781).
 pub const MIN_BACK_BUFFER_SIZE: u32 = 32;
@@ -100,7 +100,7 @@ pub struct Context3D<B: Backend> {
     pub(crate) next_id: u64,
     pub(crate) res: Resources,
     pub(crate) state: State,
-    pub(crate) frame: Frame,
+    pub(crate) frame: FrameState,
     pub(crate) events: Vec<Context3DEvent>,
     pub(crate) swf_version: u8,
     /// The profile's attribute and sampler slots (asked at every draw).
@@ -128,7 +128,7 @@ impl<B: Backend> Context3D<B> {
                 usize::from(limits.vertex_constants),
                 usize::from(limits.fragment_constants),
             ),
-            frame: Frame::default(),
+            frame: FrameState::default(),
             events: Vec::new(),
             swf_version: u8::MAX,
             slots: (

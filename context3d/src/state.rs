@@ -139,9 +139,10 @@ impl State {
     }
 }
 
-/// The back buffer and the frame's bookkeeping.
+/// The frame being drawn: the back buffer's configuration and the bookkeeping between two
+/// `present`s (what a presented frame looks like is a backend's: `FrameTexture`, `FramePixels`).
 #[derive(Debug, Default)]
-pub(crate) struct Frame {
+pub(crate) struct FrameState {
     pub back_buffer: Option<BackBufferConfig>,
     pub clear: ClearStatus,
     /// Draws since the last `present`.

@@ -95,9 +95,10 @@ pub unsafe extern "C" fn mh_context3d_back_buffer_pixels(
     }
 }
 
-type Frame = molehill_player::FlashResult<(u32, u32, Vec<u32>)>;
+/// What a back buffer read gives: `(width, height, pixels)`.
+type BackBufferRead = molehill_player::FlashResult<(u32, u32, Vec<u32>)>;
 
-/// Copies the frame `read` gives into the caller's buffer and writes its size.
+/// Copies the back buffer `read` gives into the caller's buffer and writes its size.
 ///
 /// # Safety
 ///
@@ -108,7 +109,7 @@ unsafe fn read_back(
     (pixels, length): (*mut u32, usize),
     (out_width, out_height): (*mut u32, *mut u32),
     error: *mut *mut MhError,
-    read: fn(&mut Context3D) -> Frame,
+    read: fn(&mut Context3D) -> BackBufferRead,
 ) -> MhStatus {
     let call = |c: &mut Context3D, _h: &mut Handles| {
         // SAFETY: `pixels` holds `length` writable pixels (contract).

@@ -5,7 +5,7 @@
 //!
 //! Ruffle's side (the patches in `integrations/ruffle/patches/`) turns AVM2 values into the
 //! arguments `molehill_player` takes, throws each [`FlashError`] as the AVM2 error of the same
-//! class, ID and message, dispatches the queued events, and uploads each [`Frame`] into the
+//! class, ID and message, dispatches the queued events, and uploads each [`FrameRgba`] into the
 //! bitmap its stage draws under the display list. See docs/embedding-ruffle.md.
 #![forbid(unsafe_code)]
 
@@ -160,7 +160,7 @@ impl Drop for Stage3DHost {
 /// What a `present` showed: the back buffer, premultiplied RGBA bytes (Ruffle's
 /// `BitmapFormat::Rgba`), rows top first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Frame {
+pub struct FrameRgba {
     /// Width in pixels.
     pub width: u32,
     /// Height in pixels.
@@ -177,7 +177,7 @@ pub struct Frame {
 /// # Errors
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
-pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
+pub fn present(ctx: &mut Context3D) -> Result<Option<FrameRgba>, FlashError> {
     let timer = CallTimer::start();
     let frame = ctx.present_frame_rgba();
     let present = timer.stop();
@@ -186,7 +186,7 @@ pub fn present(ctx: &mut Context3D) -> Result<Option<Frame>, FlashError> {
         return frame.map(|_| None);
     };
     timing::presented(present);
-    Ok(Some(Frame {
+    Ok(Some(FrameRgba {
         width,
         height,
         rgba,

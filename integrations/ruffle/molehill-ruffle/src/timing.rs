@@ -3,7 +3,7 @@
 //! sleeps waiting for a rasteriser's threads (llvmpipe, lavapipe) or a GPU.
 //!
 //! Ruffle's side wraps each Stage3D call in a [`CallTimer`] ([`CallTimer::record_call`]) and the
-//! upload of each [`Frame`](crate::Frame) into its bitmap ([`CallTimer::record_upload`]);
+//! upload of each [`FrameRgba`](crate::FrameRgba) into its bitmap ([`CallTimer::record_upload`]);
 //! [`present`](crate::present) times the read-back itself. One line per
 //! frame goes to the log (target `stage3d_timing`, debug level):
 //!
@@ -95,7 +95,7 @@ impl CallTimer {
         });
     }
 
-    /// Ends the timing of uploading a presented [`Frame`](crate::Frame) into Ruffle's
+    /// Ends the timing of uploading a presented [`FrameRgba`](crate::FrameRgba) into Ruffle's
     /// bitmap: the frame's line is logged.
     pub fn record_upload(self) {
         let spent = self.stop();
