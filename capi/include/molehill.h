@@ -94,8 +94,8 @@ typedef enum {
    */
   MH_EVENT_KIND_TEXTURE_READY = 1,
   /**
-   * `ErrorEvent.ERROR` on the Stage3D (`requestContext3D` found no renderer: #3702): `error`
-   * holds it.
+   * `ErrorEvent.ERROR` on the Stage3D (no renderer for a new context, at `requestContext3D` or
+   * at the recreation after `dispose(true)`: #3702): `error` holds it.
    */
   MH_EVENT_KIND_ERROR = 2,
 } MhEventKind;
@@ -2621,8 +2621,8 @@ MhStatus mh_video_texture_attach_frame(MhStage3D *stage,
                                        MhError **error);
 
 /**
- * `Texture.uploadFromBitmapDataAsync(source, miplevel)`: `textureReady` follows
- * through `Stage3DEvents::texture_ready`.
+ * `Texture.uploadFromBitmapDataAsync(source, miplevel)`: the callback receives
+ * `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call (none after a failed upload).
  *
  * # Errors
  *
@@ -2651,8 +2651,8 @@ MhStatus mh_texture_upload_from_bitmap_data_async(MhStage3D *stage,
                                                   MhError **error);
 
 /**
- * `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: `textureReady`
- * follows through `Stage3DEvents::texture_ready`.
+ * `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: the callback receives
+ * `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call (none after a failed upload).
  *
  * # Errors
  *
@@ -2683,8 +2683,8 @@ MhStatus mh_texture_upload_from_byte_array_async(MhStage3D *stage,
 
 /**
  * `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
- * same method of `CubeTexture` (with `async`, `textureReady` follows through
- * `Stage3DEvents::texture_ready`).
+ * same method of `CubeTexture` (with `async`, the callback receives
+ * `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call; none after a failed upload).
  *
  * # Errors
  *

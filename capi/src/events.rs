@@ -1,18 +1,14 @@
-//! Event delivery: the events the facade sends during a call (`context3DCreate`,
-//! `textureReady`, `ErrorEvent`), queued and handed to the host's callback once the call has
+//! Event delivery: the facade's events (`molehill_player::Stage3DEvent`: `context3DCreate`,
+//! `textureReady`, `ErrorEvent`), which a call queues in its Stage3D, taken when the call ends,
+//! each mapped once to an [`MhEvent`], and handed to the host's callback once the call has
 //! released the stage.
 
-use std::cell::RefCell;
 use std::ffi::c_void;
 
-use molehill_agal::flash::FlashError;
-use molehill_context3d::TextureBase;
-use molehill_player::Stage3DEvents;
+use molehill_player::Stage3DEvent;
 
-use crate::context::MhContext3D;
 use crate::error::{Fail, MhError};
-use crate::resources::MhTextureBase;
-use crate::stage::MhStage3D;
+use crate::handles::{ContextHandles, Handles, MhContext3D, MhTextureBase};
 
 /// Which event an `MhEvent` is.
 #[repr(C)]
@@ -22,8 +18,8 @@ pub enum MhEventKind {
     Context3dCreate = 0,
     /// `Event.TEXTURE_READY` on `texture` (an async upload finished).
     TextureReady = 1,
-    /// `ErrorEvent.ERROR` on the Stage3D (`requestContext3D` found no renderer: #3702): `error`
-    /// holds it.
+    /// `ErrorEvent.ERROR` on the Stage3D (no renderer for a new context, at `requestContext3D` or
+    /// at the recreation after `dispose(true)`: #3702): `error` holds it.
     Error = 2,
 }
 
@@ -47,97 +43,66 @@ pub struct MhEvent {
 pub type MhEventCallback =
     Option<unsafe extern "C" fn(user_data: *mut c_void, event: *const MhEvent)>;
 
-/// The events the facade sends during a call, queued until the call releases the stage.
-#[derive(Debug, Default)]
-pub(crate) struct EventQueue(RefCell<Vec<Queued>>);
-
-#[derive(Debug)]
-enum Queued {
-    Create,
-    TextureReady(TextureBase),
-    Error(FlashError),
-}
-
-impl Stage3DEvents for EventQueue {
-    fn context3d_create(&self) {
-        self.0.borrow_mut().push(Queued::Create);
-    }
-    fn texture_ready(&self, texture: TextureBase) {
-        self.0.borrow_mut().push(Queued::TextureReady(texture));
-    }
-    fn error(&self, error: &FlashError) {
-        self.0.borrow_mut().push(Queued::Error(error.clone()));
-    }
-}
-
 /// Events taken from a stage, to hand to its callback once the stage is released.
 pub(crate) struct Delivery {
     callback: MhEventCallback,
     user_data: *mut c_void,
-    events: Vec<(MhEventKind, MhContext3D, MhTextureBase, *mut MhError)>,
+    events: Vec<MhEvent>,
 }
 
 impl Delivery {
+    /// The facade's events (`Stage3D::take_events`) as C events, each mapped once, here:
+    /// a `context3DCreate` gives out its context's handle (the stage's latest from then on),
+    /// a `textureReady` names its texture's handle, an `ErrorEvent` owns its `MhError` until
+    /// delivered. `contexts` and `handles` are the stage's tables.
+    pub(crate) fn new(
+        events: Vec<Stage3DEvent>,
+        contexts: &mut ContextHandles,
+        handles: &Handles,
+        callback: MhEventCallback,
+        user_data: *mut c_void,
+    ) -> Delivery {
+        let events = events
+            .into_iter()
+            .map(|event| {
+                let none = MhTextureBase::default();
+                let (kind, context, texture, error) = match event {
+                    Stage3DEvent::Context3DCreate(id) => {
+                        let created = contexts.handle_of(id);
+                        (MhEventKind::Context3dCreate, created, none, None)
+                    }
+                    Stage3DEvent::TextureReady(t) => {
+                        let texture = handles.texture_handle(t).unwrap_or(none);
+                        (MhEventKind::TextureReady, contexts.latest(), texture, None)
+                    }
+                    Stage3DEvent::Error(e) => {
+                        (MhEventKind::Error, contexts.latest(), none, Some(e))
+                    }
+                };
+                MhEvent {
+                    kind,
+                    context,
+                    texture,
+                    error: error.map_or(std::ptr::null_mut(), |e| Fail::Flash(e).into_raw()),
+                }
+            })
+            .collect();
+        Delivery {
+            callback,
+            user_data,
+            events,
+        }
+    }
+
     pub(crate) fn deliver(self) {
-        for (kind, context, texture, error) in self.events {
-            let event = MhEvent {
-                kind,
-                context,
-                texture,
-                error,
-            };
+        for event in self.events {
             if let Some(callback) = self.callback {
                 // SAFETY: the host registered `callback` with `user_data` for this stage; the
                 // event is valid for the call, and no Rust borrow of the stage is live.
                 unsafe { callback(self.user_data, &event) };
             }
             // SAFETY: `error` is null or made by `Fail::into_raw` for this event alone.
-            unsafe { crate::error::mh_error_free(error) };
-        }
-    }
-}
-
-impl MhStage3D {
-    /// Turns the queued events into C events (a create event makes the new context handle).
-    pub(crate) fn take_events(&mut self) -> Delivery {
-        let queued = std::mem::take(&mut *self.queue.0.borrow_mut());
-        let mut events = Vec::with_capacity(queued.len());
-        for q in queued {
-            let none = MhTextureBase::default();
-            match q {
-                Queued::Create => {
-                    let Some(context) = self.context_created() else {
-                        log::error!("context3DCreate without a context: not delivered");
-                        continue;
-                    };
-                    events.push((
-                        MhEventKind::Context3dCreate,
-                        context,
-                        none,
-                        std::ptr::null_mut(),
-                    ));
-                }
-                Queued::TextureReady(t) => {
-                    let texture = self.handles.texture_handle(t).unwrap_or(none);
-                    events.push((
-                        MhEventKind::TextureReady,
-                        self.latest_context(),
-                        texture,
-                        std::ptr::null_mut(),
-                    ));
-                }
-                Queued::Error(e) => events.push((
-                    MhEventKind::Error,
-                    self.latest_context(),
-                    none,
-                    Fail::Flash(e).into_raw(),
-                )),
-            }
-        }
-        Delivery {
-            callback: self.callback,
-            user_data: self.user_data,
-            events,
+            unsafe { crate::error::mh_error_free(event.error.cast_mut()) };
         }
     }
 }

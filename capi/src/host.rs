@@ -10,14 +10,11 @@ use molehill_context3d::Backend;
 use molehill_gl::{GlApi, GlBackend, HostContext};
 use molehill_player::BackendCreationError;
 
-use crate::context::MhContext3D;
+use crate::entry::{new_stage, with_stage, HostBackend, MhStage3D};
 use crate::error::{Fail, MhError, MhStatus};
 use crate::events::MhEventCallback;
 use crate::ffi;
-use crate::stage::{new_stage, with_stage, MhStage3D};
-
-/// The backend of a host stage's latest context, shared with its factory.
-pub(crate) type HostBackend = Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>>;
+use crate::handles::MhContext3D;
 
 /// Which GL the player's context is: it decides the shader dialect.
 #[repr(u32)]

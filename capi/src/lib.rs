@@ -23,21 +23,28 @@
 //! This crate, like molehill-gl, is allowed `unsafe`: each raw pointer access is one small unsafe
 //! block with a SAFETY note (`clippy::undocumented_unsafe_blocks` is denied).
 
+// Layers, top first (tests/api/layers.rs): the exported functions (`stage`, `host`, `context`,
+// `resources`), `entry` (the stage object every call enters through), `events`, `handles`,
+// `args` and `enums`, `error`, `ffi`.
 mod args;
 mod context;
+mod entry;
 mod enums;
 mod error;
 mod events;
 mod ffi;
+mod handles;
 mod host;
 mod resources;
 mod stage;
 
 pub use args::*;
 pub use context::*;
+pub use entry::MhStage3D;
 pub use enums::*;
 pub use error::*;
 pub use events::*;
+pub use handles::*;
 pub use host::*;
 pub use resources::*;
 pub use stage::*;

@@ -1,81 +1,17 @@
-//! `Stage3D` behind an opaque pointer, as the facade's `player-shim/src/stage3d.rs`: creation and
-//! destruction, properties, `requestContext3D`, recording, and [`with_stage`], which every call
-//! runs through. Contexts are in [`crate::context`], resource handles in [`crate::resources`],
-//! event delivery in [`crate::events`].
+//! `Stage3D`'s C functions, as the facade's `player-shim/src/stage3d.rs`: creation and
+//! destruction, properties, `requestContext3D`, recording. The stage object and
+//! [`with_stage`], which every call runs through, are [`crate::entry`]'s; contexts are in
+//! [`crate::context`], resources in [`crate::resources`], event delivery in [`crate::events`].
 
 use std::ffi::{c_char, c_void};
-use std::rc::Rc;
-use std::thread::ThreadId;
 
-use molehill_player::{ContextId, HeadlessGl, Recorder, Stage3D};
+use molehill_player::{HeadlessGl, Recorder};
 
-use crate::context::MhContext3D;
+use crate::entry::{new_stage, with_stage, MhStage3D};
 use crate::error::{c_string, Fail, MhError, MhStatus};
-use crate::events::{EventQueue, MhEventCallback};
+use crate::events::MhEventCallback;
 use crate::ffi;
-use crate::resources::Handles;
-
-/// A `Stage3D` (`stage.stage3Ds[i]`): opaque; made by `mh_stage3d_new_headless` (Molehill's
-/// own headless GL context) or `mh_stage3d_new_on_host_context` (the player's GL context),
-/// freed by `mh_stage3d_destroy`. Used from the thread that made it.
-pub struct MhStage3D {
-    pub(crate) stage: Stage3D,
-    /// For a stage in the host's GL context: the backend of its latest context, whose frame
-    /// textures the host reads (`None` for a headless stage).
-    pub(crate) host: Option<crate::host::HostBackend>,
-    pub(crate) queue: Rc<EventQueue>,
-    pub(crate) callback: MhEventCallback,
-    pub(crate) user_data: *mut c_void,
-    pub(crate) thread: ThreadId,
-    /// The facade's id of each context handle given out: handle `n` is `contexts[n - 1]`, so
-    /// the latest context's handle is `contexts.len()` (null before the first).
-    pub(crate) contexts: Vec<ContextId>,
-    pub(crate) handles: Handles,
-}
-
-impl std::fmt::Debug for MhStage3D {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("MhStage3D")
-            .field("stage", &self.stage)
-            .field("context", &self.latest_context())
-            .finish_non_exhaustive()
-    }
-}
-
-/// Runs `f` on the stage behind `stage` (checked for null and thread), then hands the events
-/// the call caused to the host's callback, once `f`'s borrow of the stage is over.
-///
-/// # Safety
-///
-/// `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
-/// for writing one pointer.
-pub(crate) unsafe fn with_stage(
-    stage: *mut MhStage3D,
-    error: *mut *mut MhError,
-    f: impl FnOnce(&mut MhStage3D) -> Result<(), Fail>,
-) -> MhStatus {
-    let mut delivery = None;
-    let call = || {
-        // SAFETY: `stage` is null or a live stage (this function's contract); no other
-        // reference to it is live: callbacks run only after this one ends.
-        let s = unsafe { stage.as_mut() }.ok_or_else(|| Fail::null("stage"))?;
-        if s.thread != std::thread::current().id() {
-            return Err(Fail::Other(
-                MhStatus::WrongThread,
-                "a Stage3D is used from the thread that made it".into(),
-            ));
-        }
-        let r = f(s);
-        delivery = Some(s.take_events());
-        r
-    };
-    // SAFETY: `error` is null or writable, by this function's contract.
-    let status = unsafe { ffi::guard(error, call) };
-    if let Some(d) = delivery {
-        d.deliver();
-    }
-    status
-}
+use crate::handles::MhContext3D;
 
 /// Makes a Stage3D whose contexts draw with headless OpenGL (EGL; Mesa's llvmpipe when there
 /// is no GPU). `callback` (may be null) receives its events with `user_data`. The stage is
@@ -106,36 +42,6 @@ pub unsafe extern "C" fn mh_stage3d_new_headless(
     };
     // SAFETY: `error` is null or writable (contract).
     unsafe { ffi::guard(error, call) }
-}
-
-/// Makes a stage drawing through `factory`'s backends and writes it to `*out_stage`.
-///
-/// # Safety
-///
-/// `out_stage` is null or valid for writing one pointer.
-pub(crate) unsafe fn new_stage(
-    factory: Box<dyn molehill_player::BackendFactory>,
-    host: Option<crate::host::HostBackend>,
-    callback: MhEventCallback,
-    user_data: *mut c_void,
-    out_stage: *mut *mut MhStage3D,
-) -> Result<(), Fail> {
-    if out_stage.is_null() {
-        return Err(Fail::null("out_stage"));
-    }
-    let queue = Rc::new(EventQueue::default());
-    let stage = Box::new(MhStage3D {
-        stage: Stage3D::new(factory, queue.clone()),
-        host,
-        queue,
-        callback,
-        user_data,
-        thread: std::thread::current().id(),
-        contexts: Vec::new(),
-        handles: Handles::default(),
-    });
-    // SAFETY: `out_stage` is non-null and writable (contract).
-    unsafe { ffi::write(out_stage, Box::into_raw(stage), "out_stage") }
 }
 
 /// Destroys a stage: its context, every resource and the GL context. Null is ignored. Handles

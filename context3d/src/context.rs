@@ -16,7 +16,7 @@ use crate::backend::{
 use crate::enums::{param, parse, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
-use crate::resources::{Resources, TextureBase};
+use crate::resources::Resources;
 use crate::state::{ClearStatus, FrameState, State};
 
 /// Smallest back buffer width/height (#3780 / #3781).
@@ -26,14 +26,6 @@ pub const MAX_BACK_BUFFER_SIZE: u32 = 16384;
 /// Most draws between two `present` calls (#3690). Flash does not document its limit; this is
 /// Molehill's choice (see docs/context3d.md).
 pub const MAX_DRAWS_PER_FRAME: u32 = 32768;
-
-/// An event a call queued for the VM to dispatch (see [`Context3D::take_events`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Context3DEvent {
-    /// `Event.TEXTURE_READY` on a texture after an async upload.
-    TextureReady(TextureBase),
-}
 
 /// A rectangle as AS3's `flash.geom.Rectangle` gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -101,7 +93,6 @@ pub struct Context3D<B: Backend> {
     pub(crate) res: Resources,
     pub(crate) state: State,
     pub(crate) frame: FrameState,
-    pub(crate) events: Vec<Context3DEvent>,
     pub(crate) swf_version: u8,
     /// The profile's attribute and sampler slots (asked at every draw).
     pub(crate) slots: (usize, usize),
@@ -129,7 +120,6 @@ impl<B: Backend> Context3D<B> {
                 usize::from(limits.fragment_constants),
             ),
             frame: FrameState::default(),
-            events: Vec::new(),
             swf_version: u8::MAX,
             slots: (
                 usize::from(limits.attributes).min(MAX_STREAMS),
@@ -242,11 +232,6 @@ impl<B: Backend> Context3D<B> {
     /// `backBufferHeight` (0 before `configureBackBuffer`).
     pub fn back_buffer_height(&self) -> u32 {
         self.frame.back_buffer.map_or(0, |b| b.height)
-    }
-
-    /// Events queued by calls (async uploads), oldest first; the queue is emptied.
-    pub fn take_events(&mut self) -> Vec<Context3DEvent> {
-        std::mem::take(&mut self.events)
     }
 
     /// `configureBackBuffer(width, height, antiAlias, enableDepthAndStencil,

@@ -32,7 +32,7 @@ pub mod state;
 pub mod targets;
 
 pub use backend::*;
-pub use context::{Context3D, Context3DEvent, Endian, Point, Rect};
+pub use context::{Context3D, Endian, Point, Rect};
 pub use enums::As3Enum;
 pub use error::{BackendCall, Context3DError, FlashResult};
 pub use memory::{ContextOptions, DEFAULT_MEMORY_BUDGET};

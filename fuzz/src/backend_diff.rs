@@ -25,11 +25,10 @@
 //! default state set back call by call, the back buffer configured anew.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use molehill_player::{
-    Context3D, FlashResult, HeadlessGl, HeadlessWgpu, IndexBuffer3D, NoEvents, Program3D, Rect,
-    Stage3D, TextureBase, VertexBuffer3D,
+    Context3D, FlashResult, HeadlessGl, HeadlessWgpu, IndexBuffer3D, Program3D, Rect, Stage3D,
+    TextureBase, VertexBuffer3D,
 };
 
 use super::Bytes;
@@ -164,7 +163,7 @@ thread_local! {
 impl Pair {
     fn new() -> Pair {
         let make = |factory: Box<dyn molehill_player::BackendFactory>| {
-            let mut s = Stage3D::new(factory, Rc::new(NoEvents));
+            let mut s = Stage3D::new(factory);
             s.request_context3d("auto", "standardExtended")
                 .expect("requestContext3D");
             assert!(s.context3d().is_some(), "no headless context");

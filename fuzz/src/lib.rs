@@ -280,7 +280,6 @@ pub fn atf_upload(data: &[u8]) {
         };
         let Some(t) = t else { return };
         check(c.texture_upload_compressed_from_byte_array(t, container, offset, async_upload));
-        c.take_events();
         c.texture_dispose(t);
         let e = c
             .texture_upload_compressed_from_byte_array(t, container, 0, false)

@@ -8,7 +8,7 @@
 use molehill_context3d::Backend;
 
 /// Why no renderer could be made for a new context (Flash then reports #3702 "Context3D not
-/// available." through [`crate::Stage3DEvents::error`]).
+/// available." as an `ErrorEvent`, [`crate::Stage3DEvent::Error`]).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum BackendCreationError {

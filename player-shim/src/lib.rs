@@ -1,8 +1,9 @@
 //! What a Flash VM calls: the AS3-shaped Stage3D API, with Flash errors as values.
 //!
 //! - [`Stage3D`] and [`Context3D`]: the API a VM calls, AS3's argument shapes ([`as3`]) in,
-//!   Flash errors ([`molehill_agal::flash::FlashError`]) out as values, events through
-//!   [`Stage3DEvents`]. A thin layer over `context3d`, which does every check.
+//!   Flash errors ([`molehill_agal::flash::FlashError`]) out as values, events
+//!   ([`Stage3DEvent`]) queued for the VM to take ([`Stage3D::take_events`]). A thin layer over
+//!   `context3d`, which does every check.
 //! - [`backend`]: the boundary with the renderer ([`BackendFactory`]; `HeadlessGl` with the
 //!   feature `gl`, `HeadlessWgpu` with `wgpu`; for a backend the player keeps a handle to, a
 //!   boxed `Rc<RefCell<B>>`, which context3d makes a backend). The embedder chooses the
@@ -23,6 +24,8 @@
 pub mod as3;
 pub mod backend;
 mod context;
+mod events;
+mod id;
 #[cfg(feature = "record")]
 pub mod record;
 mod stage3d;
@@ -35,16 +38,16 @@ pub use backend::HeadlessGl;
 #[cfg(feature = "wgpu")]
 pub use backend::HeadlessWgpu;
 pub use backend::{BackendCreationError, BackendFactory};
-pub use context::{Context3D, ContextId, FlashResult};
+pub use context::{Context3D, FlashResult};
+pub use events::Stage3DEvent;
+pub use id::ContextId;
 pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
     DEFAULT_MEMORY_BUDGET,
 };
 #[cfg(feature = "record")]
 pub use record::{ImageWriter, RecordedExpectations, Recorder};
-pub use stage3d::{
-    EventQueue, NoEvents, Stage3D, Stage3DEvent, Stage3DEvents, MAX_POSITION, MIN_POSITION,
-};
+pub use stage3d::{Stage3D, MAX_POSITION, MIN_POSITION};
 
 /// The README's examples, compiled as doctests so that they stay true (they use `HeadlessGl`).
 #[doc = include_str!("../README.md")]

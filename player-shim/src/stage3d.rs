@@ -1,12 +1,15 @@
-//! `Stage3D`: position, visibility and `requestContext3D`, and the events it sends the VM.
+//! `Stage3D`: position, visibility and `requestContext3D`, and the queue of the events it and
+//! its contexts send the VM ([`crate::events`]).
 
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
-use molehill_context3d::{Backend, TextureBase};
+use molehill_context3d::Backend;
 
 use crate::backend::{BackendFactory, SharedFactory};
-use crate::context::{Context3D, ContextId, ContextIds};
+use crate::context::Context3D;
+use crate::events::{EventQueue, Stage3DEvent};
+use crate::id::{ContextId, ContextIds};
 #[cfg(feature = "record")]
 use crate::record::Recorder;
 #[cfg(feature = "record")]
@@ -16,83 +19,6 @@ use molehill_trace::Call;
 pub const MIN_POSITION: f64 = -8192.0;
 /// Largest `Stage3D.x` / `y` Flash accepts.
 pub const MAX_POSITION: f64 = 8191.0;
-
-/// The events Stage3D objects dispatch, delivered to the VM. Every method has an empty
-/// default; a VM implements the ones it dispatches. They are called synchronously, from inside
-/// the call that causes them (a VM that wants Flash's asynchronous delivery queues them).
-pub trait Stage3DEvents {
-    /// `Event.CONTEXT3D_CREATE` on the Stage3D: its `context3D` is ready.
-    fn context3d_create(&self) {}
-    /// `Event.TEXTURE_READY` on a texture after an async upload finished.
-    fn texture_ready(&self, texture: TextureBase) {
-        let _ = texture;
-    }
-    /// `ErrorEvent.ERROR` on the Stage3D: no context could be created (#3702).
-    fn error(&self, error: &FlashError) {
-        let _ = error;
-    }
-}
-
-/// A VM that listens to nothing.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct NoEvents;
-
-impl Stage3DEvents for NoEvents {}
-
-/// One event of [`Stage3DEvents`], as [`EventQueue`] keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Stage3DEvent {
-    /// `Event.CONTEXT3D_CREATE` on the Stage3D.
-    Context3DCreate,
-    /// `Event.TEXTURE_READY` on this texture.
-    TextureReady(TextureBase),
-    /// `ErrorEvent.ERROR` on the Stage3D.
-    Error(FlashError),
-}
-
-/// [`Stage3DEvents`] that keeps the events, in order, for the VM to dispatch later.
-///
-/// Flash delivers `context3DCreate`, `textureReady` and `ErrorEvent` after the call that
-/// causes them has returned (on a later frame); a VM whose dispatching must not re-enter
-/// its own call (Ruffle's, for one) hands an `Rc<EventQueue>` to [`Stage3D::new`], keeps a
-/// clone, and [`take`](EventQueue::take)s the events when it dispatches its own.
-#[derive(Debug, Default)]
-pub struct EventQueue {
-    events: std::cell::RefCell<Vec<Stage3DEvent>>,
-}
-
-impl EventQueue {
-    /// An empty queue, shared.
-    pub fn new() -> Rc<EventQueue> {
-        Rc::new(EventQueue::default())
-    }
-
-    /// The events queued since the last call, oldest first; the queue is left empty.
-    pub fn take(&self) -> Vec<Stage3DEvent> {
-        std::mem::take(&mut *self.events.borrow_mut())
-    }
-
-    /// Whether no event is waiting.
-    pub fn is_empty(&self) -> bool {
-        self.events.borrow().is_empty()
-    }
-
-    fn push(&self, event: Stage3DEvent) {
-        self.events.borrow_mut().push(event);
-    }
-}
-
-impl Stage3DEvents for EventQueue {
-    fn context3d_create(&self) {
-        self.push(Stage3DEvent::Context3DCreate);
-    }
-    fn texture_ready(&self, texture: TextureBase) {
-        self.push(Stage3DEvent::TextureReady(texture));
-    }
-    fn error(&self, error: &FlashError) {
-        self.push(Stage3DEvent::Error(error.clone()));
-    }
-}
 
 /// The SWF version a Stage3D assumes until told (`Stage3D::set_swf_version`): the newest, as
 /// a trace's default `config swfVersion` (`molehill_trace::DEFAULT_SWF_VERSION`; a test checks
@@ -105,7 +31,8 @@ pub struct Stage3D {
     y: f64,
     visible: bool,
     factory: SharedFactory,
-    events: Rc<dyn Stage3DEvents>,
+    /// The events this Stage3D and its contexts queued, until the VM takes them.
+    events: Rc<EventQueue>,
     #[cfg(feature = "record")]
     recorder: Option<Recorder>,
     /// The latest context made, disposed or not.
@@ -131,15 +58,15 @@ impl std::fmt::Debug for Stage3D {
 }
 
 impl Stage3D {
-    /// A Stage3D whose contexts draw through backends from `factory`, sending its events to
-    /// `events`.
-    pub fn new(factory: Box<dyn BackendFactory>, events: Rc<dyn Stage3DEvents>) -> Stage3D {
+    /// A Stage3D whose contexts draw through backends from `factory`. Its events wait for
+    /// [`take_events`](Self::take_events).
+    pub fn new(factory: Box<dyn BackendFactory>) -> Stage3D {
         Stage3D {
             x: 0.0,
             y: 0.0,
             visible: true,
             factory: Rc::new(std::cell::RefCell::new(factory)),
-            events,
+            events: Rc::default(),
             #[cfg(feature = "record")]
             recorder: None,
             context: None,
@@ -177,6 +104,17 @@ impl Stage3D {
     /// The SWF version (see [`set_swf_version`](Self::set_swf_version)).
     pub fn swf_version(&self) -> u32 {
         self.swf_version
+    }
+
+    /// The events this Stage3D and its contexts queued since the last take, oldest first
+    /// (see [`Stage3DEvent`]); the queue is left empty. Each call that causes an event queues
+    /// it before it returns: `context3DCreate` at `requestContext3D*` and at the recreation
+    /// after `dispose(true)`, `ErrorEvent` #3702 when no renderer could be made then,
+    /// `textureReady` at a successful async upload. Flash dispatches them after the call has
+    /// returned: take them when the VM dispatches its events (once a frame, or after each call),
+    /// never from inside a call. Not recorded.
+    pub fn take_events(&self) -> Vec<Stage3DEvent> {
+        self.events.take()
     }
 
     /// Starts recording every call this Stage3D and its contexts receive into `recorder`
@@ -303,8 +241,9 @@ impl Stage3D {
     /// `requestContext3D(context3DRenderMode, profile)`.
     ///
     /// An unknown render mode or profile is ArgumentError #2008 (thrown). Otherwise a backend
-    /// is made and `context3DCreate` is dispatched; when no backend can be made the VM gets
-    /// `ErrorEvent` #3702 instead (the cause is logged) and the call itself does not throw.
+    /// is made and `context3DCreate` is queued ([`Stage3DEvent::Context3DCreate`] with the new
+    /// context's id); when no backend can be made the VM gets `ErrorEvent` #3702 instead
+    /// ([`Stage3DEvent::Error`]; the cause is logged) and the call itself does not throw.
     ///
     /// # Errors
     ///
@@ -338,7 +277,7 @@ impl Stage3D {
     ///   value.
     ///
     /// When no renderer can be made the call returns `Ok` and the VM gets Error #3702 as an
-    /// `ErrorEvent` ([`Stage3DEvents::error`]).
+    /// `ErrorEvent` ([`Stage3DEvent::Error`]).
     pub fn request_context3d_matching_profiles(
         &mut self,
         profiles: &[&str],
@@ -376,7 +315,8 @@ impl Stage3D {
                 // checks them, here against a renderer that draws nothing.
                 make(Box::new(molehill_context3d::RecordingBackend::new()))?;
                 log::warn!("requestContext3D: no renderer: {e}");
-                self.events.error(&FlashError::error(3702, &[]));
+                self.events
+                    .push(Stage3DEvent::Error(FlashError::error(3702, &[])));
                 return Ok(());
             }
         };
@@ -399,8 +339,9 @@ impl Stage3D {
             // The old context's AS3 object is disposed now (`context3d_by_id` answers for it).
             old.dispose_silently();
         }
+        self.events
+            .push(Stage3DEvent::Context3DCreate(context.id()));
         self.context = Some(context);
-        self.events.context3d_create();
         Ok(())
     }
 }

@@ -13,25 +13,13 @@ use molehill_player::as3::{unpremultiply, BitmapDataMut};
 use molehill_player::backend::BackendFactory;
 use molehill_player::record::Handle;
 use molehill_player::Context3D;
-use molehill_player::{Stage3D, Stage3DEvents};
+use molehill_player::{Stage3D, Stage3DEvent};
 use molehill_trace::{Call, Name, Pos, Statement, Trace};
 
 use super::args::{Arg, Env, Prepare};
 use super::data::bitmap;
 use super::outcome::{Capture, CaptureKind, FailureKind, TraceOutcome};
 use super::{KeptCaptures, ReplayOptions};
-
-/// The events of a replayed Stage3D: only failures to create a context matter.
-#[derive(Debug, Default)]
-struct ReplayEvents {
-    errors: RefCell<Vec<FlashError>>,
-}
-
-impl Stage3DEvents for ReplayEvents {
-    fn error(&self, error: &FlashError) {
-        self.errors.borrow_mut().push(error.clone());
-    }
-}
 
 /// How the last call ended.
 enum Pending {
@@ -59,7 +47,6 @@ struct Exec<'a> {
     layout: StageLayout,
     /// `expect screen` lines run so far (numbers the `--out` images).
     screens: usize,
-    events: Rc<ReplayEvents>,
     names: HashMap<Name, Option<Handle>>,
     outcome: TraceOutcome,
     base: PathBuf,
@@ -81,16 +68,12 @@ pub(crate) fn run(
     factory: Box<dyn BackendFactory>,
     kept: KeptCaptures,
 ) -> TraceOutcome {
-    let events = Rc::new(ReplayEvents::default());
     // One factory for the four Stage3Ds (each asks it for a backend at its request).
     let factory = Rc::new(RefCell::new(factory));
     let stages = (0..STAGE3D_COUNT)
         .map(|_| {
             let f = factory.clone();
-            let mut stage = Stage3D::new(
-                Box::new(move || f.borrow_mut().create_backend()),
-                events.clone(),
-            );
+            let mut stage = Stage3D::new(Box::new(move || f.borrow_mut().create_backend()));
             stage.set_swf_version(trace.config.swf_version);
             stage
         })
@@ -101,7 +84,6 @@ pub(crate) fn run(
         shown: (0..STAGE3D_COUNT).map(|_| None).collect(),
         layout: trace.config.stage,
         screens: 0,
-        events,
         names: HashMap::new(),
         outcome: TraceOutcome::new(path),
         base: path.parent().map(Path::to_path_buf).unwrap_or_default(),
@@ -423,8 +405,15 @@ impl Exec<'_> {
         &mut self,
         request: impl FnOnce(&mut Stage3D) -> Result<(), FlashError>,
     ) -> Result<Result<(), FlashError>, FailureKind> {
-        let r = request(&mut self.stages[self.cur]);
-        if let Some(e) = self.events.errors.borrow_mut().pop() {
+        let stage = &mut self.stages[self.cur];
+        let r = request(stage);
+        // Of the Stage3D's events only a failure to make a context matters (at this request,
+        // or at a `dispose(true)` since the last one).
+        let unavailable = stage.take_events().into_iter().rev().find_map(|e| match e {
+            Stage3DEvent::Error(e) => Some(e),
+            _ => None,
+        });
+        if let Some(e) = unavailable {
             return Err(FailureKind::ContextUnavailable(e));
         }
         // The old context's names stay bound: a call with one of its handles is #3694 from

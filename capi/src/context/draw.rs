@@ -5,10 +5,9 @@
 
 use molehill_player::Context3D;
 
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{MhError, MhStatus};
-use crate::resources::{Handles, MhIndexBuffer3D};
-use crate::stage::MhStage3D;
+use crate::handles::{Handles, MhContext3D, MhIndexBuffer3D};
 
 /// `drawTriangles(indexBuffer, firstIndex, numTriangles)`.
 ///

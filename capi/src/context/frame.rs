@@ -9,11 +9,10 @@ use std::ffi::c_char;
 use molehill_player::{Context3D, Point, Rect};
 
 use crate::args::{self, MhBitmapDataMut, MhPoint, MhRect};
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{c_string, MhError, MhStatus};
 use crate::ffi;
-use crate::resources::Handles;
-use crate::stage::MhStage3D;
+use crate::handles::{Handles, MhContext3D};
 
 /// `profile`. A replaced context's handle answers with that context's profile.
 ///

@@ -2,11 +2,10 @@
 
 use molehill_player::Context3D;
 
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{Fail, MhError, MhStatus};
 use crate::ffi;
-use crate::resources::Handles;
-use crate::stage::MhStage3D;
+use crate::handles::{Handles, MhContext3D};
 
 /// The back buffer as `drawToBitmapData` would copy it, unpremultiplied `0xAARRGGBB`, rows top
 /// first, into `pixels` (`length` of them, at least `backBufferWidth * backBufferHeight`; more

@@ -10,11 +10,10 @@ use molehill_context3d::Rect;
 use molehill_player::Context3D;
 
 use crate::args::{self, MhByteArray, MhRect};
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{Fail, MhError, MhStatus};
 use crate::ffi;
-use crate::resources::{Handles, MhProgram3D, MhTextureBase, MhVertexBuffer3D};
-use crate::stage::MhStage3D;
+use crate::handles::{Handles, MhContext3D, MhProgram3D, MhTextureBase, MhVertexBuffer3D};
 
 /// `setProgram(program)`.
 ///

@@ -7,12 +7,12 @@
 use molehill_player::Context3D;
 
 use crate::args::{self, MhByteArray};
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{MhError, MhStatus};
 use crate::ffi;
-use crate::stage::MhStage3D;
-
-use super::{Handles, MhIndexBuffer3D, MhProgram3D, MhTextureBase, MhVertexBuffer3D};
+use crate::handles::{
+    Handles, MhContext3D, MhIndexBuffer3D, MhProgram3D, MhTextureBase, MhVertexBuffer3D,
+};
 
 /// `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`.
 ///

@@ -1,13 +1,11 @@
 //! The resource calls, laid out as the facade's `player-shim/src/context/resources/`: `create*`
-//! ([`create`]), buffers and programs ([`buffers`]), textures ([`textures`]); and the handles
-//! and the stage's tables that resolve them ([`handles`]).
+//! ([`create`]), buffers and programs ([`buffers`]), textures ([`textures`]). The handles and
+//! the stage's tables that resolve them are [`crate::handles`]'s.
 
 mod buffers;
 mod create;
-mod handles;
 mod textures;
 
 pub use buffers::*;
 pub use create::*;
-pub use handles::*;
 pub use textures::*;

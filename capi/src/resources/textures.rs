@@ -7,10 +7,9 @@
 use molehill_player::Context3D;
 
 use crate::args::{self, MhBitmapData, MhByteArray};
-use crate::context::{with_context, MhContext3D};
+use crate::entry::{with_context, MhStage3D};
 use crate::error::{MhError, MhStatus};
-use crate::resources::{Handles, MhTextureBase};
-use crate::stage::MhStage3D;
+use crate::handles::{Handles, MhContext3D, MhTextureBase};
 
 /// `Texture.uploadFromBitmapData(source, miplevel)`.
 ///
@@ -277,8 +276,8 @@ pub unsafe extern "C" fn mh_video_texture_attach_frame(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: `textureReady` follows
-/// through `Stage3DEvents::texture_ready`.
+/// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: the callback receives
+/// `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call (none after a failed upload).
 ///
 /// # Errors
 ///
@@ -317,8 +316,8 @@ pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data_async(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: `textureReady`
-/// follows through `Stage3DEvents::texture_ready`.
+/// `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: the callback receives
+/// `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call (none after a failed upload).
 ///
 /// # Errors
 ///
@@ -359,8 +358,8 @@ pub unsafe extern "C" fn mh_texture_upload_from_byte_array_async(
 }
 
 /// `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
-/// same method of `CubeTexture` (with `async`, `textureReady` follows through
-/// `Stage3DEvents::texture_ready`).
+/// same method of `CubeTexture` (with `async`, the callback receives
+/// `MH_EVENT_KIND_TEXTURE_READY` for `texture` after the call; none after a failed upload).
 ///
 /// # Errors
 ///

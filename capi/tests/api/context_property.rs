@@ -164,11 +164,9 @@ type ContextIdOf = molehill_player::ContextId;
 /// context. Each call runs on the C API and on the facade, and the answers must agree.
 #[test]
 fn a_replaced_contexts_handle_answers_as_the_facades_stand_in() {
-    use molehill_player::{HeadlessGl, Stage3D, Stage3DEvents};
-    struct NoEvents;
-    impl Stage3DEvents for NoEvents {}
+    use molehill_player::{HeadlessGl, Stage3D};
 
-    let mut facade = Stage3D::new(Box::new(HeadlessGl::default()), std::rc::Rc::new(NoEvents));
+    let mut facade = Stage3D::new(Box::new(HeadlessGl::default()));
     let mut stage = ptr::null_mut();
     let mut err = ptr::null_mut();
     // SAFETY: valid out pointers; no callback; the stage is destroyed once at the end.

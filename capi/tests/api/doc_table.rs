@@ -11,8 +11,8 @@ use std::path::Path;
 use crate::common::rust_files;
 
 /// `(Type, fn name)` for each `pub fn` of a facade file (a line starting `pub fn NAME`) inside
-/// an inherent `impl Type` block of the facade's type (other types of the file, such as
-/// `EventQueue` beside `Stage3D`, are not AS3 classes).
+/// an inherent `impl Type` block of the facade's type (other types of those files are not AS3
+/// classes).
 fn facade_methods(workspace: &Path) -> Vec<(String, String)> {
     let mut methods = Vec::new();
     // `Context3D`'s methods are in every file under player-shim/src/context/ (its resources' among

@@ -32,7 +32,7 @@ use std::time::Instant;
 
 use molehill_context3d::Backend;
 use molehill_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
-use molehill_player::{BackendCreationError, NoEvents, Stage3D};
+use molehill_player::{BackendCreationError, Stage3D};
 use molehill_replay::BackendKind;
 use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 
@@ -138,7 +138,7 @@ pub fn gl_stage(check: CheckArg) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), St
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(backend))
     };
-    let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
+    let mut stage = Stage3D::new(Box::new(factory));
     stage
         .request_context3d("auto", "standard")
         .map_err(|e| e.to_string())?;
@@ -228,7 +228,7 @@ fn wgpu_stage(options: DeviceOptions) -> Result<(Stage3D, Rc<RefCell<WgpuBackend
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(backend))
     };
-    let mut stage = Stage3D::new(Box::new(factory), Rc::new(NoEvents));
+    let mut stage = Stage3D::new(Box::new(factory));
     stage
         .request_context3d("auto", "standard")
         .map_err(|e| e.to_string())?;

@@ -6,7 +6,7 @@ use crate::backend::{
     Backend, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId, TextureKind,
     TextureUpload,
 };
-use crate::context::{Context3D, Context3DEvent};
+use crate::context::Context3D;
 use crate::enums::{param, parse};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
@@ -411,7 +411,8 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `uploadFromBitmapDataAsync(source, miplevel)`: #3791 for a level other than 0, then as
-    /// the synchronous upload; queues [`Context3DEvent::TextureReady`].
+    /// the synchronous upload (done when it returns: `textureReady` is the facade's to send,
+    /// after an `Ok`).
     pub fn texture_upload_from_bitmap_data_async(
         &mut self,
         texture: TextureBase,
@@ -424,13 +425,12 @@ impl<B: Backend> Context3D<B> {
         if mip_level != 0 {
             return Err(Context3DError::AsyncMipLevel.into());
         }
-        self.texture_upload_from_bitmap_data(texture, pixels, width, height, 0, 0)?;
-        self.events.push(Context3DEvent::TextureReady(texture));
-        Ok(())
+        self.texture_upload_from_bitmap_data(texture, pixels, width, height, 0, 0)
     }
 
     /// `uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: #3791 for a level other
-    /// than 0, then as the synchronous upload; queues [`Context3DEvent::TextureReady`].
+    /// than 0, then as the synchronous upload (done when it returns, as
+    /// [`texture_upload_from_bitmap_data_async`](Self::texture_upload_from_bitmap_data_async)).
     pub fn texture_upload_from_byte_array_async(
         &mut self,
         texture: TextureBase,
@@ -442,9 +442,7 @@ impl<B: Backend> Context3D<B> {
         if mip_level != 0 {
             return Err(Context3DError::AsyncMipLevel.into());
         }
-        self.texture_upload_from_byte_array(texture, data, byte_array_offset, 0, 0)?;
-        self.events.push(Context3DEvent::TextureReady(texture));
-        Ok(())
+        self.texture_upload_from_byte_array(texture, data, byte_array_offset, 0, 0)
     }
 
     /// `uploadFromByteArray(data, byteArrayOffset, [side,] miplevel)`: raw pixels in the
@@ -510,8 +508,9 @@ impl<B: Backend> Context3D<B> {
     /// image below 4x4 #3745; more levels than the texture #3674. JPEG-XR coded containers
     /// (formats 0/1 into `bgra` textures, 2/4/0xC/0xD as DXT1/DXT5 blocks) are decoded with
     /// [`atf::decode`], every face/level before any is uploaded; a record that does not
-    /// decode, or not to the level's size, #3677. Uploads every level the container has and, with
-    /// `async`, queues [`Context3DEvent::TextureReady`].
+    /// decode, or not to the level's size, #3677. Uploads every level the container has, with
+    /// `async` too (done when it returns: `textureReady` is the facade's to send, after an
+    /// `Ok`).
     pub fn texture_upload_compressed_from_byte_array(
         &mut self,
         texture: TextureBase,
@@ -519,6 +518,8 @@ impl<B: Backend> Context3D<B> {
         byte_array_offset: u32,
         async_upload: bool,
     ) -> FlashResult<()> {
+        // Uploaded at the call either way (as `wantsBestResolution`, accepted for AS3's shape).
+        let _ = async_upload;
         self.live()?;
         let desc = *self.texture_desc(texture)?;
         let bytes = data
@@ -592,9 +593,6 @@ impl<B: Backend> Context3D<B> {
                 data,
             };
             self.send_upload(texture, &upload)?;
-        }
-        if async_upload {
-            self.events.push(Context3DEvent::TextureReady(texture));
         }
         Ok(())
     }

@@ -9,7 +9,6 @@
 //! the two last pictures compared. See README.md.
 
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::time::Instant;
 
 use clap::Parser;
@@ -198,8 +197,7 @@ fn compare(scenario: Scenario, side: u32, args: &Args) -> Result<Summary, String
     let factory = molehill_player::HeadlessWgpu {
         options: molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Vulkan),
     };
-    let mut stage =
-        molehill_player::Stage3D::new(Box::new(factory), Rc::new(molehill_player::NoEvents));
+    let mut stage = molehill_player::Stage3D::new(Box::new(factory));
     stage
         .request_context3d("auto", "standard")
         .map_err(|e| err(e.to_string()))?;

@@ -11,6 +11,7 @@ use crate::record::{bitmap_arg_from, Recorded};
 use molehill_trace::Call;
 
 use super::{Context3D, FlashResult};
+use crate::events::Stage3DEvent;
 
 impl Context3D {
     // --- Frame ---------------------------------------------------------------------------------
@@ -306,13 +307,14 @@ impl Context3D {
 
     /// `dispose(recreate)`. With `recreate` (AS3's default) Flash simulates a device loss: the
     /// context is recreated (same profile, everything else fresh: configure the back buffer and
-    /// upload everything again) and `context3DCreate` is dispatched again, which is how
+    /// upload everything again) and `context3DCreate` is queued again
+    /// ([`Stage3DEvent::Context3DCreate`] with the new context's id), which is how
     /// Starling-style lost-context handling is tested. Objects of the old context are #3694.
     /// The new context has a new [`id`](Self::id): Flash gives the content a new `Context3D`
     /// object for it, and the old object answers as a disposed one (a VM that keeps its AS3
     /// objects calls through [`crate::Stage3D::context3d_by_id`]). When no new backend can be
-    /// made, the VM gets `ErrorEvent` #3702 instead, and the Stage3D's `context3D` is null. A
-    /// context already disposed is not recreated.
+    /// made, the VM gets `ErrorEvent` #3702 instead ([`Stage3DEvent::Error`]), and the
+    /// Stage3D's `context3D` is null. A context already disposed is not recreated.
     pub fn dispose(&mut self, recreate: bool) {
         let live = !self.inner.is_disposed();
         self.inner.dispose(recreate);
@@ -328,11 +330,12 @@ impl Context3D {
                     self.inner = self.inner.recreated(b);
                     // A new context: Flash gives the content a new `Context3D` object for it.
                     self.id = self.ids.next(self.inner.profile_value());
-                    self.events.context3d_create();
+                    self.events.push(Stage3DEvent::Context3DCreate(self.id));
                 }
                 Err(e) => {
                     log::warn!("dispose(recreate = true): no renderer: {e}");
-                    self.events.error(&FlashError::error(3702, &[]));
+                    self.events
+                        .push(Stage3DEvent::Error(FlashError::error(3702, &[])));
                 }
             }
         }

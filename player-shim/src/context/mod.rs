@@ -2,12 +2,11 @@
 //! Flash errors out as values. Each method is one call of `molehill_context3d::Context3D` (which does
 //! every check), plus recording when it is on.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
 use molehill_agal::profile::Profile;
-use molehill_context3d::Backend;
+use molehill_context3d::{Backend, TextureBase};
 
 /// Defines `Context3D` methods that call context3d and record the call, so that each AS3
 /// method is one line here and the record-then-forward logic one place.
@@ -17,21 +16,18 @@ use molehill_context3d::Backend;
 /// (the `Call` fields are named as the arguments; see [`Recorded`]). `=> VARIANT creates KIND`
 /// records a create call whose handle is named as a `ResourceKind::KIND`. `via |ctx| EXPR`
 /// runs `EXPR` (with `ctx` this `Context3D`) instead of the plain forward, where an argument
-/// needs converting first or the result translating; `, then METHOD` calls `self.METHOD()`
-/// after recording.
+/// needs converting first or the result translating (or an event queued).
 macro_rules! forward {
     ($(
         $(#[$attr:meta])*
         $vis:vis fn $method:ident(&mut self $(, $arg:ident: $ty:ty)*) -> $ret:ty
-            => $variant:ident $(creates $kind:ident)? $(via |$ctx:ident| $call:expr)?
-            $(, then $after:ident)?;
+            => $variant:ident $(creates $kind:ident)? $(via |$ctx:ident| $call:expr)?;
     )*) => {$(
         $(#[$attr])*
         $vis fn $method(&mut self $(, $arg: $ty)*) -> FlashResult<$ret> {
             let r = forward!(@call self, $method, ($($arg),*) $(, |$ctx| $call)?);
             #[cfg(feature = "record")]
             forward!(@record self, r, $variant, ($($arg),*) $(, $kind)?);
-            $(self.$after();)?
             r
         }
     )*};
@@ -60,54 +56,21 @@ mod resources;
 mod state;
 
 use crate::backend::SharedFactory;
+use crate::events::{EventQueue, Stage3DEvent};
+use crate::id::{ContextId, ContextIds};
 #[cfg(feature = "record")]
 use crate::record::{Handle, Recorder};
-use crate::stage3d::Stage3DEvents;
 #[cfg(feature = "record")]
 use molehill_trace::{Call, ResourceKind};
 
 /// A Flash error as the VM throws it.
 pub type FlashResult<T> = Result<T, FlashError>;
 
-/// Which of its Stage3D's contexts a [`Context3D`] is. Each context a Stage3D makes gets a new
-/// one, in order: at `requestContext3D*`, and at the recreation after `dispose(true)`, where
-/// Flash gives the content a new `Context3D` object too. A VM keeps the id in its AS3 object and
-/// compares it with the current context's (`stage.context3d().map(Context3D::id)`) or calls
-/// through [`crate::Stage3D::context3d_by_id`]. Ids of different Stage3Ds are not comparable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ContextId(u64);
-
-impl ContextId {
-    /// The number: 1 for the Stage3D's first context, one more for each one after.
-    pub fn get(self) -> u64 {
-        self.0
-    }
-}
-
-/// A Stage3D's [`ContextId`] counter, shared with its contexts (which recreate themselves),
-/// with the profile of each context it named (a replaced context's stand-in answers with it).
-#[derive(Debug, Default)]
-pub(crate) struct ContextIds(RefCell<Vec<Profile>>);
-
-impl ContextIds {
-    /// A new id, one more than the last given, for a context of `profile`.
-    fn next(&self, profile: Profile) -> ContextId {
-        let mut profiles = self.0.borrow_mut();
-        profiles.push(profile);
-        ContextId(profiles.len() as u64)
-    }
-
-    /// The profile of the context `id` names; `None` when this counter never gave `id`.
-    pub(crate) fn profile(&self, id: ContextId) -> Option<Profile> {
-        let index = usize::try_from(id.0.checked_sub(1)?).ok()?;
-        self.0.borrow().get(index).copied()
-    }
-}
-
 /// A `Context3D`, made by [`crate::Stage3D::request_context3d`].
 pub struct Context3D {
     inner: molehill_context3d::Context3D<Box<dyn Backend>>,
-    events: Rc<dyn Stage3DEvents>,
+    /// The Stage3D's event queue.
+    events: Rc<EventQueue>,
     #[cfg(feature = "record")]
     recorder: Option<Recorder>,
     /// The Stage3D's backend factory, for `dispose(recreate = true)`.
@@ -120,7 +83,7 @@ pub struct Context3D {
 impl std::fmt::Debug for Context3D {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut d = f.debug_struct("Context3D");
-        d.field("id", &self.id.0)
+        d.field("id", &self.id.get())
             .field("profile", &self.inner.profile())
             .field("disposed", &self.inner.is_disposed());
         #[cfg(feature = "record")]
@@ -132,7 +95,7 @@ impl std::fmt::Debug for Context3D {
 impl Context3D {
     pub(crate) fn new(
         inner: molehill_context3d::Context3D<Box<dyn Backend>>,
-        events: Rc<dyn Stage3DEvents>,
+        events: Rc<EventQueue>,
         factory: SharedFactory,
         ids: Rc<ContextIds>,
     ) -> Context3D {
@@ -222,12 +185,12 @@ impl Context3D {
         }
     }
 
-    fn dispatch_events(&mut self) {
-        for event in self.inner.take_events() {
-            match event {
-                molehill_context3d::Context3DEvent::TextureReady(t) => self.events.texture_ready(t),
-                other => log::debug!("context event with no AS3 counterpart here: {other:?}"),
-            }
+    /// `textureReady` for `texture` when its async upload `result` succeeded (Molehill has
+    /// uploaded it by then); `result` passed on.
+    fn texture_ready(&self, texture: TextureBase, result: FlashResult<()>) -> FlashResult<()> {
+        if result.is_ok() {
+            self.events.push(Stage3DEvent::TextureReady(texture));
         }
+        result
     }
 }

@@ -5,16 +5,13 @@
 //! one. No GL: context3d's RecordingBackend is the renderer.
 
 use std::cell::Cell;
-use std::rc::Rc;
 
 use molehill_agal::flash::{ErrorClass, FlashError};
 use molehill_context3d::{Backend, RecordingBackend};
-use molehill_player::{BackendCreationError, Context3D, Stage3D};
-
-use crate::common::Events;
+use molehill_player::{BackendCreationError, Context3D, Stage3D, Stage3DEvent};
 
 /// A factory that makes `backends` backends, then refuses.
-fn stage_with(backends: u32) -> (Stage3D, Rc<Events>) {
+fn stage_with(backends: u32) -> Stage3D {
     let left = Cell::new(backends);
     let factory = Box::new(move || -> Result<Box<dyn Backend>, BackendCreationError> {
         if left.get() == 0 {
@@ -23,11 +20,10 @@ fn stage_with(backends: u32) -> (Stage3D, Rc<Events>) {
         left.set(left.get() - 1);
         Ok(Box::new(RecordingBackend::new()))
     });
-    let events = Rc::new(Events::default());
-    (Stage3D::new(factory, events.clone()), events)
+    Stage3D::new(factory)
 }
 
-fn stage() -> (Stage3D, Rc<Events>) {
+fn stage() -> Stage3D {
     stage_with(u32::MAX)
 }
 
@@ -51,11 +47,12 @@ fn current_id(s: &Stage3D) -> Option<u64> {
 
 #[test]
 fn context3d_is_null_after_dispose_false_and_the_object_answers_disposed() {
-    let (mut s, events) = stage();
+    let mut s = stage();
     assert!(s.context3d().is_none() && s.context3d_mut().is_none());
     s.request_context3d("auto", "baseline").unwrap();
     let id = s.context3d().expect("created").id();
     assert_eq!(id.get(), 1);
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(id)]);
     let ctx = s.context3d_mut().unwrap();
     ctx.configure_back_buffer(64, 64, 0, true, false, false)
         .unwrap();
@@ -67,22 +64,19 @@ fn context3d_is_null_after_dispose_false_and_the_object_answers_disposed() {
     assert_disposed(s.context3d_mut().unwrap());
     assert_eq!(s.context3d_by_id(id).unwrap().profile(), "baseline");
     s.context3d_by_id(id).unwrap().dispose(true);
-    assert_eq!(
-        events.created.get(),
-        1,
-        "a disposed context is not recreated"
-    );
+    assert_eq!(s.take_events(), [], "a disposed context is not recreated");
     assert!(s.context3d().is_none());
 
     // A new request makes the property non-null again, with a new id.
     s.request_context3d("auto", "standard").unwrap();
     assert_eq!(current_id(&s), Some(2));
-    assert_eq!(events.created.get(), 2);
+    let new = s.context3d().unwrap().id();
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(new)]);
 }
 
 #[test]
 fn each_request_makes_a_context_with_a_new_id_and_the_old_object_stays_disposed() {
-    let (mut s, events) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "baseline").unwrap();
     let first = s.context3d().unwrap().id();
     s.request_context3d_matching_profiles(&["standard", "baselineConstrained"])
@@ -90,7 +84,13 @@ fn each_request_makes_a_context_with_a_new_id_and_the_old_object_stays_disposed(
     let second = s.context3d().unwrap().id();
     assert_ne!(first, second);
     assert!(second > first, "ids count up");
-    assert_eq!(events.created.get(), 2);
+    assert_eq!(
+        s.take_events(),
+        vec![
+            Stage3DEvent::Context3DCreate(first),
+            Stage3DEvent::Context3DCreate(second)
+        ]
+    );
 
     // The first request's object answers as a disposed context of its own profile, and
     // nothing it is asked reaches the new context.
@@ -101,11 +101,10 @@ fn each_request_makes_a_context_with_a_new_id_and_the_old_object_stays_disposed(
     old.dispose(false);
     old.dispose(true);
     assert_eq!(
-        events.created.get(),
-        2,
+        s.take_events(),
+        [],
         "disposing a replaced context does nothing"
     );
-    assert!(events.errors.borrow().is_empty());
 
     let new = s.context3d_by_id(second).unwrap();
     assert_eq!(new.profile(), "standard");
@@ -138,13 +137,20 @@ fn each_request_makes_a_context_with_a_new_id_and_the_old_object_stays_disposed(
 /// loss): the recreated context has a new id, the old object answers as a disposed one.
 #[test]
 fn the_recreation_after_dispose_true_is_a_new_context() {
-    let (mut s, events) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "standard").unwrap();
     let before = s.context3d().unwrap().id();
     s.context3d_by_id(before).unwrap().dispose(true);
-    assert_eq!(events.created.get(), 2, "context3DCreate again");
     let after = s.context3d().expect("recreated").id();
     assert_ne!(after, before);
+    assert_eq!(
+        s.take_events(),
+        vec![
+            Stage3DEvent::Context3DCreate(before),
+            Stage3DEvent::Context3DCreate(after)
+        ],
+        "context3DCreate again, for the new context"
+    );
 
     let old = s.context3d_by_id(before).unwrap();
     assert_eq!(old.profile(), "standard");
@@ -165,16 +171,18 @@ fn the_recreation_after_dispose_true_is_a_new_context() {
 
 #[test]
 fn a_recreation_that_fails_leaves_context3d_null() {
-    let (mut s, events) = stage_with(1);
+    let mut s = stage_with(1);
     s.request_context3d("auto", "baseline").unwrap();
     let id = s.context3d().unwrap().id();
     s.context3d_mut().unwrap().dispose(true);
     assert_eq!(
-        *events.errors.borrow(),
-        vec![FlashError::error(3702, &[])],
-        "ErrorEvent #3702 instead of context3DCreate"
+        s.take_events(),
+        vec![
+            Stage3DEvent::Context3DCreate(id),
+            Stage3DEvent::Error(FlashError::error(3702, &[]))
+        ],
+        "ErrorEvent #3702 instead of a second context3DCreate"
     );
-    assert_eq!(events.created.get(), 1);
     assert!(s.context3d().is_none());
     let ctx = s.context3d_by_id(id).unwrap();
     assert_eq!(ctx.id(), id, "no new context, no new id");
@@ -183,8 +191,8 @@ fn a_recreation_that_fails_leaves_context3d_null() {
 
 #[test]
 fn an_id_this_stage_never_gave_names_no_context() {
-    let (mut a, _) = stage();
-    let (mut b, _) = stage();
+    let mut a = stage();
+    let mut b = stage();
     for _ in 0..3 {
         b.request_context3d("auto", "baseline").unwrap();
     }
@@ -200,11 +208,15 @@ fn an_id_this_stage_never_gave_names_no_context() {
 /// A failed request (no renderer) makes no context: no id is used, the current context stays.
 #[test]
 fn a_request_without_a_renderer_keeps_the_current_context() {
-    let (mut s, events) = stage_with(1);
+    let mut s = stage_with(1);
     s.request_context3d("auto", "baseline").unwrap();
     let id = s.context3d().unwrap().id();
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(id)]);
     s.request_context3d("auto", "standard").unwrap();
-    assert_eq!(events.errors.borrow().len(), 1);
+    assert_eq!(
+        s.take_events(),
+        vec![Stage3DEvent::Error(FlashError::error(3702, &[]))]
+    );
     assert_eq!(s.context3d().map(|c| c.id()), Some(id));
     assert_eq!(s.context3d().unwrap().profile(), "baseline");
 }

@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 
 use molehill_agal::flash::{template, ErrorClass};
 
+use crate::common::rust_files;
+
 /// The facade's files, relative to this crate: `src/stage3d.rs` and every file under
 /// `src/context/` (`Context3D`'s methods, its resources' methods among them), so that a method
 /// cannot escape the check by moving to a new file.
@@ -221,20 +223,6 @@ fn raised_pairs(dirs: &[PathBuf]) -> BTreeSet<(String, u32)> {
         pairs.extend(pairs_in(src));
     }
     pairs
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
 }
 
 /// The class of a constructor call at the start of `s` (whitespace removed) and the rest

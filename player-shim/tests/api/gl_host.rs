@@ -4,12 +4,11 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use molehill_agal::flash::FlashError;
 use molehill_context3d::Backend;
 use molehill_gl::{ContextOptions, GlBackend, GlContext, HostContext};
 use molehill_player::as3::BitmapDataMut;
-use molehill_player::{BackendCreationError, Stage3D};
-
-use crate::common::Events;
+use molehill_player::{BackendCreationError, Stage3D, Stage3DEvent};
 
 type Handle = Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>>;
 
@@ -27,10 +26,10 @@ fn factory(player: Rc<GlContext>, handle: Handle) -> Box<dyn molehill_player::Ba
 fn a_stage3d_draws_in_the_players_context_and_hands_out_its_frame() {
     let player = Rc::new(GlContext::headless(&ContextOptions::default()).expect("player"));
     let handle: Handle = Rc::default();
-    let events = Rc::new(Events::default());
-    let mut s = Stage3D::new(factory(player.clone(), handle.clone()), events.clone());
+    let mut s = Stage3D::new(factory(player.clone(), handle.clone()));
     s.request_context3d("auto", "baseline").unwrap();
-    assert_eq!(events.created.get(), 1);
+    let id = s.context3d().expect("made").id();
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(id)]);
     let ctx = s.context3d_mut().unwrap();
     ctx.configure_back_buffer(64, 32, 0, false, false, false)
         .unwrap();
@@ -74,12 +73,16 @@ fn a_player_whose_context_is_not_current_gets_3702() {
     let player = Rc::new(GlContext::headless(&ContextOptions::default()).expect("player"));
     GlContext::release_current().unwrap();
     let handle: Handle = Rc::default();
-    let events = Rc::new(Events::default());
-    let mut s = Stage3D::new(factory(player, handle), events.clone());
+    let mut s = Stage3D::new(factory(player, handle));
     s.request_context3d("auto", "baseline").unwrap();
     assert!(s.context3d().is_none());
-    assert_eq!(events.created.get(), 0);
-    let errors = events.errors.borrow();
-    assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].message, "Error #3702: Context3D not available.");
+    let events = s.take_events();
+    assert_eq!(
+        events,
+        vec![Stage3DEvent::Error(FlashError::error(3702, &[]))],
+        "no context3DCreate"
+    );
+    assert!(
+        matches!(&events[0], Stage3DEvent::Error(e) if e.message == "Error #3702: Context3D not available.")
+    );
 }

@@ -1,14 +1,16 @@
 //! The tests of molehill-player in one binary: the AS3-shaped facade on context3d's
-//! RecordingBackend (`shim`, `context_identity`), its `# Errors` docs (`docs`), and, with the
-//! `gl` feature, a GL player's own context (`gl_host`) and the memory budget on headless GL
-//! (`memory_budget`). One module per former test file; `common` holds the event recorder they
-//! shared.
+//! RecordingBackend (`shim`, `context_identity`, `events`), its `# Errors` docs (`docs`), its
+//! module layers (`layers`), and, with the `gl` feature, a GL player's own context (`gl_host`)
+//! and the memory budget on headless GL (`memory_budget`). `common` holds the stage they
+//! share.
 
 mod common;
 mod context_identity;
 mod docs;
+mod events;
 #[cfg(feature = "gl")]
 mod gl_host;
+mod layers;
 #[cfg(feature = "gl")]
 mod memory_budget;
 mod shim;

@@ -2,10 +2,8 @@
 //! budget is reached, the next creation is #3691, `totalGPUMemory` stays within the budget, and
 //! a draw with the textures already made still works.
 
-use std::rc::Rc;
-
 use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
-use molehill_player::{ContextOptions, HeadlessGl, NoEvents, Stage3D};
+use molehill_player::{ContextOptions, HeadlessGl, Stage3D};
 
 const MIB: u64 = 1 << 20;
 
@@ -18,7 +16,7 @@ fn agal(source: &str, kind: molehill_agal::ProgramKind) -> Vec<u8> {
 #[test]
 fn textures_until_the_budget_then_a_draw_with_those_made() {
     let budget = 40 * MIB;
-    let mut stage = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    let mut stage = Stage3D::new(Box::new(HeadlessGl::default()));
     stage.set_context_options(ContextOptions::default().with_memory_budget(budget));
     stage.request_context3d("auto", "baseline").unwrap();
     let ctx = stage.context3d_mut().unwrap();

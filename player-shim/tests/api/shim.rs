@@ -1,32 +1,22 @@
 //! The AS3-facing API without GL (context3d's RecordingBackend as the renderer): Stage3D's own
-//! checks, events, and what a recording writes.
+//! checks, the device loss of `dispose(true)`, and what a recording writes (the events are
+//! `events.rs`'s).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use molehill_agal::flash::{ErrorClass, FlashError};
+use molehill_agal::flash::ErrorClass;
 use molehill_context3d::{Backend, RecordingBackend};
-use molehill_player::as3::{BitmapData, ByteArray};
+use molehill_player::as3::ByteArray;
 #[cfg(feature = "record")]
-use molehill_player::Recorder;
-use molehill_player::{BackendCreationError, Stage3D};
+use molehill_player::{as3::BitmapData, Recorder};
+use molehill_player::{BackendCreationError, Stage3D, Stage3DEvent};
 
-use crate::common::Events;
-
-fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
-    Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
-        Ok(Box::new(RecordingBackend::new()))
-    })
-}
-
-fn stage() -> (Stage3D, Rc<Events>) {
-    let events = Rc::new(Events::default());
-    (Stage3D::new(recording_factory(), events.clone()), events)
-}
+use crate::common::stage;
 
 #[test]
 fn stage_position_is_checked_as_flash_does() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     for bad in [f64::NAN, 8192.0, -8193.0, f64::INFINITY] {
         let e = s.set_x(bad).unwrap_err();
         assert_eq!(
@@ -47,84 +37,6 @@ fn stage_position_is_checked_as_flash_does() {
     assert!(!s.visible());
 }
 
-#[test]
-fn requests_create_a_context_and_tell_the_vm() {
-    let (mut s, events) = stage();
-    let e = s.request_context3d("auto", "Baseline").unwrap_err();
-    assert_eq!(
-        e.message,
-        "Error #2008: Parameter profile must be one of the accepted values."
-    );
-    assert!(s.context3d().is_none());
-    assert_eq!(events.created.get(), 0);
-    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
-    assert_eq!(e.id, 2008);
-    s.request_context3d_matching_profiles(&["baseline", "standard"])
-        .unwrap();
-    assert_eq!(events.created.get(), 1);
-    assert_eq!(s.context3d().unwrap().profile(), "standard");
-    // A second request replaces the context.
-    s.request_context3d("auto", "baselineConstrained").unwrap();
-    assert_eq!(events.created.get(), 2);
-    assert_eq!(s.context3d().unwrap().profile(), "baselineConstrained");
-}
-
-#[test]
-fn a_renderer_that_cannot_start_is_an_error_event() {
-    let events = Rc::new(Events::default());
-    let factory = Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
-        Err(BackendCreationError::Refused("no GPU today".into()))
-    });
-    let mut s = Stage3D::new(factory, events.clone());
-    s.request_context3d("auto", "baseline").unwrap();
-    assert!(s.context3d().is_none());
-    let errors = events.errors.borrow();
-    assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].message, "Error #3702: Context3D not available.");
-    drop(errors);
-    // A bad profile is thrown (#2008) even then, and sends no event.
-    let e = s.request_context3d("auto", "nonsense").unwrap_err();
-    assert_eq!((e.id, e.class), (2008, ErrorClass::ArgumentError));
-    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
-    assert_eq!(e.id, 2008);
-    assert_eq!(events.errors.borrow().len(), 1);
-}
-
-#[test]
-fn async_uploads_send_texture_ready() {
-    let (mut s, events) = stage();
-    s.request_context3d("auto", "baseline").unwrap();
-    let ctx = s.context3d_mut().unwrap();
-    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
-    let px = [0xFF00FF00u32; 4];
-    let bmp = BitmapData {
-        width: 2,
-        height: 2,
-        pixels: &px,
-        premultiplied: false,
-        transparent: true,
-    };
-    ctx.texture_upload_from_bitmap_data(tex, bmp, 0).unwrap();
-    assert!(events.ready.borrow().is_empty());
-    ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
-        .unwrap();
-    assert_eq!(*events.ready.borrow(), vec![tex]);
-    // uploadFromByteArrayAsync: textureReady after a good upload, none after a failed one.
-    let bytes = [0u8; 16];
-    let e = ctx
-        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 1)
-        .unwrap_err();
-    assert_eq!((e.class, e.id), (ErrorClass::Error, 3791));
-    let e = ctx
-        .texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 4, 0)
-        .unwrap_err();
-    assert_eq!((e.class, e.id), (ErrorClass::Error, 3669));
-    assert_eq!(events.ready.borrow().len(), 1);
-    ctx.texture_upload_from_byte_array_async(tex, ByteArray::little_endian(&bytes), 0, 0)
-        .unwrap();
-    assert_eq!(*events.ready.borrow(), vec![tex, tex]);
-}
-
 /// The renderer's own `is_lost` and `take_error` reach context3d through the boxed backend
 /// (they have defaults in the trait, and the shim's wrapper used to answer with those).
 #[test]
@@ -134,7 +46,7 @@ fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
         backend.lost = true;
         Ok(Box::new(backend))
     };
-    let mut s = Stage3D::new(Box::new(lost), Rc::new(Events::default()));
+    let mut s = Stage3D::new(Box::new(lost));
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     assert!(ctx.inner().is_lost());
@@ -146,7 +58,7 @@ fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
         backend.fail_next_unit_call = Some(molehill_context3d::BackendError::ContextLost);
         Ok(Box::new(backend))
     };
-    let mut s = Stage3D::new(Box::new(failing), Rc::new(Events::default()));
+    let mut s = Stage3D::new(Box::new(failing));
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     ctx.configure_back_buffer(64, 64, 0, true, false, false)
@@ -160,7 +72,7 @@ fn a_lost_renderer_and_its_kept_errors_reach_the_context() {
 #[cfg(feature = "record")]
 #[test]
 fn a_recording_of_an_invalid_bitmap_still_parses() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     let recorder = Recorder::new();
     s.start_recording(recorder.clone());
     s.request_context3d("auto", "baseline").unwrap();
@@ -189,7 +101,7 @@ fn a_recording_of_an_invalid_bitmap_still_parses() {
 /// buffer (context3d's handles restarted at `1v1` in every context; fixed there in 2d97f8a).
 #[test]
 fn a_handle_of_a_replaced_context_is_disposed_not_another_object() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "baseline").unwrap();
     let old = s
         .context3d_mut()
@@ -213,7 +125,7 @@ fn a_shared_backend_receives_the_calls_and_stays_readable() {
     let shared = kept.clone();
     let factory =
         move || -> Result<Box<dyn Backend>, BackendCreationError> { Ok(Box::new(shared.clone())) };
-    let mut s = Stage3D::new(Box::new(factory), Rc::new(molehill_player::NoEvents));
+    let mut s = Stage3D::new(Box::new(factory));
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     ctx.configure_back_buffer(32, 32, 0, false, false, false)
@@ -239,7 +151,7 @@ fn a_shared_backend_receives_the_calls_and_stays_readable() {
 /// ArgumentError #2008, and a disposed context gives Error #3694 first, as every call does.
 #[test]
 fn set_fill_mode_checks_the_context_then_the_mode() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     ctx.set_fill_mode("solid").unwrap();
@@ -255,7 +167,7 @@ fn set_fill_mode_checks_the_context_then_the_mode() {
 /// buffer (or context) gives #3694 first, as for any other bad range.
 #[test]
 fn a_negative_byte_array_offset_is_checked_after_the_buffer() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     let bytes = [0u8; 64];
@@ -289,15 +201,21 @@ fn a_negative_byte_array_offset_is_checked_after_the_buffer() {
 /// new context usable once its back buffer is configured. `dispose(false)` recreates nothing.
 #[test]
 fn dispose_with_recreate_simulates_a_device_loss() {
-    let (mut s, events) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "standard").unwrap();
-    assert_eq!(events.created.get(), 1);
+    let first = s.context3d().unwrap().id();
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(first)]);
     let ctx = s.context3d_mut().unwrap();
     ctx.configure_back_buffer(64, 64, 0, true, false, false)
         .unwrap();
     let old = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
     ctx.dispose(true);
-    assert_eq!(events.created.get(), 2, "context3DCreate again");
+    let second = s.context3d().unwrap().id();
+    assert_eq!(
+        s.take_events(),
+        vec![Stage3DEvent::Context3DCreate(second)],
+        "context3DCreate again"
+    );
     let ctx = s.context3d_mut().unwrap();
     assert_eq!(ctx.profile(), "standard");
     assert_ne!(ctx.driver_info(), "Disposed");
@@ -314,71 +232,21 @@ fn dispose_with_recreate_simulates_a_device_loss() {
         .unwrap();
     ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
     ctx.dispose(false);
-    assert_eq!(events.created.get(), 2, "dispose(false) recreates nothing");
+    assert_eq!(s.take_events(), [], "dispose(false) recreates nothing");
     assert!(
         s.context3d().is_none(),
         "stage3D.context3D is null after dispose(false)"
     );
     assert_eq!(s.context3d_mut().unwrap().driver_info(), "Disposed");
     s.context3d_mut().unwrap().dispose(true);
-    assert_eq!(
-        events.created.get(),
-        2,
-        "a disposed context is not recreated"
-    );
-}
-
-/// A VM that dispatches later (Ruffle) queues the events: they wait, in order, until taken,
-/// and a bad request queues nothing.
-#[test]
-fn an_event_queue_keeps_the_events_until_the_vm_takes_them() {
-    use molehill_player::{EventQueue, Stage3DEvent};
-    let events = EventQueue::new();
-    let mut s = Stage3D::new(recording_factory(), events.clone());
-    assert!(s.request_context3d("auto", "nonsense").is_err());
-    assert!(events.is_empty());
-    s.request_context3d("auto", "baseline").unwrap();
-    let ctx = s.context3d_mut().unwrap();
-    let tex = ctx.create_texture(2, 2, "bgra", false, 0).unwrap();
-    let px = [0xFF00FF00u32; 4];
-    let bmp = BitmapData {
-        width: 2,
-        height: 2,
-        pixels: &px,
-        premultiplied: true,
-        transparent: true,
-    };
-    ctx.texture_upload_from_bitmap_data_async(tex, bmp, 0)
-        .unwrap();
-    ctx.dispose(true);
-    assert!(!events.is_empty());
-    assert_eq!(
-        events.take(),
-        vec![
-            Stage3DEvent::Context3DCreate,
-            Stage3DEvent::TextureReady(tex),
-            Stage3DEvent::Context3DCreate
-        ]
-    );
-    assert!(events.is_empty() && events.take().is_empty());
-
-    let refused = EventQueue::new();
-    let factory = Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
-        Err(BackendCreationError::Refused("no GPU today".into()))
-    });
-    let mut s = Stage3D::new(factory, refused.clone());
-    s.request_context3d("auto", "baseline").unwrap();
-    assert_eq!(
-        refused.take(),
-        vec![Stage3DEvent::Error(FlashError::error(3702, &[]))]
-    );
+    assert_eq!(s.take_events(), [], "a disposed context is not recreated");
 }
 
 /// A player that shows frames itself gets each presented frame from `present_frame`: the
 /// back buffer as it was at `present`, and `present`'s own errors.
 #[test]
 fn present_frame_gives_the_frame_present_shows() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     s.request_context3d("auto", "baseline").unwrap();
     let ctx = s.context3d_mut().unwrap();
     let e = ctx.present_frame().unwrap_err();

@@ -2,32 +2,9 @@
 //! RecordingBackend, no GL) to the same results, and mutated example traces never panic the
 //! replay.
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
-
-use molehill_agal::flash::FlashError;
 use molehill_context3d::{Backend, RecordingBackend};
 use molehill_player::as3::BitmapData;
-use molehill_player::{BackendCreationError, Recorder, Stage3D, Stage3DEvents, TextureBase};
-
-#[derive(Default)]
-struct Events {
-    created: Cell<u32>,
-    ready: RefCell<Vec<TextureBase>>,
-    errors: RefCell<Vec<FlashError>>,
-}
-
-impl Stage3DEvents for Events {
-    fn context3d_create(&self) {
-        self.created.set(self.created.get() + 1);
-    }
-    fn texture_ready(&self, texture: TextureBase) {
-        self.ready.borrow_mut().push(texture);
-    }
-    fn error(&self, error: &FlashError) {
-        self.errors.borrow_mut().push(error.clone());
-    }
-}
+use molehill_player::{BackendCreationError, Recorder, Stage3D};
 
 fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
     Box::new(|| -> Result<Box<dyn Backend>, BackendCreationError> {
@@ -35,14 +12,13 @@ fn recording_factory() -> Box<dyn molehill_player::BackendFactory> {
     })
 }
 
-fn stage() -> (Stage3D, Rc<Events>) {
-    let events = Rc::new(Events::default());
-    (Stage3D::new(recording_factory(), events.clone()), events)
+fn stage() -> Stage3D {
+    Stage3D::new(recording_factory())
 }
 
 #[test]
 fn a_recording_names_resources_and_writes_errors_down() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     let recorder = Recorder::new();
     s.set_swf_version(29);
     s.start_recording(recorder.clone());
@@ -183,7 +159,7 @@ mod fuzz {
 /// forgot the old context's names: the trace said `unknown_VertexBuffer_...` and did not parse.)
 #[test]
 fn a_recorded_handle_of_a_replaced_context_replays_to_the_same_error() {
-    let (mut s, _) = stage();
+    let mut s = stage();
     let recorder = Recorder::new();
     s.start_recording(recorder.clone());
     s.request_context3d("auto", "baseline").unwrap();

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::common::traces;
 use molehill_player::as3::{BitmapData, BitmapDataMut, ByteArray};
-use molehill_player::{HeadlessGl, NoEvents, Recorder, Stage3D};
+use molehill_player::{HeadlessGl, Recorder, Stage3D};
 use molehill_replay::image::PngWriter;
 use molehill_replay::BackendKind;
 use molehill_replay::{replay_file, replay_text, CaptureKind, FailureKind, ReplayOptions};
@@ -175,7 +175,7 @@ fn malformed_traces_fail_with_line_and_column_never_panic() {
 /// A VM-like session through the shim, recorded: textures, blending, constants, a matrix,
 /// an error, `drawToBitmapData`. Returns the recorded trace and the pixels the session saw.
 fn recorded_session() -> (String, Vec<u32>) {
-    let mut stage = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    let mut stage = Stage3D::new(Box::new(HeadlessGl::default()));
     let recorder = Recorder::new();
     stage.start_recording(recorder.clone());
     stage.request_context3d("auto", "standard").unwrap();
@@ -492,8 +492,8 @@ fn a_recording_with_expectations_replays_as_a_regression_test() {
         molehill_player::RecordedExpectations::new(&dir, "session", Rc::new(PngWriter))
             .with_screens(true),
     ));
-    let mut stage0 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
-    let mut stage1 = Stage3D::new(Box::new(HeadlessGl::default()), Rc::new(NoEvents));
+    let mut stage0 = Stage3D::new(Box::new(HeadlessGl::default()));
+    let mut stage1 = Stage3D::new(Box::new(HeadlessGl::default()));
     stage0.start_recording(recorder.clone());
     stage1.start_recording(recorder.for_stage3d(1));
     stage0.request_context3d("auto", "baseline").unwrap();

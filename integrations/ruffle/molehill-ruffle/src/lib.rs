@@ -1,6 +1,6 @@
 //! The part of Ruffle's Stage3D-on-Molehill glue that needs no Ruffle type: which backend the
-//! contexts draw with, one `molehill_player::Stage3D` per `stage.stage3Ds[i]` with its events
-//! queued for Ruffle to dispatch on its own schedule, and the frame hand-off (the back buffer
+//! contexts draw with, one `molehill_player::Stage3D` per `stage.stage3Ds[i]` (whose events wait
+//! in its queue for Ruffle to dispatch on its own schedule), and the frame hand-off (the back buffer
 //! read back at `present`, as premultiplied RGBA bytes for a Ruffle bitmap).
 //!
 //! Ruffle's side (the patches in `integrations/ruffle/patches/`) turns AVM2 values into the
@@ -9,14 +9,13 @@
 //! bitmap its stage draws under the display list. See docs/embedding-ruffle.md.
 #![forbid(unsafe_code)]
 
-use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod timing;
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
-use molehill_player::{BackendFactory, Context3D, ContextId, EventQueue, Stage3D, Stage3DEvent};
+use molehill_player::{BackendFactory, Context3D, ContextId, Stage3D, Stage3DEvent};
 pub use timing::{CallTimer, Spent};
 
 /// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
@@ -74,11 +73,10 @@ impl BackendKind {
 /// Molehill trace (`molehill replay` runs it again), written when Ruffle drops the Stage3D.
 pub const RECORD_VARIABLE: &str = "MOLEHILL_RUFFLE_RECORD";
 
-/// One `stage.stage3Ds[i]`: Molehill's Stage3D, and the queue its events wait in until Ruffle
+/// One `stage.stage3Ds[i]`: Molehill's Stage3D, whose events wait in its queue until Ruffle
 /// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
 pub struct Stage3DHost {
     stage: Stage3D,
-    events: Rc<EventQueue>,
     recording: Option<(molehill_player::Recorder, std::path::PathBuf)>,
 }
 
@@ -99,8 +97,7 @@ impl Stage3DHost {
 
     /// A Stage3D whose contexts draw through `factory`.
     pub fn with_factory(factory: Box<dyn BackendFactory>, swf_version: u8) -> Stage3DHost {
-        let events = EventQueue::new();
-        let mut stage = Stage3D::new(factory, events.clone());
+        let mut stage = Stage3D::new(factory);
         stage.set_swf_version(u32::from(swf_version));
         let recording = std::env::var_os(RECORD_VARIABLE).map(|dir| {
             static NEXT: AtomicU64 = AtomicU64::new(1);
@@ -111,11 +108,7 @@ impl Stage3DHost {
             stage.start_recording(recorder.clone());
             (recorder, path)
         });
-        Stage3DHost {
-            stage,
-            events,
-            recording,
-        }
+        Stage3DHost { stage, recording }
     }
 
     /// The Stage3D.
@@ -137,9 +130,9 @@ impl Stage3DHost {
         self.stage.context3d().map(Context3D::id)
     }
 
-    /// The events to dispatch now, oldest first.
+    /// The events to dispatch now, oldest first (`Stage3D::take_events`).
     pub fn take_events(&self) -> Vec<Stage3DEvent> {
-        self.events.take()
+        self.stage.take_events()
     }
 }
 

@@ -194,8 +194,8 @@ impl Context3D {
     }
 
     forward! {
-        /// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: `textureReady` follows
-        /// through [`crate::Stage3DEvents::texture_ready`].
+        /// `Texture.uploadFromBitmapDataAsync(source, miplevel)`: queues `textureReady`
+        /// ([`crate::Stage3DEvent::TextureReady`]).
         ///
         /// # Errors
         ///
@@ -214,17 +214,18 @@ impl Context3D {
             source: BitmapData<'_>,
             miplevel: u32
         ) -> () => TextureUploadFromBitmapDataAsync via |ctx| {
-            ctx.inner.texture_upload_from_bitmap_data_async(
+            let r = ctx.inner.texture_upload_from_bitmap_data_async(
                 texture,
                 &source.premultiplied_pixels(),
                 source.width,
                 source.height,
                 miplevel,
-            )
-        }, then dispatch_events;
+            );
+            ctx.texture_ready(texture, r)
+        };
 
-        /// `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: `textureReady`
-        /// follows through [`crate::Stage3DEvents::texture_ready`].
+        /// `Texture.uploadFromByteArrayAsync(data, byteArrayOffset, miplevel)`: queues
+        /// `textureReady` ([`crate::Stage3DEvent::TextureReady`]).
         ///
         /// # Errors
         ///
@@ -244,17 +245,18 @@ impl Context3D {
             byte_array_offset: u32,
             miplevel: u32
         ) -> () => TextureUploadFromByteArrayAsync via |ctx| {
-            ctx.inner.texture_upload_from_byte_array_async(
+            let r = ctx.inner.texture_upload_from_byte_array_async(
                 texture,
                 data.bytes,
                 byte_array_offset,
                 miplevel,
-            )
-        }, then dispatch_events;
+            );
+            ctx.texture_ready(texture, r)
+        };
 
         /// `Texture.uploadCompressedTextureFromByteArray(data, byteArrayOffset, async)` and the
-        /// same method of `CubeTexture` (with `async`, `textureReady` follows through
-        /// [`crate::Stage3DEvents::texture_ready`]).
+        /// same method of `CubeTexture` (with `async`, queues `textureReady`:
+        /// [`crate::Stage3DEvent::TextureReady`]).
         ///
         /// # Errors
         ///
@@ -276,12 +278,17 @@ impl Context3D {
             byte_array_offset: u32,
             is_async: bool
         ) -> () => UploadCompressedTextureFromByteArray via |ctx| {
-            ctx.inner.texture_upload_compressed_from_byte_array(
+            let r = ctx.inner.texture_upload_compressed_from_byte_array(
                 texture,
                 data.bytes,
                 byte_array_offset,
                 is_async,
-            )
-        }, then dispatch_events;
+            );
+            if is_async {
+                ctx.texture_ready(texture, r)
+            } else {
+                r
+            }
+        };
     }
 }

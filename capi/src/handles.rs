@@ -1,11 +1,66 @@
-//! The resource handles (`MhVertexBuffer3D`, `MhIndexBuffer3D`, `MhProgram3D`,
-//! `MhTextureBase`) and the stage's tables that resolve them to the facade's handles.
+//! The handles a C player holds (`MhContext3D`, `MhVertexBuffer3D`, `MhIndexBuffer3D`,
+//! `MhProgram3D`, `MhTextureBase`: plain integers, 0 for `null`) and the stage's tables that
+//! resolve them to the facade's ids and handles.
 
 use std::collections::HashMap;
 
 use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_player::ContextId;
 
 use crate::error::Fail;
+
+/// A `Context3D`: `stage3D.context3D` as a handle (0 is `null`), one per context the stage
+/// makes (at each `context3DCreate`), as the facade's `ContextId`. A handle of a context
+/// replaced since (by a later `requestContext3D` or the recreation after `dispose(true)`)
+/// answers as Flash's disposed `Context3D` object (the facade's `Stage3D::context3d_by_id`):
+/// #3694 from every call, `driverInfo` `"Disposed"`, its own `profile`, `dispose` doing
+/// nothing; `mh_context3d_frame_texture` and `mh_context3d_host_state_changed` refuse it
+/// (#3694), so it never reaches the new context's frame.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MhContext3D {
+    /// The handle's value; 0 is `null`.
+    pub id: u64,
+}
+
+/// The facade's id of each context handle given out: handle `n` is `ids[n - 1]`, so the latest
+/// context's handle is `ids.len()` (null before the first).
+#[derive(Debug, Default)]
+pub(crate) struct ContextHandles {
+    ids: Vec<ContextId>,
+}
+
+impl ContextHandles {
+    /// The handle of the context `id` names, given out now when it is new (the context a
+    /// `context3DCreate` announces).
+    pub(crate) fn handle_of(&mut self, id: ContextId) -> MhContext3D {
+        let index = match self.ids.iter().rposition(|&known| known == id) {
+            Some(index) => index,
+            None => {
+                self.ids.push(id);
+                self.ids.len() - 1
+            }
+        };
+        MhContext3D {
+            id: index as u64 + 1,
+        }
+    }
+
+    /// The latest handle given out (null before the first).
+    pub(crate) fn latest(&self) -> MhContext3D {
+        MhContext3D {
+            id: self.ids.len() as u64,
+        }
+    }
+
+    /// The facade's id behind a non-null handle; `None` for one this stage never gave out
+    /// (handles are numbered from 1 in the order contexts were made: a higher one was never
+    /// given, as for buffers and textures).
+    pub(crate) fn id(&self, handle: MhContext3D) -> Option<ContextId> {
+        let index = usize::try_from(handle.id.checked_sub(1)?).ok()?;
+        self.ids.get(index).copied()
+    }
+}
 
 /// A `VertexBuffer3D` (0 is `null`). Handles stay valid until the stage is destroyed: after
 /// `mh_vertex_buffer_dispose`, calls with it are Flash's Error #3694.
