@@ -22,6 +22,7 @@ mod data;
 mod exec;
 pub mod image;
 mod outcome;
+mod skip;
 
 use std::path::{Path, PathBuf};
 
@@ -101,40 +102,7 @@ pub fn replay_file_keeping(
         Ok(t) => exec::run(&t, path, options, options.backend.factory(), kept),
         Err(e) => parse_failure(path, e),
     };
-    skip_without_corpus(&text, outcome)
-}
-
-/// `outcome`, skipped when the trace is marked [`trace::REQUIRES_CORPUS_MARKER`] and its corpus
-/// is missing ([`missing_corpus`]).
-fn skip_without_corpus(text: &str, mut outcome: TraceOutcome) -> TraceOutcome {
-    if trace::requires_corpus(text) {
-        if let Some(reason) = missing_corpus(&outcome) {
-            outcome.skip(reason);
-        }
-    }
-    outcome
-}
-
-/// Why a trace marked [`trace::REQUIRES_CORPUS_MARKER`] is skipped: its first failure is a
-/// file that cannot be found under an `agal-corpus` folder that does not exist. A missing file
-/// inside a corpus that is there stays a failure.
-fn missing_corpus(outcome: &TraceOutcome) -> Option<String> {
-    let first = outcome.failures.first()?;
-    let FailureKind::Io { path, source } = &first.kind else {
-        return None;
-    };
-    if source.kind() != std::io::ErrorKind::NotFound {
-        return None;
-    }
-    let corpus = path
-        .ancestors()
-        .find(|a| a.file_name().is_some_and(|n| n == "agal-corpus"))?;
-    (!corpus.exists()).then(|| {
-        format!(
-            "it reads the AGAL corpus, not found at {} (see README: shared/agal-corpus)",
-            corpus.display()
-        )
-    })
+    skip::skip_without_shared(&text, outcome)
 }
 
 fn parse_failure(path: &Path, e: trace::ParseError) -> TraceOutcome {
@@ -156,7 +124,7 @@ pub fn replay_text(
         Ok(t) => replay_trace(&t, path, options, factory),
         Err(e) => parse_failure(path, e),
     };
-    skip_without_corpus(text, outcome)
+    skip::skip_without_shared(text, outcome)
 }
 
 /// Replays a parsed trace; `path` names it (data files beside it, output names from its stem).

@@ -47,8 +47,24 @@ pub const REQUIRES_CORPUS_MARKER: &str = "# requires_corpus";
 /// Whether a trace's text has the [`REQUIRES_CORPUS_MARKER`] line (alone on its line, spaces
 /// around it allowed).
 pub fn requires_corpus(text: &str) -> bool {
-    text.lines()
-        .any(|line| line.trim() == REQUIRES_CORPUS_MARKER)
+    has_marker(text, REQUIRES_CORPUS_MARKER)
+}
+
+/// The comment line that marks a trace reading ATF files or pictures from `shared/atf` beside
+/// the repository (files of other projects, which the repository does not hold: Adobe-made
+/// ATF files, Flash Player's pictures of them): where a file it reads there is missing, the
+/// folder or only that file, a replay of such a trace is skipped, not failed
+/// (`molehill_replay::TraceOutcome::skipped`).
+pub const REQUIRES_SHARED_ATF_MARKER: &str = "# requires_shared_atf";
+
+/// Whether a trace's text has the [`REQUIRES_SHARED_ATF_MARKER`] line (alone on its line,
+/// spaces around it allowed).
+pub fn requires_shared_atf(text: &str) -> bool {
+    has_marker(text, REQUIRES_SHARED_ATF_MARKER)
+}
+
+fn has_marker(text: &str, marker: &str) -> bool {
+    text.lines().any(|line| line.trim() == marker)
 }
 
 /// The largest width or height of a `BitmapData` argument (AS3's limit, the largest back

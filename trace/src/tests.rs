@@ -669,3 +669,16 @@ fn requires_corpus_needs_the_whole_marker_line() {
     ));
     assert!(!requires_corpus("molehill-trace 1\n# no\n"));
 }
+
+#[test]
+fn requires_shared_atf_needs_the_whole_marker_line() {
+    use super::{requires_corpus, requires_shared_atf};
+    assert!(requires_shared_atf(
+        "molehill-trace 1\n # requires_shared_atf \nx"
+    ));
+    assert!(!requires_shared_atf(
+        "molehill-trace 1\n# requires_shared_atf too\n"
+    ));
+    assert!(!requires_shared_atf("molehill-trace 1\n# requires_corpus\n"));
+    assert!(!requires_corpus("molehill-trace 1\n# requires_shared_atf\n"));
+}

@@ -476,6 +476,62 @@ fn corpus_traces_are_skipped_only_without_the_corpus() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A trace marked `# requires_shared_atf` is skipped where a file it reads from `shared/atf`
+/// is missing, the folder or only the file (a data file or an expected PNG), naming it; other
+/// failures and unmarked traces stay failures.
+#[test]
+fn shared_atf_traces_are_skipped_where_their_file_is_missing() {
+    let dir = std::env::temp_dir().join(format!("molehill-atf-skip-{}", std::process::id()));
+    let project = dir.join("project");
+    std::fs::create_dir_all(&project).unwrap();
+    let trace = project.join("atf.trace");
+    let text = "molehill-trace 1\n# requires_shared_atf\nstage.requestContext3D()\ncontext.configureBackBuffer(32, 32, 0)\nt = context.createTexture(4, 4, \"compressed\", false)\nt.uploadCompressedTextureFromByteArray(bytesFile(\"../shared/atf/x.atf\"), 0)\ncontext.clear(0, 1, 0, 1)\ncontext.present()\nexpect screen \"../shared/atf/x.png\"\n";
+    let replay = |text: &str| {
+        replay_text(
+            text,
+            &trace,
+            &ReplayOptions::default(),
+            Box::new(HeadlessGl::default()),
+        )
+    };
+    // No shared/atf beside the project.
+    let outcome = replay(text);
+    assert!(outcome.is_skipped() && outcome.failures.is_empty(), "{outcome}");
+    assert!(
+        outcome.to_string().starts_with(&format!(
+            "SKIP {}: it reads shared/atf, not found at ",
+            trace.display()
+        )),
+        "{outcome}"
+    );
+    // The folder is there, the ATF file is not.
+    let atf = dir.join("shared/atf");
+    std::fs::create_dir_all(&atf).unwrap();
+    let outcome = replay(text);
+    assert!(outcome.is_skipped(), "{outcome}");
+    assert!(outcome.to_string().contains("x.atf, not in "), "{outcome}");
+    // The ATF file is there (and uploads), the expected picture is not.
+    let blocks = [0u8; 8];
+    let file = molehill_context3d::atf::write_raw(false, false, 2, 2, 1, &[[&blocks[..], &[], &[], &[]]]);
+    std::fs::write(atf.join("x.atf"), file).unwrap();
+    let outcome = replay(text);
+    assert!(outcome.is_skipped(), "{outcome}");
+    assert!(outcome.to_string().contains("x.png, not in "), "{outcome}");
+    // Without the marker each is a failure.
+    let unmarked = text.replace("# requires_shared_atf\n", "");
+    let outcome = replay(&unmarked);
+    assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
+    assert!(
+        matches!(outcome.failures[0].kind, FailureKind::Image { .. }),
+        "{outcome}"
+    );
+    // A failure other than a missing file is not skipped.
+    std::fs::write(atf.join("x.png"), b"not a png").unwrap();
+    let outcome = replay(text);
+    assert!(!outcome.is_skipped() && !outcome.passed(), "{outcome}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A recording with `RecordedExpectations` checks what it saw: it writes the PNG of each
 /// capture and of each screen with `expect image` / `expect screen` lines, the trace replays
 /// as PASS beside them, and a changed PNG makes the replay fail (the expectations test

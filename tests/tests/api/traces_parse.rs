@@ -90,3 +90,32 @@ fn traces_lie_in_category_folders_under_distinct_names() {
     }
     assert!(names.len() >= 40, "{} traces, fewer than 40", names.len());
 }
+
+/// A trace that reads material beside the repository (`../shared`) carries the marker that
+/// makes a replay skip it, not fail it, where that material is missing (a fresh clone).
+#[test]
+fn traces_reading_shared_material_are_marked() {
+    for path in trace_paths().expect("tests/conformance is readable") {
+        let text = std::fs::read_to_string(&path).expect("readable trace");
+        let reads = |what: &str| {
+            text.lines()
+                .any(|l| !l.trim_start().starts_with('#') && l.contains(what))
+        };
+        if reads("shared/atf/") {
+            assert!(
+                molehill_trace::requires_shared_atf(&text),
+                "{}: reads ../shared/atf without `{}`",
+                path.display(),
+                molehill_trace::REQUIRES_SHARED_ATF_MARKER
+            );
+        }
+        if reads("agal-corpus/") {
+            assert!(
+                molehill_trace::requires_corpus(&text),
+                "{}: reads the AGAL corpus without `{}`",
+                path.display(),
+                molehill_trace::REQUIRES_CORPUS_MARKER
+            );
+        }
+    }
+}
