@@ -74,6 +74,7 @@ pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, Atf
                 &alpha_ends,
                 &colour_bits,
                 &colour_ends,
+                dxt::SecondAlpha::for_version(file.version),
             )))
         }
     }

@@ -1,4 +1,4 @@
-//! JPEG-XR coded ATF (formats 0, 1, 2, 4, 0xC) through `uploadCompressedTextureFromByteArray`,
+//! JPEG-XR coded ATF (formats 0, 1, 2, 4, 0xC, 0xD) through `uploadCompressedTextureFromByteArray`,
 //! on the files of tests/conformance/textures/atf (made by its make.py, which documents each).
 
 use molehill_agal::profile::Profile;
@@ -158,17 +158,51 @@ mod decoded {
         }
     }
 
-    fn dxt5_block(file: &str) {
-        let up = upload("compressedAlpha", 4, file, false);
-        // Alpha indices: rows 1 and 3 use index 1 (3 bits per texel, texel 0 lowest).
+    /// The alpha index bits of make.py's DXT5 blocks: rows 1 and 3 use index 1 (3 bits per
+    /// texel, texel 0 lowest), rows 0 and 2 index 0.
+    fn alpha_rows_0101() -> [u8; 6] {
         let bits: u64 = (0..16)
             .filter(|t| (t / 4) % 2 == 1)
             .map(|t| 1u64 << (3 * t))
             .sum();
-        let mut block = vec![255, 0];
-        block.extend(&bits.to_le_bytes()[..6]);
+        bits.to_le_bytes()[..6].try_into().unwrap()
+    }
+
+    fn dxt5_block(file: &str) {
+        let up = upload("compressedAlpha", 4, file, false);
+        // make.py wrote alpha 255 / 0; in a version 3 file of one block Flash's second alpha
+        // endpoint is pixel 1 / 4 + 0 = 0 of the alpha endpoint image, the first one (255).
+        let mut block = vec![255, 255];
+        block.extend(alpha_rows_0101());
         block.extend([0x00, 0xf8, 0x1f, 0x00, 0x50, 0x50, 0x50, 0x50]);
         assert_eq!(dxt(&up[0].4), block);
+    }
+
+    /// make.py's DXT5_16 (16 blocks, alpha endpoints 10 + 10j and 255 - 5j) in a version 3
+    /// container, read as Flash Player reads it (second alpha of block j at pixel 4 + j of the
+    /// 4 x 8 alpha endpoint image: the first alpha of block j + 4, then for the last four
+    /// blocks the second alphas of blocks 0..4), and in a version 0 one, read as written.
+    #[test]
+    fn dxt5_second_alpha_is_flashs_in_version_3_and_as_written_in_version_0() {
+        let first = |j: u8| 10 + 10 * j;
+        let second = |j: u8| 255 - 5 * j;
+        for (file, flash) in [("dxt5_16x16.atf", true), ("dxt5_16x16_v0.atf", false)] {
+            let up = upload("compressedAlpha", 16, file, false);
+            assert_eq!(up.len(), 1, "{file}");
+            let blocks = dxt(&up[0].4);
+            assert_eq!(blocks.len(), 16 * 16, "{file}");
+            for (j, b) in (0u8..).zip(blocks.chunks_exact(16)) {
+                let a1 = match (flash, j) {
+                    (true, 0..12) => first(j + 4),
+                    (true, _) => second(j - 12),
+                    (false, _) => second(j),
+                };
+                let mut want = vec![first(j), a1];
+                want.extend(alpha_rows_0101());
+                want.extend([0xff, 0xff, 0, 0, 0, 0, 0, 0]);
+                assert_eq!(b, want, "{file} block {j}");
+            }
+        }
     }
 
     #[test]
@@ -269,7 +303,7 @@ fn codestream_header_fields_jxrlib_trusts_are_checked_first() {
 }
 
 /// The valid files with the texture each fits: (file, format, size, cube).
-const VALID: [(&str, &str, i32, bool); 7] = [
+const VALID: [(&str, &str, i32, bool); 8] = [
     ("rgb888_4x4.atf", "bgra", 4, false),
     ("rgba8888_8x8_mips.atf", "bgra", 8, false),
     ("cube_rgb888_4x4.atf", "bgra", 4, true),
@@ -277,6 +311,7 @@ const VALID: [(&str, &str, i32, bool); 7] = [
     ("dxt5_4x4.atf", "compressedAlpha", 4, false),
     ("dxt1_lossy_4x4.atf", "compressed", 4, false),
     ("dxt5_lossy_4x4.atf", "compressedAlpha", 4, false),
+    ("dxt5_16x16.atf", "compressedAlpha", 16, false),
 ];
 
 /// The byte ranges of `file` that hold JPEG-XR codestream bodies: from the second byte of each

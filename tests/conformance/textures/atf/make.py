@@ -3,7 +3,8 @@
 run this). Needs Debian's libjxr-tools (JxrEncApp) and libjxr-dev (to build jxr565.c), and
 Python 3's standard library (lzma). Run: python3 make.py
 
-How each file is made (ATF version 3 containers; records as u32 big-endian length + bytes):
+How each file is made (ATF version 3 containers, records as u32 big-endian length + bytes, but
+for the one version 0 file):
 
 - JPEG-XR images: lossless (`-q 1`) with JxrEncApp from a PNM (24bppRGB, `-c 9`), a 32-bit
   BMP (32bppBGRA, `-c 22`, planar alpha: JxrEncApp's default `-a 2`) or a PGM (8bppGray,
@@ -29,6 +30,9 @@ Files (the expected values are derived in the traces and context3d/tests/api/atf
 - dxt5_4x4.atf: format 4, 4x4, 1 level; see DXT5_BLOCK.
 - dxt1_lossy_4x4.atf: format 0xC (12 records per level), 4x4, 1 level: one solid green block.
 - dxt5_lossy_4x4.atf: format 0xD (17 records per level), 4x4, 1 level: DXT5_BLOCK.
+- dxt5_16x16.atf: format 4, 16x16, 1 level of 16 blocks with distinct alpha endpoints (see
+  DXT5_16); dxt5_16x16_v0.atf: the same records in a version 0 container (u24 lengths, 10
+  records per level), which Molehill reads as written where it reads version 3 as Flash does.
 - bad_*.atf: malformed variants of the above (each Flash's #3677): a JPEG-XR record cut in
   half, an LZMA record cut short, an 8x8 header over a 4x4 JPEG-XR image, empty records.
 """
@@ -107,6 +111,16 @@ def atf(code, cube, lw, lh, levels, images, per):
     return b"ATF\0\0\0\xff\x03" + struct.pack(">I", len(body)) + body
 
 
+def atf0(code, cube, lw, lh, levels, images, per):
+    """A version 0 container: a u24 length after "ATF", u24 record lengths."""
+    body = bytes([code | (0x80 if cube else 0), lw, lh, levels])
+    for records in images:
+        for i in range(per):
+            rec = records[i] if i < len(records) else b""
+            body += struct.pack(">I", len(rec))[1:] + rec
+    return b"ATF" + struct.pack(">I", len(body))[1:] + body
+
+
 def write(name, data):
     open(os.path.join(HERE, name), "wb").write(data)
 
@@ -170,6 +184,16 @@ for t in range(16):
     alpha_bits |= (1 if (t // 4) % 2 else 0) << (3 * t)
 DXT5_BLOCK = (255, 0, tuple(alpha_bits.to_bytes(6, "little")), 0xF800, 0x001F, (0x50,) * 4)
 write("dxt5_4x4.atf", atf(4, False, 2, 2, 1, [dxt_parts("d5", 4, 4, [DXT5_BLOCK], True)], 16))
+
+# dxt5_16x16 (version 3) and dxt5_16x16_v0 (version 0): format 4, 16x16, 1 level of 4x4 blocks
+# (16: alpha endpoint image 4 x 8, Flash Player reads a version 3 file's second alpha endpoint
+# of block j at pixel 4 + j, docs/context3d.md). Block j: alpha0 = 10 + 10j, alpha1 = 255 - 5j,
+# texel rows 0 and 2 alpha index 0, rows 1 and 3 index 1 (DXT5_BLOCK's alpha bits); colour
+# white (0xFFFF / 0, index 0).
+DXT5_16 = [(10 + 10 * j, 255 - 5 * j, DXT5_BLOCK[2], 0xFFFF, 0, (0,) * 4) for j in range(16)]
+d5_16 = dxt_parts("d5x16", 16, 16, DXT5_16, True)
+write("dxt5_16x16.atf", atf(4, False, 4, 4, 1, [d5_16], 16))
+write("dxt5_16x16_v0.atf", atf0(4, False, 4, 4, 1, [d5_16], 10))
 
 # dxt1_lossy_4x4: format 0xC, one solid green block.
 write("dxt1_lossy_4x4.atf", atf(0xC, False, 2, 2, 1, [dxt_parts("d1c", 4, 4, [(0x07E0, 0, (0,) * 4)])], 12))
