@@ -64,7 +64,7 @@ fn missing_shared_atf(path: &Path) -> Option<String> {
     })?;
     Some(if atf.exists() {
         format!(
-            "it reads {}, not in {} (tests/conformance/README.md lists the files of shared/atf)",
+            "it reads {}, not in {} (tests/conformance/textures/atf/SOURCES.md lists the files of shared/atf)",
             path.display(),
             atf.display()
         )

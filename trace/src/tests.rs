@@ -679,6 +679,10 @@ fn requires_shared_atf_needs_the_whole_marker_line() {
     assert!(!requires_shared_atf(
         "molehill-trace 1\n# requires_shared_atf too\n"
     ));
-    assert!(!requires_shared_atf("molehill-trace 1\n# requires_corpus\n"));
-    assert!(!requires_corpus("molehill-trace 1\n# requires_shared_atf\n"));
+    assert!(!requires_shared_atf(
+        "molehill-trace 1\n# requires_corpus\n"
+    ));
+    assert!(!requires_corpus(
+        "molehill-trace 1\n# requires_shared_atf\n"
+    ));
 }

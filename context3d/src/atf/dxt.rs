@@ -210,7 +210,11 @@ mod tests {
             rebuild(&l, SecondAlpha::BottomHalf),
             rebuild(&l, SecondAlpha::Flash),
         );
-        for (j, (a, b)) in ours.chunks_exact(16).zip(flash.chunks_exact(16)).enumerate() {
+        for (j, (a, b)) in ours
+            .chunks_exact(16)
+            .zip(flash.chunks_exact(16))
+            .enumerate()
+        {
             let j = j as u8;
             // First alpha, alpha bits, colour endpoints (top half, bottom half), colour bits.
             let mut rest = vec![j; 7];

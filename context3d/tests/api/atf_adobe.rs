@@ -14,11 +14,16 @@ use crate::common::*;
 
 /// `../shared/atf/NAME` beside the repository, or `None` with a note.
 fn shared_atf(name: &str) -> Option<Vec<u8>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/atf").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/atf")
+        .join(name);
     match std::fs::read(&path) {
         Ok(data) => Some(data),
         Err(e) => {
-            eprintln!("note: {} not read ({e}; ../shared/atf absent?); skipped", path.display());
+            eprintln!(
+                "note: {} not read ({e}; ../shared/atf absent?); skipped",
+                path.display()
+            );
             None
         }
     }
@@ -104,7 +109,10 @@ fn adobe_raw_dxt5_logo_decodes_to_its_picture() {
 
 /// Each coded file (format 4) next to the raw file (format 5) png2atf made of the same PNG.
 const PAIRS: [(&str, &str); 2] = [
-    ("ruffle_logo.compressed_alpha.atf", "ruffle_logo.raw_alpha.atf"),
+    (
+        "ruffle_logo.compressed_alpha.atf",
+        "ruffle_logo.raw_alpha.atf",
+    ),
     ("ruffle_circle.compressed_alpha.atf", "ruffle_circle.atf"),
 ];
 
@@ -144,7 +152,7 @@ fn coded_files_are_the_raw_blocks_but_for_flashs_second_alpha() {
 }
 
 /// How far that reading moves the logo's alpha (level 0, against the raw file's blocks): by
-/// more than 16 levels on 35,153 of its 262,144 texels, the fringes of Flash's picture
+/// more than 16 levels on 34,968 of its 262,144 texels, the fringes of Flash's picture
 /// (docs/context3d.md, "JPEG-XR coded ATF").
 #[test]
 fn flashs_reading_moves_the_logos_alpha_along_its_edges() {
@@ -161,5 +169,5 @@ fn flashs_reading_moves_the_logos_alpha_along_its_edges() {
         .zip(raw.chunks_exact(4))
         .filter(|(o, r)| o[3].abs_diff(r[3]) > 16)
         .count();
-    assert_eq!(moved, 35_153);
+    assert_eq!(moved, 34_968);
 }

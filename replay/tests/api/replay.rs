@@ -496,7 +496,10 @@ fn shared_atf_traces_are_skipped_where_their_file_is_missing() {
     };
     // No shared/atf beside the project.
     let outcome = replay(text);
-    assert!(outcome.is_skipped() && outcome.failures.is_empty(), "{outcome}");
+    assert!(
+        outcome.is_skipped() && outcome.failures.is_empty(),
+        "{outcome}"
+    );
     assert!(
         outcome.to_string().starts_with(&format!(
             "SKIP {}: it reads shared/atf, not found at ",
@@ -512,7 +515,8 @@ fn shared_atf_traces_are_skipped_where_their_file_is_missing() {
     assert!(outcome.to_string().contains("x.atf, not in "), "{outcome}");
     // The ATF file is there (and uploads), the expected picture is not.
     let blocks = [0u8; 8];
-    let file = molehill_context3d::atf::write_raw(false, false, 2, 2, 1, &[[&blocks[..], &[], &[], &[]]]);
+    let file =
+        molehill_context3d::atf::write_raw(false, false, 2, 2, 1, &[[&blocks[..], &[], &[], &[]]]);
     std::fs::write(atf.join("x.atf"), file).unwrap();
     let outcome = replay(text);
     assert!(outcome.is_skipped(), "{outcome}");
