@@ -10,13 +10,14 @@ use molehill_context3d::{
 };
 
 use molehill_context3d::resources::index_shadow::IndexShadow;
+use molehill_context3d::targets::QuantiseSchedule;
 
 use crate::bindings::TextureBindings;
 use crate::device::{DeviceError, DeviceOptions, Gpu};
 use crate::pass::{ClearOps, ConstantStream, Recorder};
 use crate::pipeline::{Pipelines, ProgramLayout, ProgramSource, SourceKey};
 use crate::resources::{Counters, IndexBuffer, VertexBuffer};
-use crate::targets::{Targets, BACK_BUFFER_FORMAT};
+use crate::targets::{Attachments, Targets, BACK_BUFFER_FORMAT};
 use crate::textures::{self, Placeholders, Samplers, Texture};
 
 /// Initial size of the per-frame constant stream (it doubles after a frame that fills it).
@@ -63,6 +64,8 @@ pub struct WgpuBackend {
     stream: ConstantStream,
     /// The fixed-function state context3d last sent.
     state: RenderState,
+    /// When targets in 16-bit formats are quantised (context3d's rule).
+    quantise: QuantiseSchedule,
     counters: Counters,
     error_checking: bool,
     kept_error: Option<BackendError>,
@@ -132,6 +135,7 @@ impl WgpuBackend {
             recorder: Recorder::new(),
             stream,
             state: RenderState::default(),
+            quantise: QuantiseSchedule::default(),
             counters: Counters::default(),
             error_checking: false,
             kept_error: None,
@@ -218,6 +222,7 @@ impl WgpuBackend {
         self.bindings.clear();
         self.samplers.clear();
         self.targets.clear();
+        self.quantise.reset();
         self.readback = None;
     }
 
@@ -304,6 +309,23 @@ impl WgpuBackend {
         }
         self.recorder
             .clear(&self.gpu.device, target, ops, &mut self.counters);
+        self.quantise.cleared(ops.color.is_some());
+    }
+
+    /// Quantises the target left now, when context3d's schedule says so.
+    fn quantise_left(&mut self) {
+        let Some(key) = self.quantise.leaving() else {
+            return;
+        };
+        if let Some(target) = self.targets.attachments(&key) {
+            quantise(
+                &mut self.recorder,
+                target,
+                &mut self.textures,
+                &self.gpu.device,
+                &mut self.counters,
+            );
+        }
     }
 
     /// Submits first when the pending commands read a resource about to be written
@@ -476,6 +498,7 @@ impl Backend for WgpuBackend {
         if self.textures.remove(&id).is_some() {
             self.bindings.texture_disposed(id);
             self.targets.texture_disposed(id);
+            self.quantise.texture_disposed(id);
         }
     }
 
@@ -521,8 +544,18 @@ impl Backend for WgpuBackend {
             .err();
     }
 
+    /// A target in a 16-bit format that is left is quantised first (context3d's schedule);
+    /// the error that meets is kept for [`Backend::take_error`].
     fn set_render_target(&mut self, target: &RenderTarget) {
         self.kept_error = None;
+        if self.quantise.waiting().is_some() {
+            self.kept_error = self
+                .call("setRenderToTexture", |b| {
+                    b.quantise_left();
+                    Ok(())
+                })
+                .err();
+        }
         self.targets.set_current(target);
     }
 
@@ -599,6 +632,7 @@ impl Backend for WgpuBackend {
         self.bindings.clear();
         self.samplers.clear();
         self.targets.clear();
+        self.quantise.reset();
         self.readback = None;
     }
 }
@@ -660,7 +694,25 @@ impl WgpuBackend {
             recorder: &mut self.recorder,
             stream: &mut self.stream,
             state: &self.state,
+            quantise: &mut self.quantise,
             counters: &mut self.counters,
+        }
+    }
+}
+
+/// Ends the pass and records the quantisation of `target` (context3d's schedule named it), its
+/// textures marked as read and written by the pending commands (`used_in`).
+pub(crate) fn quantise(
+    recorder: &mut Recorder,
+    target: &Attachments,
+    textures: &mut HashMap<TextureId, Texture>,
+    device: &wgpu::Device,
+    counters: &mut Counters,
+) {
+    recorder.quantise(device, target, counters);
+    for id in &target.textures {
+        if let Some(t) = textures.get_mut(id) {
+            t.used_in = recorder.frame;
         }
     }
 }
@@ -680,5 +732,6 @@ pub(crate) struct DrawParts<'a> {
     pub(crate) recorder: &'a mut Recorder,
     pub(crate) stream: &'a mut ConstantStream,
     pub(crate) state: &'a RenderState,
+    pub(crate) quantise: &'a mut QuantiseSchedule,
     pub(crate) counters: &'a mut Counters,
 }

@@ -142,6 +142,11 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
     };
     let has_depth = target.depth.is_some();
     let packed = target.has_packed();
+    // A target in a 16-bit format that this draw blends over is quantised first (context3d's
+    // schedule; the pass on it ends).
+    if p.quantise.before_draw(p.state.blend).is_some() {
+        crate::backend::quantise(p.recorder, target, p.textures, device, p.counters);
+    }
     let key = PipelineKey {
         program: slot,
         blend: p.state.blend,
@@ -286,10 +291,8 @@ pub(crate) fn record(backend: &mut WgpuBackend, draw: &ResolvedDraw) -> Result<(
         0..draw.instances.unwrap_or(1),
     );
     p.counters.draws += 1;
-    if packed {
-        // Quantised before the next draw blends over it (`crate::packed`).
-        p.recorder.end_pass(device, p.counters);
-    }
+    p.quantise
+        .after_draw(p.targets.current_key(), p.state.color_mask, |_| packed);
     Ok(())
 }
 

@@ -1,17 +1,13 @@
 //! Render targets in Flash's 16-bit formats: a `bgraPacked4444` texture is D3D9's A4R4G4B4
 //! (4 bits per channel) and a `bgrPacked565` one R5G6B5 (no alpha: it reads 1), in Flash and
 //! in molehill-gl (`GL_RGBA4`, `GL_RGB565`). wgpu has no such formats, so they are stored as
-//! `Rgba8Unorm`, and what a target of that kind holds is brought to its bits after every pass
-//! that wrote it: the pass recorder ends the pass after each draw into such a target (so a
-//! later draw blends over what the real format would hold), copies the texture to a scratch
-//! texture and draws it back, each channel rounded to its bits (`round(c * max) / max`).
-//!
-//! Blending then works as on D3D9 and GL: in float against the stored (quantised) colour,
-//! the result stored at the format's bits. For 4 bits this is exact: the 8-bit value the
-//! pass stored, `v = round(255 c)`, gives back `round(15 c)` as `round(v / 17)` (255 = 15 x
-//! 17 and 17 is odd, so no rounding boundary of the one falls between the two of the other).
-//! For 5 and 6 bits (255 is no multiple of 31 or 63) a colour within about 1/500 of a
-//! rounding boundary may land one step away from a single rounding.
+//! `Rgba8Unorm`, and what a target of that kind holds is brought to its bits by the pass here
+//! ([`Quantiser`]): the texture copied to a scratch texture and drawn back, each channel rounded
+//! to its bits (`round(c * max) / max`). When it runs (before a draw that blends over the
+//! target, and when the target is left) and why that is exact is context3d's rule for both
+//! backends (`molehill_context3d::targets::QuantiseSchedule`, whose module docs hold the proof);
+//! a clear gives such a target the colour the format holds (`Packing::clear_color`, in the pass
+//! recorder's load operations).
 //!
 //! An anti-aliased target is quantised sample by sample (the multisampled texture copied and
 //! drawn back at sample rate), and the resolved texture as the average of the quantised
@@ -19,70 +15,7 @@
 
 use std::collections::HashMap;
 
-use molehill_context3d::TextureFormat;
-
-/// The packing of a 16-bit Flash format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Packing {
-    /// `bgraPacked4444`: 4 bits per channel.
-    Argb4444,
-    /// `bgrPacked565`: 5 bits red and blue, 6 green, no alpha (reads 1).
-    Rgb565,
-}
-
-impl Packing {
-    /// The packing of a Flash texture format (`None`: not a 16-bit one).
-    pub fn of(format: TextureFormat) -> Option<Packing> {
-        match format {
-            TextureFormat::BgraPacked4444 => Some(Packing::Argb4444),
-            TextureFormat::BgrPacked565 => Some(Packing::Rgb565),
-            _ => None,
-        }
-    }
-
-    /// The largest value of each channel (red, green, blue, alpha), `2^bits - 1` of
-    /// [`bits`](Self::bits); 0: no channel (reads 1).
-    pub fn maxima(self) -> [f32; 4] {
-        self.bits().map(|b| ((1u32 << b) - 1) as f32)
-    }
-
-    /// Bits of each channel (red, green, blue, alpha); 0: no channel.
-    pub fn bits(self) -> [u32; 4] {
-        match self {
-            Packing::Argb4444 => [4; 4],
-            Packing::Rgb565 => [5, 6, 5, 0],
-        }
-    }
-
-    /// The colour a clear leaves: each channel to 8 bits (rounded), then its top bits, as
-    /// molehill-gl's clear of a `GL_RGBA4` / `GL_RGB565` surface on Mesa does (and D3D9's
-    /// `Clear`, which takes an 8-bit `D3DCOLOR`).
-    pub fn clear_color(self, color: [f32; 4]) -> [f32; 4] {
-        let mut out = [0.0; 4];
-        for ((o, c), bits) in out.iter_mut().zip(color).zip(self.bits()) {
-            *o = if bits == 0 {
-                1.0
-            } else {
-                let byte = (c.clamp(0.0, 1.0) * 255.0).round() as u32;
-                (byte >> (8 - bits)) as f32 / ((1u32 << bits) - 1) as f32
-            };
-        }
-        out
-    }
-
-    /// A colour as the format holds it (the quantisation the pass applies, on the CPU).
-    pub fn quantise(self, color: [f32; 4]) -> [f32; 4] {
-        let mut out = [0.0; 4];
-        for ((o, c), m) in out.iter_mut().zip(color).zip(self.maxima()) {
-            *o = if m == 0.0 {
-                1.0
-            } else {
-                (c.clamp(0.0, 1.0) * m).round_ties_even() / m
-            };
-        }
-        out
-    }
-}
+use molehill_context3d::targets::Packing;
 
 /// A colour attachment in a 16-bit format: what its quantisation copies and draws into.
 #[derive(Debug, Clone)]
@@ -439,39 +372,5 @@ impl Quantiser {
             recorded += 1;
         }
         recorded
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quantise_rounds_each_channel_to_its_bits() {
-        let q = Packing::Argb4444.quantise([0.5625, 0.5, 1.2, -0.1]);
-        assert_eq!(q, [8.0 / 15.0, 8.0 / 15.0, 1.0, 0.0]);
-        let q = Packing::Rgb565.quantise([0.5, 0.5, 0.0, 0.25]);
-        assert_eq!(q, [16.0 / 31.0, 32.0 / 63.0, 0.0, 1.0]);
-        assert_eq!(Packing::of(TextureFormat::Bgra), None);
-    }
-
-    #[test]
-    fn clears_take_the_top_bits_of_the_8_bit_colour() {
-        // 0.5625 -> 143 -> 8; 0.99 -> 252 -> 15; 0.03 -> 8 -> 0 (rounding would give 0.45 -> 0).
-        let q = Packing::Argb4444.clear_color([0.5625, 0.99, 0.03, 0.5]);
-        assert_eq!(q, [8.0 / 15.0, 1.0, 0.0, 8.0 / 15.0]);
-        // 0.305 -> 78 -> 9; 0.7 -> 179 -> 44; 0.1 -> 26 -> 3; no alpha.
-        let q = Packing::Rgb565.clear_color([0.305, 0.7, 0.1, 0.25]);
-        assert_eq!(q, [9.0 / 31.0, 44.0 / 63.0, 3.0 / 31.0, 1.0]);
-    }
-
-    #[test]
-    fn four_bits_from_eight_bits_round_as_from_the_float() {
-        // What the pass relies on for 4 bits: round(v / 17) == round(15 c) for v = round(255 c).
-        for i in 0..=100_000 {
-            let c = i as f64 / 100_000.0;
-            let v = (255.0 * c).round();
-            assert_eq!((v / 17.0).round(), (15.0 * c).round(), "c = {c}");
-        }
     }
 }

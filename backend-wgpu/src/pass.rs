@@ -324,15 +324,12 @@ impl Recorder {
         }
     }
 
-    /// Ends the open pass (or runs a pending clear as a pass of its own); a target in a
-    /// 16-bit Flash format is then quantised to its bits ([`crate::packed`]).
+    /// Ends the open pass (or runs a pending clear as a pass of its own).
     pub fn end_pass(&mut self, device: &wgpu::Device, counters: &mut Counters) {
-        let mut wrote = self.pass.is_some();
         if self.pass.is_none() && self.pending_clear.is_some() {
             if let Some(target) = self.target.clone() {
                 // The pass does nothing but its clear, and ends at once.
                 drop(self.begin(device, &target, counters));
-                wrote = true;
             }
         }
         if let (Some(open), Some(target)) = (&mut self.pass, &self.target) {
@@ -346,15 +343,19 @@ impl Recorder {
             }
         }
         self.pass = None;
-        let target = self.target.take();
+        self.target = None;
         self.pending_clear = None;
-        if let Some(target) = target.filter(|t| wrote && t.has_packed()) {
-            self.quantise(device, &target, counters);
-        }
     }
 
-    /// Records the quantisation of `target`'s packed colour attachments (after its pass).
-    fn quantise(&mut self, device: &wgpu::Device, target: &Attachments, counters: &mut Counters) {
+    /// Ends the pass and records the quantisation of `target`'s colour attachments in 16-bit
+    /// Flash formats ([`crate::packed`]), when context3d's schedule says.
+    pub fn quantise(
+        &mut self,
+        device: &wgpu::Device,
+        target: &Attachments,
+        counters: &mut Counters,
+    ) {
+        self.end_pass(device, counters);
         let quantiser = self
             .quantiser
             .get_or_insert_with(|| crate::packed::Quantiser::new(device));

@@ -10,7 +10,9 @@ use rustc_hash::FxHashMap as HashMap;
 use molehill_context3d::targets::{RenderTargetTable, TargetKey};
 use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};
 
-use crate::packed::{PackedTarget, Packing};
+use molehill_context3d::targets::Packing;
+
+use crate::packed::PackedTarget;
 use crate::pipeline::DEPTH_FORMAT;
 use crate::textures::Texture;
 
@@ -26,8 +28,7 @@ pub struct ColorView {
     pub resolve: Option<wgpu::TextureView>,
     /// The format.
     pub format: wgpu::TextureFormat,
-    /// A texture in a 16-bit Flash format: what quantises it after each pass
-    /// ([`crate::packed`]).
+    /// A texture in a 16-bit Flash format: what quantises it ([`crate::packed`]).
     pub packed: Option<PackedTarget>,
 }
 
@@ -52,7 +53,8 @@ impl Attachments {
         [0, 1, 2, 3].map(|i| self.colors[i].as_ref().map(|c| c.format))
     }
 
-    /// Whether a colour attachment is in a 16-bit Flash format (quantised after each pass).
+    /// Whether a colour attachment is in a 16-bit Flash format (quantised: context3d's
+    /// `QuantiseSchedule` says when).
     pub fn has_packed(&self) -> bool {
         self.colors.iter().flatten().any(|c| c.packed.is_some())
     }
@@ -216,6 +218,16 @@ impl Targets {
     /// Whether the current target is the back buffer.
     pub fn current_is_back_buffer(&self) -> bool {
         self.table.current().is_none()
+    }
+
+    /// The current target's key (`None`: the back buffer).
+    pub fn current_key(&self) -> Option<TargetKey> {
+        self.table.current()
+    }
+
+    /// The attachments of the texture target of `key`, when made.
+    pub fn attachments(&self, key: &TargetKey) -> Option<&Attachments> {
+        self.table.get(key).map(|t| &t.attachments)
     }
 
     /// The attachments of the current target, made on first use; `None` when there is

@@ -10,7 +10,8 @@
 //! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
 //!   [`draw`]: draw-time checks. [`atf`]: ATF containers. [`memory`]: the memory budget.
 //! - [`stage`]: how Flash composes the Stage3D layers on the stage (one rule for replays and hosts).
-//! - [`targets`]: the render-target bookkeeping both backends keep alike.
+//! - [`targets`]: the render-target bookkeeping both backends keep alike, and when a 16-bit
+//!   render target is brought to its bits.
 //!
 //! `docs/context3d.md` lists every call, what it checks and the error each check raises.
 #![forbid(unsafe_code)]

@@ -1,43 +1,27 @@
-//! `bgraPacked4444` render targets kept at 4 bits per channel where the driver does not.
+//! `bgraPacked4444` render targets kept at 4 bits per channel where the driver does not: the
+//! probe that finds out and the pass that rounds. When the pass runs, and why that is exact, is
+//! context3d's rule for both backends (`molehill_context3d::targets::QuantiseSchedule`, which
+//! `targets.rs` follows; its module docs hold the proof).
 //!
 //! A `bgraPacked4444` texture is stored as `GL_RGBA4`, and Flash's D3D9 A4R4G4B4 surface keeps
-//! 4 bits per channel as a render target too: a draw blends against the 4-bit colour the
-//! target holds and stores its result at 4 bits again. Mesa (llvmpipe) does so; NVIDIA's
-//! driver (580, H200) stores `GL_RGBA4` with 8 bits per channel (and says 8 in
+//! 4 bits per channel as a render target too. Mesa (llvmpipe) does so; NVIDIA's driver (580,
+//! H200) stores `GL_RGBA4` with 8 bits per channel (and says 8 in
 //! `GL_FRAMEBUFFER_ATTACHMENT_*_SIZE`, which is logged but not trusted: a driver may report the
 //! size asked for). At the first such target ([`Rgba4::decide`]) a 1x1 `GL_RGBA4` target is
 //! cleared to blue 0.5625 and read back: 136 (8 x 17) is 4 bits, 143 (`round(0.5625 x 255)`)
-//! more. Only where the driver keeps more bits (or where
-//! [`Rgba4Targets::Quantise`] forces it) is the target brought to its bits
-//! ([`Rgba4::quantise`]): each 4444 attachment is blitted to a scratch RGBA8 texture and drawn
-//! back with each channel rounded, `round(15 c) / 15`. On a driver that keeps 4 bits nothing
-//! of this runs (no pass, no object made).
-//!
-//! When, and why it is exact. The pass is not run after every draw but when the colour it
-//! makes is needed: before a draw that reads the target (blending with a destination factor
-//! other than `zero`, or a source factor naming the destination), and when the target stops
-//! being current (before it can be sampled). Rounding is per pixel and channel and idempotent,
-//! and a draw that does not read the target writes values that do not depend on it, so
-//! rounding once after several such draws gives what rounding after each would: a channel
-//! written last by a draw holds that draw's value either way, one not written holds what it
-//! held. The 8-bit value the driver stored, `v = round(255 c)`, gives back `round(15 c)` as
-//! `round(v / 17)` (255 = 15 x 17 and 17 is odd, so no rounding boundary of the one falls
-//! between two of the other, and `v / 17` is never a tie). A blending draw then reads exactly
-//! the 4-bit colour (`17 k` in 8 bits is `k / 15`) and its result is rounded before anything
-//! reads it: D3D9's blending, in float against the stored colour, stored at 4 bits.
-//!
-//! A clear needs no pass: its colour is taken to 8 bits and then its top 4 bits, as Mesa's
-//! clear of a `GL_RGBA4` surface (and D3D9's `Clear` of a `D3DCOLOR`) does, and `k / 15`
-//! is stored exactly as `17 k`. A clear covers the whole target, so it also leaves nothing to
-//! round.
+//! more. Only where the driver keeps more bits (or where [`Rgba4Targets::Quantise`] forces it)
+//! are the target's 4444 slots quantised ([`Rgba4::quantise`]): each is blitted to a scratch
+//! RGBA8 texture and drawn back with each channel rounded, `round(15 c) / 15`. On a driver that
+//! keeps 4 bits nothing of this runs (no pass, no object made). A clear gives a 4444 slot the
+//! colour a 4-bit surface keeps (`Packing::clear_color`, in `targets.rs`).
 //!
 //! An anti-aliased target draws into a multisampled surface resolved into the texture when the
 //! target changes. Where the context has per-sample shading and multisampled textures (GL ES
 //! 3.2, desktop GL 4.0 or `GL_ARB_sample_shading`: NVIDIA's and Mesa's do), its 4444 slots
 //! are two multisampled `GL_RGBA4` textures ([`SampleSlot`]) instead of a renderbuffer: a pass
 //! draws the attached one into the other, each sample rounded (the program reads
-//! `gl_SampleID`), and attaches that one in its place (no copy, no feedback loop), at the same
-//! moments as above; the resolved texture is rounded after each resolve, the average of the
+//! `gl_SampleID`), and attaches that one in its place (no copy, no feedback loop), when the
+//! schedule says; the resolved texture is rounded after each resolve, the average of the
 //! rounded samples rounded, as a 4-bit multisampled surface resolved into a 4-bit texture.
 //! Elsewhere the renderbuffer stays and only the resolved texture is rounded (logged): blending
 //! inside such a target then reads 8-bit samples.
@@ -45,8 +29,6 @@
 //! The pass binds its multisampled texture to unit 0's `GL_TEXTURE_2D_MULTISAMPLE`, which the
 //! state cache does not shadow: it asks GL what is bound there first and binds that again
 //! after its draws (in a host's context, the host's texture).
-
-use molehill_context3d::{BlendFactor, BlendState};
 
 use super::fixed::FixedState;
 use crate::context::{GlApi, Rgba4Targets};
@@ -142,28 +124,6 @@ fn sample_header(gl: &mut Calls) -> Option<&'static str> {
             .has_extension("GL_ARB_sample_shading")
             .then_some("#version 330 core\n#extension GL_ARB_sample_shading : require\n"),
     }
-}
-
-/// Whether a draw with `blend` reads the colour already in the target.
-pub fn reads_destination(blend: BlendState) -> bool {
-    use BlendFactor::*;
-    blend.destination != Zero
-        || matches!(
-            blend.source,
-            DestinationColor
-                | OneMinusDestinationColor
-                | DestinationAlpha
-                | OneMinusDestinationAlpha
-        )
-}
-
-/// The colour a clear leaves in a 4-bit target: each channel to 8 bits (rounded), then its
-/// top 4 bits.
-pub fn clear_color(color: [f32; 4]) -> [f32; 4] {
-    color.map(|c| {
-        let byte = (c.clamp(0.0, 1.0) * 255.0).round() as u32;
-        (byte >> 4) as f32 / 15.0
-    })
 }
 
 /// The scratch texture an attachment is copied into, and its framebuffer.

@@ -10,7 +10,6 @@ use molehill_context3d::{
 use super::buffers::gl_size;
 use super::core::Device;
 use super::fixed::FixedState;
-use super::packed;
 use super::targets::Targets;
 use crate::context::Current;
 use crate::gl::Calls;
@@ -149,10 +148,8 @@ impl Device {
         // A 4444 target the driver keeps at more bits is rounded before a draw reads it
         // (packed.rs).
         let render = *self.state.render();
-        self.targets.before_draw(
-            self.gl.current(current),
-            packed::reads_destination(render.blend),
-        );
+        self.targets
+            .before_draw(self.gl.current(current), render.blend);
         if !self.bind_target(current)? {
             return Ok(());
         }
@@ -207,9 +204,7 @@ impl Device {
             gl_size(2 * u64::from(draw.first_index)),
             draw.instances.map(|n| n as i32),
         );
-        let m = render.color_mask;
-        self.targets
-            .after_draw(m.red || m.green || m.blue || m.alpha);
+        self.targets.after_draw(render.color_mask);
         self.check(
             current,
             if draw.instances.is_some() {

@@ -8,11 +8,13 @@
 //! uploaded texture. The one flip is at present, where the back buffer is blitted upside
 //! down into the window (whose row 0 is its bottom).
 
-use molehill_context3d::targets::{RenderTargetTable, TargetKey};
-use molehill_context3d::{BackBufferConfig, PixelRect, RenderTarget, TextureId};
+use molehill_context3d::targets::{Packing, QuantiseSchedule, RenderTargetTable, TargetKey};
+use molehill_context3d::{
+    BackBufferConfig, BlendState, ColorMask, PixelRect, RenderTarget, TextureId,
+};
 use rustc_hash::FxHashMap;
 
-use super::packed::{self, Rgba4, SampleSlot};
+use super::packed::{Rgba4, SampleSlot};
 use super::textures::{Storage, Texture};
 use crate::gl::Calls;
 
@@ -105,9 +107,8 @@ pub struct Targets {
     max_samples: i32,
     /// How `bgraPacked4444` targets are kept at 4 bits, and the passes run.
     pub(super) rgba4: Rgba4,
-    /// The current target, when it has 4444 slots drawn into since they were last rounded
-    /// (only the current target is drawn into, so at most one).
-    rgba4_dirty: Option<TargetKey>,
+    /// When the quantised 4444 slots are rounded (context3d's rule).
+    schedule: QuantiseSchedule,
 }
 
 /// Samples for `antiAlias` (0: none), at most the driver's `max`.
@@ -238,7 +239,9 @@ impl Targets {
     /// Selects the current target; leaving a multisampled texture target resolves it.
     pub fn set_current(&mut self, gl: &mut Calls, target: &RenderTarget) {
         // A 4444 target left is rounded: its samples before the resolve, the texture after.
-        self.quantise_dirty(gl);
+        if let Some(key) = self.schedule.leaving() {
+            self.quantise(gl, key);
+        }
         if let Some(key) = self.resolve_pending(gl) {
             self.quantise_texture(gl, key);
         }
@@ -275,13 +278,10 @@ impl Targets {
         Some(key)
     }
 
-    /// Rounds the 4444 slots of the current target to 4 bits if drawn into since they last
-    /// were (`packed.rs`): a single-sampled target's textures, a multisampled one's samples
-    /// (where they are textures; its resolve is rounded after it, `quantise_texture`).
-    fn quantise_dirty(&mut self, gl: &mut Calls) {
-        let Some(key) = self.rgba4_dirty.take() else {
-            return;
-        };
+    /// Rounds the 4444 slots of target `key` to 4 bits (`packed.rs`), when the schedule says:
+    /// a single-sampled target's textures, a multisampled one's samples (where they are
+    /// textures; its resolve is rounded after it, `quantise_texture`).
+    fn quantise(&mut self, gl: &mut Calls, key: TargetKey) {
         if key.samples == 0 {
             self.quantise_texture(gl, key);
             return;
@@ -307,22 +307,22 @@ impl Targets {
         }
     }
 
-    /// Before a draw into the current target (not yet bound for it): a draw that reads the
-    /// target (`reads_destination`) finds its 4444 slots rounded first.
-    pub fn before_draw(&mut self, gl: &mut Calls, reads_destination: bool) {
-        if reads_destination && self.rgba4_dirty.is_some() {
-            self.quantise_dirty(gl);
+    /// Before a draw with `blend` into the current target (not yet bound for it): a draw
+    /// that reads the target finds its 4444 slots rounded first.
+    pub fn before_draw(&mut self, gl: &mut Calls, blend: BlendState) {
+        if let Some(key) = self.schedule.before_draw(blend) {
+            self.quantise(gl, key);
         }
     }
 
-    /// After a draw into the current target that wrote colour: its 4444 slots hold more
-    /// bits than they should where the driver keeps them (rounded when next needed).
-    pub fn after_draw(&mut self, writes_color: bool) {
-        if let Some(key) = self.table.current() {
-            if writes_color && self.current_rgba4().is_some() {
-                self.rgba4_dirty = Some(key);
-            }
-        }
+    /// After a draw into the current target with `color_mask`: its 4444 slots hold more bits
+    /// than they should where the driver keeps them (rounded when next needed).
+    pub fn after_draw(&mut self, color_mask: ColorMask) {
+        let current = self.table.current();
+        let (table, rgba4) = (&self.table, &self.rgba4);
+        self.schedule.after_draw(current, color_mask, |key| {
+            rgba4.quantising() == Some(true) && table.get(key).is_some_and(|t| t.rgba4 != 0)
+        });
     }
 
     /// The current texture target's 4444 slots and all its colour slots, when it has 4444
@@ -347,7 +347,7 @@ impl Targets {
 
     /// `glClear` of the bound current target (whole target, every channel: see
     /// `FixedState::apply_for_clear`). Where 4444 slots are quantised they get the colour a
-    /// 4-bit surface keeps ([`packed::clear_color`]; with other formats beside them, through
+    /// 4-bit surface keeps ([`Packing::clear_color`]; with other formats beside them, through
     /// `glClearBufferfv` after the clear), and are left with nothing to round.
     pub fn clear_current(
         &mut self,
@@ -364,7 +364,7 @@ impl Targets {
             gl.clear(color, depth, stencil, mask);
             return;
         };
-        let four = packed::clear_color(color);
+        let four = Packing::Argb4444.clear_color(color);
         if rgba4 == all {
             gl.clear(four, depth, stencil, mask);
         } else {
@@ -373,9 +373,7 @@ impl Targets {
                 gl.clear_buffer_color(i, four);
             }
         }
-        if self.rgba4_dirty == self.table.current() {
-            self.rgba4_dirty = None;
-        }
+        self.schedule.cleared(true);
     }
 
     /// Binds the current target for drawing and sets the viewport to it; returns its size,
@@ -486,17 +484,15 @@ impl Targets {
             if self.pending == Some(k) {
                 self.pending = None;
             }
-            if self.rgba4_dirty == Some(k) {
-                self.rgba4_dirty = None;
-            }
         }
+        self.schedule.texture_disposed(texture);
     }
 
     /// Frees everything (`gl` None: the context is gone).
     pub fn clear(&mut self, mut gl: Option<&mut Calls>) {
         let (back, targets) = self.table.clear();
         self.rgba4.clear(gl.as_deref_mut());
-        self.rgba4_dirty = None;
+        self.schedule.reset();
         if let Some(gl) = gl {
             if let Some(b) = back {
                 b.draw.delete(gl);

@@ -1,6 +1,6 @@
-//! Render targets in Flash's 16-bit formats (`molehill_wgpu::packed`): the work done to keep
-//! them at their bits, counted (the pixels are checked by the conformance traces
-//! render_to_texture_packed_*).
+//! Render targets in Flash's 16-bit formats (`src/packed.rs`, when: context3d's
+//! `QuantiseSchedule`): the work done to keep them at their bits, counted (the pixels are
+//! checked by the conformance traces render_to_texture_packed_*).
 
 use crate::common::*;
 use molehill_context3d::*;
@@ -34,15 +34,23 @@ fn target(r: &mut Rig, format: TextureFormat, anti_alias: u8) -> TextureId {
     t
 }
 
-/// A clear and three blended draws into a target of `format`: the counters of the frame.
+/// Blending over the target: `one, one`.
+const ADD: BlendState = BlendState {
+    source: BlendFactor::One,
+    destination: BlendFactor::One,
+};
+
+/// A clear and three blended draws into a target of `format`, then the back buffer: the
+/// counters of the frame.
 fn frame(format: TextureFormat, anti_alias: u8) -> molehill_wgpu::Counters {
-    frame_on(molehill_wgpu::Api::Vulkan, format, anti_alias)
+    frame_on(molehill_wgpu::Api::Vulkan, format, anti_alias, ADD)
 }
 
 fn frame_on(
     api: molehill_wgpu::Api,
     format: TextureFormat,
     anti_alias: u8,
+    blend: BlendState,
 ) -> molehill_wgpu::Counters {
     let mut r = Rig::on(api, 16, 16, 0, true);
     // Any wgpu error of the quantising passes fails the call that recorded them.
@@ -50,27 +58,46 @@ fn frame_on(
     let p = r.program(color_program());
     let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 0.0, 0.03, 0.0]);
     target(&mut r, format, anti_alias);
-    r.b.set_blend(BlendState {
-        source: BlendFactor::One,
-        destination: BlendFactor::One,
-    });
+    r.b.set_blend(blend);
     let before = r.b.counters();
     r.clear([0.0, 0.0, 0.5625, 1.0]);
     for _ in 0..3 {
         let d = r.resolved(p, &q);
         r.b.draw(&d).expect("draw");
     }
+    r.b.set_render_target(&RenderTarget::BackBuffer);
+    assert!(r.b.take_error().is_none());
     r.b.present().expect("present");
     r.b.counters().since(&before)
 }
 
 #[test]
-fn each_draw_into_a_4444_target_is_quantised_before_the_next() {
-    // The clear is the first pass's load operation (already at 4 bits); each draw ends its
-    // pass and the target is quantised: three draw passes, three quantising passes.
+fn a_4444_target_is_quantised_before_each_draw_that_blends_over_it_and_when_left() {
+    // The clear is the first pass's load operation (already at 4 bits): the first draw finds
+    // nothing to round. The second and third blend over the target: each ends the pass and
+    // the target is quantised first. Leaving the target quantises the third draw's colour:
+    // three draw passes, three quantising passes.
     let c = frame(TextureFormat::BgraPacked4444, 0);
     assert_eq!((c.draws, c.packed_quantised), (3, 3), "{c:?}");
     assert_eq!((c.passes, c.submits), (6, 1), "{c:?}");
+}
+
+#[test]
+fn draws_that_do_not_read_a_4444_target_share_one_pass_and_one_quantising() {
+    // `one, zero` writes colours that do not depend on the target: rounding once, when the
+    // target is left, gives what rounding after each draw would (context3d's proof).
+    let replace = BlendState {
+        source: BlendFactor::One,
+        destination: BlendFactor::Zero,
+    };
+    let c = frame_on(
+        molehill_wgpu::Api::Vulkan,
+        TextureFormat::BgraPacked4444,
+        0,
+        replace,
+    );
+    assert_eq!((c.draws, c.packed_quantised), (3, 1), "{c:?}");
+    assert_eq!((c.passes, c.submits), (2, 1), "{c:?}");
 }
 
 #[test]
@@ -81,7 +108,8 @@ fn a_565_target_is_quantised_like_a_4444_one() {
 
 #[test]
 fn an_antialiased_packed_target_quantises_its_samples_and_its_resolve() {
-    // Per draw: the draw pass, one pass over the samples, one over the resolved texture.
+    // Per quantising (before the second and third draws, and when left): one pass over the
+    // samples, one over the resolved texture; and the three draw passes.
     let c = frame(TextureFormat::BgraPacked4444, 4);
     assert_eq!((c.packed_quantised, c.passes), (3, 9), "{c:?}");
 }
@@ -89,9 +117,10 @@ fn an_antialiased_packed_target_quantises_its_samples_and_its_resolve() {
 #[test]
 fn wgpus_gl_backend_quantises_too() {
     // wgpu on GL (llvmpipe, where it has multisampling): the same passes, no wgpu error.
-    let c = frame_on(molehill_wgpu::Api::Gl, TextureFormat::BgraPacked4444, 0);
+    let gl = molehill_wgpu::Api::Gl;
+    let c = frame_on(gl, TextureFormat::BgraPacked4444, 0, ADD);
     assert_eq!((c.packed_quantised, c.passes), (3, 6), "{c:?}");
-    let c = frame_on(molehill_wgpu::Api::Gl, TextureFormat::BgraPacked4444, 4);
+    let c = frame_on(gl, TextureFormat::BgraPacked4444, 4, ADD);
     assert_eq!(c.packed_quantised, 3, "{c:?}");
 }
 

@@ -1,11 +1,13 @@
-//! The pass's arithmetic, and the pass itself on a surface that keeps 8 bits: llvmpipe keeps
+//! The probe's arithmetic, and the pass itself on a surface that keeps 8 bits: llvmpipe keeps
 //! `GL_RGBA4` at 4 bits, so the API tests' 4444 targets cannot show what the pass writes; here it
 //! rounds RGBA8 attachments and multisampled RGBA8 textures holding every 8-bit value, as it
-//! rounds `GL_RGBA4` on a driver that stores 8 bits (NVIDIA).
+//! rounds `GL_RGBA4` on a driver that stores 8 bits (NVIDIA). The rounding's own arithmetic is
+//! tested with context3d's schedule (`molehill_context3d::targets`).
 
 use super::*;
 use crate::context::{ContextOptions, GlContext};
 use crate::gl::Gl;
+use molehill_context3d::targets::Packing;
 
 /// A headless context (Molehill's own) and its calls; `None` (skipped, with a note) without
 /// GL.
@@ -195,7 +197,7 @@ fn the_probe_colour_tells_4_bits_from_8() {
     // What an 8-bit store reads back (143), and a 4-bit one (8 / 15: 136, as the clear takes
     // the top bits of 143 and as rounding 8.4375 gives): the one must be told from the other.
     let eight = (PROBE_BLUE * 255.0).round() as u8;
-    let four = (clear_color([PROBE_BLUE; 4])[2] * 255.0).round() as u8;
+    let four = (Packing::Argb4444.clear_color([PROBE_BLUE; 4])[2] * 255.0).round() as u8;
     assert_eq!((eight, four), (143, 136));
     assert_eq!((PROBE_BLUE * 15.0).round() as u8 * 17, four, "rounded, too");
     assert!(keeps_more_bits(eight));
@@ -224,56 +226,4 @@ fn the_environment_replaces_the_default_only() {
         "the option wins"
     );
     assert_eq!(chosen(Native, Some("quantise")), Native, "the option wins");
-}
-
-#[test]
-fn eight_bits_round_back_to_the_nearest_four_bit_value() {
-    // round(v / 17) == round(15 c) for every c whose 8-bit value is v: checked on a fine
-    // grid of c (the claim of the module docs).
-    for i in 0..=100_000u32 {
-        let c = i as f64 / 100_000.0;
-        let v = (255.0 * c).round();
-        assert_eq!((v / 17.0).round(), (15.0 * c).round(), "c = {c}");
-        assert_ne!((v / 17.0).fract(), 0.5, "no tie at v = {v}");
-    }
-}
-
-#[test]
-fn clear_takes_the_top_bits_of_the_8_bit_colour() {
-    assert_eq!(
-        clear_color([0.0, 1.0, 0.5625, 2.0]),
-        [0.0, 1.0, 8.0 / 15.0, 1.0]
-    );
-    // 0.96 is 245 in 8 bits, whose top bits are 15 (rounding 15 x 0.96 would give 14).
-    assert_eq!(clear_color([0.96; 4])[0], 1.0);
-    for k in 0..16u32 {
-        let c = k as f32 / 15.0;
-        assert_eq!(
-            (c * 255.0).round() as u32,
-            17 * k,
-            "k / 15 is stored exactly"
-        );
-    }
-}
-
-#[test]
-fn only_blends_that_read_the_target_need_it_rounded_first() {
-    let b = |source, destination| BlendState {
-        source,
-        destination,
-    };
-    assert!(!reads_destination(b(BlendFactor::One, BlendFactor::Zero)));
-    assert!(!reads_destination(b(
-        BlendFactor::SourceAlpha,
-        BlendFactor::Zero
-    )));
-    assert!(reads_destination(b(BlendFactor::One, BlendFactor::One)));
-    assert!(reads_destination(b(
-        BlendFactor::DestinationColor,
-        BlendFactor::Zero
-    )));
-    assert!(reads_destination(b(
-        BlendFactor::SourceAlpha,
-        BlendFactor::OneMinusSourceAlpha
-    )));
 }
