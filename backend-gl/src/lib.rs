@@ -48,5 +48,3 @@ pub use gl::compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
 #[cfg(feature = "bench-raw")]
 pub use gl::raw;
 pub use gl::{CallCounts, CallKind, FramePixels, FrameTexture, FRAME_FORMAT};
-/// The CPU decoders (context3d's), as the backend uses them.
-pub use molehill_context3d::decode;

@@ -9,33 +9,33 @@
 //! ```
 //!
 //! A player that draws with wgpu hands in its own device ([`WgpuBackend::with_device`]) and
-//! after each `present` samples the back buffer ([`WgpuBackend::frame`]) in its own passes:
-//! no read-back, no second graphics stack. See `docs/wgpu.md`.
+//! after each `present` samples the back buffer ([`WgpuBackend::frame`], a [`FrameTexture`])
+//! in its own passes: no read-back, no second graphics stack. See `docs/wgpu.md`.
 //!
-//! One module per role: [`device`] (device, capabilities, errors and loss), [`resources`]
-//! (buffers, the work counter), [`textures`] (formats, uploads, samplers), [`pipeline`]
-//! (programs and the pipeline cache), [`conv`] (Flash enums as wgpu's: blend, compare, stencil,
-//! cull, vertex formats, samplers), `bindings` (texture bind groups), [`targets`] (back
-//! buffer, render to texture, MSAA), [`pass`] (the pass recorder and the constant stream),
-//! [`packed`] (render targets in Flash's 16-bit formats, quantised to their bits), `draw` (the
-//! draw path), `readback` (`drawToBitmapData`).
+//! The crate is cut by role, in layers, as molehill-gl is; each imports only the layers below
+//! it:
+//!
+//! - `backend` (top): [`WgpuBackend`], the one implementation of context3d's `Backend`: each
+//!   call's entry (a lost device, the error scopes of a lent device, error checking), and the
+//!   embedding methods.
+//! - `device`: what the backend holds and does, with inherent methods only: buffers, textures
+//!   and samplers, programs and the pipeline cache, texture bind groups, render targets and
+//!   the quantising of 16-bit ones, the pass recorder and the constant stream, draws,
+//!   read-back; [`Counters`], [`FrameTexture`].
+//! - `gpu` (bottom): the wgpu device ([`Gpu`]: a headless one made from [`DeviceOptions`], or
+//!   the host's), its capabilities ([`Caps`]), its errors and loss ([`ErrorSink`],
+//!   [`DeviceError`]).
+//!
+//! docs/wgpu.md lists the files; `tests/api/layers.rs` checks the imports.
 
 mod backend;
-mod bindings;
-mod cache;
-pub mod conv;
-pub mod device;
-mod draw;
-pub mod packed;
-pub mod pass;
-pub mod pipeline;
-mod readback;
-pub mod resources;
-pub mod targets;
-pub mod textures;
+mod device;
+mod gpu;
 
-pub use backend::{program_layout, FrameTexture, WgpuBackend};
-pub use device::{Api, Caps, DeviceError, DeviceOptions, Gpu, DEBIAN_PACKAGES, DEBIAN_PACKAGES_GL};
-pub use pipeline::{ProgramLayout, ProgramSource};
-pub use resources::Counters;
-pub use targets::BACK_BUFFER_FORMAT;
+pub use backend::WgpuBackend;
+pub use device::{
+    program_layout, Counters, FrameTexture, ProgramLayout, ProgramSource, BACK_BUFFER_FORMAT,
+};
+pub use gpu::{
+    Api, Caps, DeviceError, DeviceOptions, ErrorSink, Gpu, DEBIAN_PACKAGES, DEBIAN_PACKAGES_GL,
+};

@@ -12,10 +12,10 @@ use molehill_agal::flash::FlashError;
 use molehill_agal::glsl::{Dialect, GlslError, Options};
 use molehill_agal::profile::Profile;
 use molehill_agal::{ProgramKind, Version};
+use molehill_context3d::decode::{dxt, etc1, pvrtc};
 use molehill_context3d::{
     Context3D, Endian, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D,
 };
-use molehill_gl::decode::{dxt, etc1, pvrtc};
 use molehill_gl::GlBackend;
 
 mod backend_diff;

@@ -3,8 +3,8 @@
 //! fallible allocation.
 
 use crate::common::*;
+use molehill_context3d::decode::{dxt, etc1, try_zeroed};
 use molehill_context3d::*;
-use molehill_gl::decode::{dxt, etc1, try_zeroed};
 
 /// A DXT1 block: red and blue halves (c0 red, c1 blue; columns 0-1 index 0, 2-3 index 1).
 const DXT1: [u8; 8] = [0x00, 0xF8, 0x1F, 0x00, 0x50, 0x50, 0x50, 0x50];

@@ -3,8 +3,8 @@
 
 use crate::common::*;
 use molehill_agal::{Filter, MipFilter, Wrap};
+use molehill_context3d::decode::{dxt, etc1, packed, pvrtc};
 use molehill_context3d::*;
-use molehill_gl::decode::{dxt, etc1, packed, pvrtc};
 use molehill_gl::{BgraUpload, GlApi};
 
 /// RGBA8 bytes to `0xAARRGGBB`.

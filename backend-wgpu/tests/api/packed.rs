@@ -1,4 +1,4 @@
-//! Render targets in Flash's 16-bit formats (`src/packed.rs`, when: context3d's
+//! Render targets in Flash's 16-bit formats (`src/device/packed.rs`, when: context3d's
 //! `QuantiseSchedule`): the work done to keep them at their bits, counted (the pixels are
 //! checked by the conformance traces render_to_texture_packed_*).
 

@@ -86,34 +86,9 @@ impl TargetKey {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use crate::backend::ColorAttachment;
-
-    /// Texture `n`.
-    pub(in crate::targets) fn id(n: u64) -> TextureId {
-        TextureId(n)
-    }
-
-    /// A target of `(texture, face)` slots.
-    pub(in crate::targets) fn to(
-        textures: &[(u64, u8)],
-        depth: bool,
-        anti_alias: u8,
-    ) -> RenderTarget {
-        let mut colors = [None; 4];
-        for (slot, &(n, face)) in colors.iter_mut().zip(textures) {
-            *slot = Some(ColorAttachment {
-                texture: id(n),
-                face,
-            });
-        }
-        RenderTarget::Textures {
-            colors,
-            depth_and_stencil: depth,
-            anti_alias,
-        }
-    }
+    use crate::targets::tests::{id, to};
 
     #[test]
     fn attach_finds_every_texture_first_or_names_the_missing_one() {

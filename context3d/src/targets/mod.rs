@@ -16,6 +16,8 @@
 mod key;
 mod quantise;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use key::{Attached, TargetKey};
 pub use quantise::{reads_destination, Packing, QuantiseSchedule};

@@ -204,7 +204,7 @@ impl QuantiseSchedule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::targets::key::tests::{id, to};
+    use crate::targets::tests::{id, to};
 
     fn key(texture: u64) -> TargetKey {
         TargetKey::of(&to(&[(texture, 0)], false, 0), |_| 0).unwrap()

@@ -128,7 +128,7 @@ impl<B, T> RenderTargetTable<B, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::targets::key::tests::{id, to};
+    use crate::targets::tests::{id, to};
 
     #[test]
     fn select_keys_textures_faces_depth_and_the_backends_samples() {

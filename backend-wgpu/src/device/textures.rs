@@ -1,11 +1,11 @@
 //! Textures: every `Context3DTextureFormat` as a wgpu format (converted or decoded on the CPU
 //! where wgpu has no such format), every level (and face) allocated at creation, uploads, the
-//! sampling view (a streaming texture samples its finest uploaded level), and samplers per
-//! resolved sampler state.
+//! sampling view (a streaming texture samples its finest uploaded level), and the placeholders
+//! bound where a texture has no storage. Samplers are `samplers.rs`.
 //!
 //! | Flash format | wgpu format |
 //! |---|---|
-//! | `bgra` | `Bgra8Unorm`, uploaded as given; `Rgba8Unorm` with the bytes swizzled on upload on wgpu's GL backend (see [`crate::device::Caps::bgra8`]) |
+//! | `bgra` | `Bgra8Unorm`, uploaded as given; `Rgba8Unorm` with the bytes swizzled on upload on wgpu's GL backend (see [`crate::gpu::Caps::bgra8`]) |
 //! | `bgraPacked4444`, `bgrPacked565` | `Rgba8Unorm` (expanded on the CPU: wgpu has no packed 16-bit formats) |
 //! | `rgbaHalfFloat` | `Rgba16Float` |
 //! | `compressed` / `compressedAlpha` | `Bc1RgbaUnorm` / `Bc3RgbaUnorm` when the device has BC and the size is a multiple of 4; else decoded (DXT, ETC1, PVRTC) to `Rgba8Unorm`; ETC2-only images as `Etc2Rgb8Unorm` / `Etc2Rgba8Unorm` where the device has ETC2 |
@@ -13,15 +13,12 @@
 //! Rows go to wgpu in upload order: the first uploaded row is texel row 0, `v = 0`, as in
 //! Flash (wgpu's texture origin is the top-left, so no flip anywhere).
 
-use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
 use molehill_context3d::decode::{self, packed, UploadError};
 
-use crate::conv::sampler_descriptor;
 use molehill_context3d::{
-    CompressedImage, SamplerState, TextureData, TextureDesc, TextureFormat, TextureKind,
-    TextureUpload,
+    CompressedImage, TextureData, TextureDesc, TextureFormat, TextureKind, TextureUpload,
 };
 
 /// How a texture is stored.
@@ -183,7 +180,7 @@ fn make_view(tex: &mut Texture) {
 
 /// Creates a texture with every level (and face) allocated (zeroed); `bgra` textures as
 /// `Bgra8Unorm` when `caps.bgra8`.
-pub fn create(device: &wgpu::Device, desc: &TextureDesc, caps: &crate::device::Caps) -> Texture {
+pub fn create(device: &wgpu::Device, desc: &TextureDesc, caps: &crate::gpu::Caps) -> Texture {
     let (storage, undecided) = match desc.format {
         TextureFormat::RgbaHalfFloat => (Storage::RgbaHalf, false),
         TextureFormat::Bgra if caps.bgra8 => (Storage::Bgra8, false),
@@ -233,7 +230,7 @@ pub fn upload(
     queue: &wgpu::Queue,
     tex: &mut Texture,
     up: &TextureUpload<'_>,
-    caps: &crate::device::Caps,
+    caps: &crate::gpu::Caps,
 ) -> Result<(), UploadError> {
     if tex.desc.kind == TextureKind::Video
         && (tex.desc.width, tex.desc.height) != (up.width, up.height)
@@ -374,56 +371,6 @@ pub fn upload(
     Ok(())
 }
 
-/// The key of a sampler. The LOD bias is not part of it: the WGSL writer passes the program's
-/// bias to `textureSampleBias`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SamplerKey {
-    pub(crate) wrap: molehill_agal::Wrap,
-    pub(crate) filter: molehill_agal::Filter,
-    pub(crate) mip: molehill_agal::MipFilter,
-}
-
-impl SamplerKey {
-    /// The key of a resolved state.
-    pub fn of(state: &SamplerState) -> SamplerKey {
-        SamplerKey {
-            wrap: state.wrap,
-            filter: state.filter,
-            mip: state.mip,
-        }
-    }
-}
-
-/// Samplers, one per distinct key, kept while the context lives.
-#[derive(Debug, Default)]
-pub struct Samplers {
-    map: HashMap<SamplerKey, wgpu::Sampler>,
-}
-
-impl Samplers {
-    /// The sampler of `key`, created on first use.
-    pub fn get(&mut self, device: &wgpu::Device, key: SamplerKey) -> &wgpu::Sampler {
-        self.map
-            .entry(key)
-            .or_insert_with(|| device.create_sampler(&sampler_descriptor(key)))
-    }
-
-    /// Number of samplers made.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// Whether none was made.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
-    /// Drops every sampler.
-    pub fn clear(&mut self) {
-        self.map.clear();
-    }
-}
-
 /// 1x1 opaque black textures (2D and cube) bound where a texture has no storage yet (GL
 /// samples an incomplete texture as `(0, 0, 0, 1)`).
 #[derive(Debug)]
@@ -476,35 +423,5 @@ impl Placeholders {
             d2: make(1, wgpu::TextureViewDimension::D2),
             cube: make(6, wgpu::TextureViewDimension::Cube),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn anisotropy_makes_every_filter_linear() {
-        let d = sampler_descriptor(SamplerKey {
-            wrap: molehill_agal::Wrap::Repeat,
-            filter: molehill_agal::Filter::Anisotropic8x,
-            mip: molehill_agal::MipFilter::None,
-        });
-        assert_eq!(d.anisotropy_clamp, 8);
-        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
-        // `mipnone` is the one-level view (`Texture::base_view`), not a LOD clamp.
-        assert_eq!(d.lod_max_clamp, 32.0);
-    }
-
-    #[test]
-    fn mixed_wraps_split_u_and_v() {
-        let d = sampler_descriptor(SamplerKey {
-            wrap: molehill_agal::Wrap::ClampURepeatV,
-            filter: molehill_agal::Filter::Nearest,
-            mip: molehill_agal::MipFilter::Linear,
-        });
-        assert_eq!(d.address_mode_u, wgpu::AddressMode::ClampToEdge);
-        assert_eq!(d.address_mode_v, wgpu::AddressMode::Repeat);
-        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
     }
 }

@@ -1,4 +1,4 @@
-//! The device: a headless one made here (Vulkan by default, wgpu's GL backend selectable) or the
+//! The bottom layer: the wgpu device, a headless one made here (Vulkan by default, wgpu's GL backend selectable) or the
 //! host's own `wgpu::Device` + `Queue`; what the adapter offers (sample counts, BC textures);
 //! error capture without panics (error scopes, an uncaptured-error handler) and device loss.
 //!
@@ -6,6 +6,10 @@
 //! callback there. A device the host lends ([`Gpu::from_parts`]) keeps the host's handlers:
 //! each backend call runs inside error scopes of its own ([`Gpu::call_scope`]) instead, so
 //! the errors Molehill causes come to Molehill and the host's handler sees only the host's.
+//!
+//! With `device/readback.rs`, this is where the backend waits on wgpu (`pollster::block_on` of
+//! adapter, device and error-scope futures; `tests/api/layers.rs` keeps it so): on the web those
+//! are asynchronous.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -179,14 +183,14 @@ pub struct Gpu {
 /// The error scopes around one backend call on a lent device (see [`Gpu::call_scope`]).
 #[derive(Debug)]
 #[must_use = "close the scope to hand its errors to the sink"]
-pub struct CallScope {
+pub(crate) struct CallScope {
     scopes: [wgpu::ErrorScopeGuard; 3],
 }
 
 impl CallScope {
     /// Pops the scopes (the innermost first) and hands what they caught to `sink`, as the
     /// uncaptured-error handler does on a device of Molehill's own.
-    pub fn close(self, sink: &ErrorSink) {
+    pub(crate) fn close(self, sink: &ErrorSink) {
         let [validation, oom, internal] = self.scopes;
         for scope in [internal, oom, validation] {
             if let Some(e) = pollster::block_on(scope.pop()) {
@@ -368,7 +372,7 @@ impl Gpu {
     /// On a lent device, opens the error scopes one backend call runs in (close them with
     /// [`CallScope::close`] before the call returns); `None` on a device of Molehill's own,
     /// whose uncaptured-error handler does the same job.
-    pub fn call_scope(&self) -> Option<CallScope> {
+    pub(crate) fn call_scope(&self) -> Option<CallScope> {
         self.lent.then(|| CallScope {
             scopes: [
                 wgpu::ErrorFilter::Validation,
@@ -381,7 +385,7 @@ impl Gpu {
 
     /// Runs `f` inside validation and out-of-memory error scopes and returns its value with
     /// the first error either scope caught.
-    pub fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
+    pub(crate) fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
         let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
         let value = f();
@@ -392,7 +396,7 @@ impl Gpu {
 }
 
 /// The `BackendError` of a wgpu error caught around a resource creation.
-pub fn resource_error(e: &wgpu::Error) -> molehill_context3d::BackendError {
+pub(crate) fn resource_error(e: &wgpu::Error) -> molehill_context3d::BackendError {
     log::error!("wgpu: {e}");
     match e {
         wgpu::Error::OutOfMemory { .. } => molehill_context3d::BackendError::OutOfMemory,

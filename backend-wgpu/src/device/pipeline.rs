@@ -13,16 +13,14 @@ use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{BackendError, BlendState, ProgramId, ProgramKey, MAX_STREAMS};
 
-use crate::cache::bounded_entry;
-use crate::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format};
-use crate::device::Gpu;
+use super::cache::bounded_entry;
+use super::conv::{blend_factor, compare, cull_mode, stencil_face, vertex_format};
+use super::stream::UniformLayouts;
+use super::targets::DEPTH_FORMAT;
+use crate::gpu::Gpu;
 
 mod key;
 pub use key::{AttributeKey, PackedKey, PipelineKey, SlotKey, VertexLayoutKey};
-
-/// Bytes bound for each constant file: 256 registers, more than any profile has (vc 250,
-/// fc 200), so one bind group serves every program.
-pub const CONSTANT_BINDING_SIZE: u64 = 256 * 16;
 
 /// What the backend binds for a program: the translator's reflection, reduced.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -41,6 +39,28 @@ pub struct ProgramLayout {
     pub constants_read: [u16; 2],
     /// Colour outputs written (`oc<i>` at `@location(i)`).
     pub color_outputs: Vec<u16>,
+}
+
+/// Reduces the translator's reflection to what the backend binds.
+pub fn program_layout(r: &molehill_agal::wgsl::Reflection) -> ProgramLayout {
+    ProgramLayout {
+        attributes: r.attributes.iter().map(|a| a.slot).collect(),
+        samplers: r
+            .samplers
+            .iter()
+            .map(|s| (s.unit, s.dimension == molehill_agal::Dimension::Cube))
+            .collect(),
+        vertex_constants: r.vertex_constants.size,
+        fragment_constants: r.fragment_constants.size,
+        constants_read: [&r.vertex_constants, &r.fragment_constants].map(|f| {
+            if f.relative {
+                f.size
+            } else {
+                f.used.iter().map(|u| u.end).max().unwrap_or(0).min(f.size)
+            }
+        }),
+        color_outputs: r.color_outputs.iter().map(|c| c.index).collect(),
+    }
 }
 
 /// A translated program pair.
@@ -70,11 +90,8 @@ pub struct GpuProgram {
     scissor_override: bool,
 }
 
-/// The depth-stencil format of every target.
-pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
-
 /// What the program cache keys a pair on: context3d's key of an AGAL pair, or the text of a
-/// pair of hand-written WGSL ([`crate::WgpuBackend::create_program_wgsl`]).
+/// pair of hand-written WGSL (`WgpuBackend::create_program_wgsl`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum SourceKey {
     /// A pair uploaded through [`molehill_context3d::Backend::create_program`].
@@ -88,7 +105,7 @@ pub enum SourceKey {
 pub struct Pipelines {
     /// The layouts of the stages' uniform groups: `@group(2)` (`vc`) and `@group(0)` (`fc`
     /// and the per-draw values).
-    pub uniform_layouts: crate::pass::UniformLayouts,
+    pub uniform_layouts: UniformLayouts,
     programs: Vec<Option<GpuProgram>>,
     by_source: HashMap<SourceKey, u32>,
     by_id: HashMap<ProgramId, u32>,
@@ -146,7 +163,7 @@ impl Pipelines {
             ],
         });
         Pipelines {
-            uniform_layouts: crate::pass::UniformLayouts { vertex, fragment },
+            uniform_layouts: UniformLayouts { vertex, fragment },
             programs: Vec::new(),
             by_source: HashMap::default(),
             by_id: HashMap::default(),

@@ -6,10 +6,11 @@ use rustc_hash::FxHashMap as HashMap;
 
 use molehill_context3d::{SamplerBinding, TextureId, MAX_SAMPLERS};
 
-use crate::cache::bounded_entry;
-use crate::pipeline::GpuProgram;
-use crate::resources::Counters;
-use crate::textures::{Placeholders, SamplerKey, Samplers, Texture};
+use super::cache::bounded_entry;
+use super::counters::Counters;
+use super::pipeline::GpuProgram;
+use super::samplers::{SamplerKey, Samplers};
+use super::textures::{Placeholders, Texture};
 
 /// What a texture bind group holds, per sampler the program reads (in its layout's order):
 /// the texture, its generation, the sampler. Compared and hashed over those entries alone

@@ -116,7 +116,7 @@ impl VertexLayoutKey {
     }
 }
 
-/// Everything a render pipeline depends on (what [`crate::pipeline::Pipelines::pipeline`]
+/// Everything a render pipeline depends on (what [`super::Pipelines::pipeline`]
 /// makes one from); the cache compares and hashes its [`PackedKey`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PipelineKey {

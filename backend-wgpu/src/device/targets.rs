@@ -12,12 +12,39 @@ use molehill_context3d::{BackBufferConfig, RenderTarget, TextureId};
 
 use molehill_context3d::targets::Packing;
 
-use crate::packed::PackedTarget;
-use crate::pipeline::DEPTH_FORMAT;
-use crate::textures::Texture;
+use super::packed::PackedTarget;
+use super::textures::Texture;
 
 /// The format of the back buffer.
 pub const BACK_BUFFER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+
+/// The depth-stencil format of every target.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
+
+/// The back buffer as the host sees it after `Backend::present`.
+///
+/// - format [`BACK_BUFFER_FORMAT`] (`Rgba8Unorm`, not sRGB: Flash blends in gamma space);
+/// - colours premultiplied by alpha, as Flash composites the Stage3D layer (blend it with
+///   `One, OneMinusSrcAlpha`);
+/// - row 0 is the top row (sample it with `v = 0` at the top, no flip);
+/// - `width` x `height` of the last `configureBackBuffer`, single-sampled (an anti-aliased
+///   back buffer is resolved into it at the end of each pass).
+///
+/// The texture lives until the next `configureBackBuffer` (then ask again) and holds the last
+/// presented frame until the content draws to the back buffer again.
+#[derive(Debug, Clone, Copy)]
+pub struct FrameTexture<'a> {
+    /// The texture (usages: `TEXTURE_BINDING`, `COPY_SRC`, `COPY_DST`, `RENDER_ATTACHMENT`).
+    pub texture: &'a wgpu::Texture,
+    /// A default view of it.
+    pub view: &'a wgpu::TextureView,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Its format.
+    pub format: wgpu::TextureFormat,
+}
 
 /// One colour attachment: the view drawn into and, when multisampled, the view resolved to.
 #[derive(Debug, Clone)]
@@ -28,7 +55,7 @@ pub struct ColorView {
     pub resolve: Option<wgpu::TextureView>,
     /// The format.
     pub format: wgpu::TextureFormat,
-    /// A texture in a 16-bit Flash format: what quantises it ([`crate::packed`]).
+    /// A texture in a 16-bit Flash format: what quantises it (`packed.rs`).
     pub packed: Option<PackedTarget>,
 }
 
@@ -209,15 +236,22 @@ impl Targets {
         self.table.back()
     }
 
+    /// The back buffer for the host, once configured.
+    pub fn frame(&self) -> Option<FrameTexture<'_>> {
+        let b = self.table.back()?;
+        Some(FrameTexture {
+            texture: &b.texture,
+            view: &b.view,
+            width: b.config.width,
+            height: b.config.height,
+            format: BACK_BUFFER_FORMAT,
+        })
+    }
+
     /// Selects the current target.
     pub fn set_current(&mut self, target: &RenderTarget) {
         let max = self.msaa_samples;
         self.table.select(target, |aa| samples_for(aa, max));
-    }
-
-    /// Whether the current target is the back buffer.
-    pub fn current_is_back_buffer(&self) -> bool {
-        self.table.current().is_none()
     }
 
     /// The current target's key (`None`: the back buffer).

@@ -1,12 +1,10 @@
-//! Flash's enums as wgpu's: blend factors, comparisons, stencil actions, cull faces, vertex
-//! formats and sampler states. Texture formats are in [`crate::textures`] (`Storage`), because
-//! the device decides some of them.
+//! Flash's enums as wgpu's: blend factors, comparisons, stencil actions, cull faces and vertex
+//! formats. Texture formats are in `textures.rs` (`Storage`), because the device decides some
+//! of them; sampler states in `samplers.rs`.
 
 use molehill_context3d::{
     BlendFactor, CompareMode, StencilAction, StencilFace, TriangleFace, VertexFormat,
 };
-
-use crate::textures::SamplerKey;
 
 /// wgpu's blend factor.
 pub fn blend_factor(f: BlendFactor) -> wgpu::BlendFactor {
@@ -81,55 +79,5 @@ pub fn cull_mode(c: TriangleFace) -> Option<wgpu::Face> {
         TriangleFace::None | TriangleFace::FrontAndBack => None,
         TriangleFace::Back => Some(wgpu::Face::Back),
         TriangleFace::Front => Some(wgpu::Face::Front),
-    }
-}
-
-/// The wgpu sampler of a Flash sampler state.
-pub fn sampler_descriptor(key: SamplerKey) -> wgpu::SamplerDescriptor<'static> {
-    use molehill_agal::{Filter, MipFilter, Wrap};
-    let (u, v) = match key.wrap {
-        Wrap::Clamp => (
-            wgpu::AddressMode::ClampToEdge,
-            wgpu::AddressMode::ClampToEdge,
-        ),
-        Wrap::Repeat => (wgpu::AddressMode::Repeat, wgpu::AddressMode::Repeat),
-        Wrap::ClampURepeatV => (wgpu::AddressMode::ClampToEdge, wgpu::AddressMode::Repeat),
-        Wrap::RepeatUClampV => (wgpu::AddressMode::Repeat, wgpu::AddressMode::ClampToEdge),
-    };
-    let (linear, anisotropy) = match key.filter {
-        Filter::Nearest => (false, 1),
-        Filter::Linear => (true, 1),
-        Filter::Anisotropic2x => (true, 2),
-        Filter::Anisotropic4x => (true, 4),
-        Filter::Anisotropic8x => (true, 8),
-        Filter::Anisotropic16x => (true, 16),
-    };
-    let filter = if linear {
-        wgpu::FilterMode::Linear
-    } else {
-        wgpu::FilterMode::Nearest
-    };
-    // wgpu takes anisotropy only with every filter linear.
-    let mipmap_filter = match key.mip {
-        _ if anisotropy > 1 => wgpu::MipmapFilterMode::Linear,
-        MipFilter::Linear => wgpu::MipmapFilterMode::Linear,
-        MipFilter::None | MipFilter::Nearest => wgpu::MipmapFilterMode::Nearest,
-    };
-    wgpu::SamplerDescriptor {
-        label: Some("sampler"),
-        address_mode_u: u,
-        address_mode_v: v,
-        address_mode_w: wgpu::AddressMode::ClampToEdge,
-        mag_filter: filter,
-        min_filter: filter,
-        mipmap_filter,
-        lod_min_clamp: 0.0,
-        // `mipnone` samples the base level only: through a view of that level alone
-        // (`Texture::base_view`), not a clamp to LOD 0, which costs lavapipe a level
-        // selection per sample that a one-level view does not (measured in docs/wgpu.md).
-        lod_max_clamp: 32.0,
-        compare: None,
-        anisotropy_clamp: anisotropy,
-        border_color: None,
     }
 }
