@@ -75,7 +75,7 @@ pub struct Recorder {
     /// The target of the open pass or of the pending clear.
     target: Option<Attachments>,
     pending_clear: Option<ClearOps>,
-    /// Brings packed (16-bit format) targets to their bits after each pass; made on first use.
+    /// Brings packed (16-bit format) targets to their bits when asked; made on first use.
     quantiser: Option<Quantiser>,
     /// Frames (submissions) so far: a resource whose `used_in` equals it is read by the
     /// commands not yet submitted.
