@@ -8,6 +8,8 @@
 mod embed;
 mod entry;
 pub(crate) mod queue;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use molehill_agal::ProgramKind;
 use molehill_context3d::{

@@ -39,11 +39,14 @@ mod gl;
 
 pub use backend::queue::MAX_QUEUED_DRAWS;
 pub use backend::{CurrentCheck, GlBackend, HostRestore};
+#[cfg(not(target_arch = "wasm32"))]
+pub use context::MakeCurrentHook;
 pub use context::{
-    ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, MakeCurrentHook,
-    Rgba4Targets, DEBIAN_PACKAGES,
+    ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, Rgba4Targets,
+    DEBIAN_PACKAGES,
 };
 pub use device::{BgraUpload, GlCallError};
+#[cfg(not(target_arch = "wasm32"))]
 pub use gl::compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};
 #[cfg(feature = "bench-raw")]
 pub use gl::raw;

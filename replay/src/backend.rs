@@ -35,10 +35,25 @@ impl BackendKind {
     pub fn factory(self) -> Box<dyn molehill_player::BackendFactory> {
         match self {
             BackendKind::Gl => Box::new(molehill_player::HeadlessGl::default()),
+            #[cfg(not(target_arch = "wasm32"))]
             BackendKind::Wgpu => Box::new(molehill_player::HeadlessWgpu::default()),
+            #[cfg(not(target_arch = "wasm32"))]
             BackendKind::WgpuGl => Box::new(molehill_player::HeadlessWgpu {
                 options: molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Gl),
             }),
+            // In a browser (wasm32) molehill-wgpu is not built yet: every request is refused
+            // (Flash's #3702 through the Stage3D's error event).
+            #[cfg(target_arch = "wasm32")]
+            BackendKind::Wgpu | BackendKind::WgpuGl => Box::new(
+                move || -> Result<
+                    Box<dyn molehill_context3d::Backend>,
+                    molehill_player::backend::BackendCreationError,
+                > {
+                    Err(molehill_player::backend::BackendCreationError::Refused(
+                        format!("molehill-wgpu ({self}) is not built for the browser yet"),
+                    ))
+                },
+            ),
         }
     }
 }

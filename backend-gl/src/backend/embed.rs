@@ -2,15 +2,19 @@
 //! context sharing objects with the host's), what an embedder tunes and asks (current checks,
 //! host-state restores, frame output and read-back, loss), and the device's counters.
 
+#[cfg(not(target_arch = "wasm32"))]
 use glutin::context::AsRawContext;
 use molehill_agal::glsl::Dialect;
 use molehill_context3d::BackendError;
+#[cfg(not(target_arch = "wasm32"))]
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
 use super::entry::{keeping_current, CurrentCheck, GlBackend, HostRestore};
-use crate::context::current::{restore, CurrentBinding};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::context::GlApi;
 use crate::context::{
-    ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, Rgba4Targets,
+    restore, ContextError, ContextOptions, CurrentBinding, GlContext, GlInfo, HostContext,
+    Rgba4Targets,
 };
 use crate::device::{BgraUpload, Device, GlCallError};
 use crate::gl::{frame, CallCounts, FramePixels, FrameTexture};
@@ -40,6 +44,7 @@ impl GlBackend {
     ///
     /// # Safety
     /// `display` and `window` must be valid handles that outlive the backend.
+    #[cfg(not(target_arch = "wasm32"))]
     pub unsafe fn windowed(
         display: RawDisplayHandle,
         window: RawWindowHandle,
@@ -76,6 +81,7 @@ impl GlBackend {
     /// A backend on a headless context of Molehill's that shares objects with the host's EGL
     /// context (see [`GlContext::sharing`]); frame output is on and fenced. Molehill's
     /// context is current while it runs, and the host's is current again when it returns.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn sharing(
         display: &glutin::api::egl::display::Display,
         host_context: &impl AsRawContext,

@@ -17,12 +17,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use glutin::context::{AsRawContext, RawContext};
-
 use super::queue::DrawQueue;
-use crate::context::current::{restore, CurrentBinding};
-use crate::context::host::{bound_owner, set_bound_owner};
-use crate::context::{ContextError, Current, GlApi};
+use crate::context::bound::{bound_owner, set_bound_owner};
+use crate::context::{restore, ContextError, Current, CurrentBinding, GlApi};
 use crate::device::frames::{Frames, Readback};
 use crate::device::Device;
 use crate::gl::HostState;
@@ -73,7 +70,7 @@ pub enum HostRestore {
 #[derive(Debug)]
 pub struct GlBackend {
     pub(super) device: Device,
-    /// Tells backends sharing a host context apart (`context::host`'s table).
+    /// Tells backends sharing a host context apart (`context::bound`'s table).
     id: u64,
     /// The host's state, captured (host context only; `None`: capture at the next entry).
     pub(super) host_state: Option<HostState>,
@@ -150,10 +147,9 @@ impl GlBackend {
         }
     }
 
-    /// The key of the host's context in `context::host`'s table.
+    /// The key of the host's context in `context::bound`'s table.
     fn host_key(&self) -> usize {
-        let RawContext::Egl(ctx) = self.device.gl.context().raw_context();
-        ctx as usize
+        self.device.gl.context().key()
     }
 
     /// Marks the context lost (frames, reads and kept draws go with it).
@@ -270,8 +266,7 @@ impl GlBackend {
                     current
                 }
                 None => {
-                    let RawContext::Egl(ours) = ctx.raw_context();
-                    let previous = CurrentBinding::now_unless(ours);
+                    let previous = CurrentBinding::now_unless(ctx.egl_handle());
                     match ctx.enter() {
                         Ok(current) => {
                             self.previous = previous;

@@ -28,8 +28,9 @@ use glutin::prelude::*;
 use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder, WindowSurface};
 use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 
-use super::current::{self, Current};
+use super::current;
 use super::host::{HostCheck, HostContext};
+use super::proof::Current;
 use super::types::{ContextError, ContextOptions, GlApi, GlInfo, DEBIAN_PACKAGES};
 
 #[derive(Debug)]
@@ -415,6 +416,22 @@ impl GlContext {
             log::error!("eglMakeCurrent(EGL_NO_CONTEXT) failed: EGL error 0x{code:x}");
             ContextError::MakeCurrent(glutin::error::ErrorKind::Misc.into())
         })
+    }
+
+    /// The key of this context in the table of host contexts (`bound.rs`): its EGL context.
+    pub(crate) fn key(&self) -> usize {
+        self.egl_handle() as usize
+    }
+
+    /// The EGL context (null for the host's context checked by a hook).
+    pub(crate) fn egl_handle(&self) -> *const c_void {
+        let RawContext::Egl(ctx) = self.raw_context();
+        ctx
+    }
+
+    /// Whether this is a browser's WebGL2 context: never on the desktop.
+    pub fn is_web(&self) -> bool {
+        false
     }
 
     /// Whether this is the host's context ([`GlContext::from_host`]).

@@ -14,7 +14,6 @@
 //! [`ContextError::HostHook`]) and no GL call is made; [`crate::GlBackend`] then reports the
 //! context lost (Flash's #3694) and keeps the reason in [`crate::GlBackend::context_error`].
 
-use std::cell::RefCell;
 use std::ffi::{c_void, CStr};
 
 use super::current::{self, RawEglContext};
@@ -140,32 +139,4 @@ impl HostContext {
         });
         (self.gl, self.api, check)
     }
-}
-
-thread_local! {
-    /// For each host context of this thread (its EGL context; null for those checked by a
-    /// hook), the backend whose state is in place there instead of the host's. Another
-    /// backend on the same context then trusts neither (`HostRestore::AtPresent`).
-    static BOUND: RefCell<Vec<(usize, u64)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The backend whose state is in place in the host context `key`, if any.
-pub(crate) fn bound_owner(key: usize) -> Option<u64> {
-    BOUND.with(|b| {
-        b.borrow()
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|&(_, id)| id)
-    })
-}
-
-/// Records `owner` as the backend whose state is in place in the host context `key`.
-pub(crate) fn set_bound_owner(key: usize, owner: Option<u64>) {
-    BOUND.with(|b| {
-        let mut b = b.borrow_mut();
-        b.retain(|(k, _)| *k != key);
-        if let Some(id) = owner {
-            b.push((key, id));
-        }
-    });
 }

@@ -105,6 +105,7 @@ impl ContextOptions {
 #[non_exhaustive]
 pub enum ContextError {
     /// libEGL could not be loaded or offers no device platform.
+    #[cfg(not(target_arch = "wasm32"))]
     #[error(
         "no EGL available ({source}); install the Debian packages: apt-get install {packages}"
     )]
@@ -121,6 +122,7 @@ pub enum ContextError {
         packages: &'static str,
     },
     /// Every device failed; the last error is kept.
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("no {api} context on any EGL device (last error: {source}); install the Debian packages: apt-get install {packages}")]
     NoContext {
         /// The API asked for.
@@ -131,6 +133,7 @@ pub enum ContextError {
         packages: &'static str,
     },
     /// A step of window-surface creation failed.
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("{step} failed for the window surface: {source}")]
     Window {
         /// The EGL step.
@@ -145,9 +148,11 @@ pub enum ContextError {
         api: &'static str,
     },
     /// Making the context current failed.
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("making the GL context current failed: {0}")]
     MakeCurrent(glutin::error::Error),
     /// Presenting (swapping buffers) failed.
+    #[cfg(not(target_arch = "wasm32"))]
     #[error("swapping buffers failed: {0}")]
     Swap(glutin::error::Error),
     /// The host broke the contract of a host context: its context is not the current one
@@ -163,7 +168,16 @@ pub enum ContextError {
     /// The host's make-current hook failed.
     #[error("the host's make-current hook failed: {0}")]
     HostHook(String),
-    /// EGL or GL reports the context lost (`EGL_CONTEXT_LOST`, `GL_CONTEXT_LOST`).
+    /// The browser gives no WebGL2 context (`canvas.getContext("webgl2")` answered null or
+    /// threw): the browser has no WebGL2, or it is turned off or blocklisted for this GPU.
+    #[cfg(target_arch = "wasm32")]
+    #[error("the browser gives no WebGL2 context ({reason})")]
+    NoWebGl2 {
+        /// What the browser said (or that it answered null).
+        reason: String,
+    },
+    /// EGL, GL or the browser reports the context lost (`EGL_CONTEXT_LOST`, `GL_CONTEXT_LOST`,
+    /// `webglcontextlost`).
     #[error("the GL context is lost ({0})")]
     Lost(&'static str),
 }

@@ -25,6 +25,9 @@ const MAX_SAMPLES: u32 = 0x8D57;
 /// context.
 const GL_CONTEXT_LOST: u32 = 0x0507;
 
+/// `CONTEXT_LOST_WEBGL`: WebGL's `getError` once after its context is lost.
+const CONTEXT_LOST_WEBGL: u32 = 0x9242;
+
 /// A GL error seen while error checking was on, with the Context3D call that caused it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{call}: {} (0x{code:04x})", conv::error_name(*.code))]
@@ -308,7 +311,7 @@ impl Device {
             if result.is_ok() {
                 result = Err(match code {
                     glow::OUT_OF_MEMORY => BackendError::OutOfMemory,
-                    GL_CONTEXT_LOST => BackendError::ContextLost,
+                    GL_CONTEXT_LOST | CONTEXT_LOST_WEBGL => BackendError::ContextLost,
                     _ => BackendError::Driver {
                         call,
                         detail: format!("GL error 0x{code:04x}"),
@@ -318,7 +321,7 @@ impl Device {
             self.gl_errors.push(e);
         }
         if result == Err(BackendError::ContextLost) {
-            // A robust context reports a reset this way: nothing of it is left.
+            // A robust context (and WebGL) reports a reset this way: nothing of it is left.
             self.context_error = Some(ContextError::Lost("GL_CONTEXT_LOST"));
             self.lose_context();
         }
@@ -365,23 +368,34 @@ impl Device {
     }
 }
 
-/// What the context offers for textures (extensions read once).
+/// What the context offers for textures (extensions read once). Each capability is looked
+/// for under its GL names and under its WebGL name (a browser lists only those, and glow's
+/// web build has enabled every one it lists). WebGL2, unlike GL ES 3.0, has ETC2 only through
+/// `WEBGL_compressed_texture_etc`, and no BGRA upload at all (`GL_BGRA_EXT` is INVALID_ENUM
+/// there): bgra is swizzled.
 fn capabilities(gl: &mut Calls, dialect: Dialect) -> TextureCaps {
     let ext = |gl: &Calls, names: &[&str]| names.iter().any(|n| gl.has_extension(n));
+    let web = gl.context().is_web();
     TextureCaps {
         s3tc: ext(
             gl,
             &[
                 "GL_EXT_texture_compression_s3tc",
                 "GL_ANGLE_texture_compression_dxt5",
+                "WEBGL_compressed_texture_s3tc",
             ],
         ),
-        etc2: dialect == Dialect::Es300 || ext(gl, &["GL_ARB_ES3_compatibility"]),
+        etc2: if web {
+            ext(gl, &["WEBGL_compressed_texture_etc"])
+        } else {
+            dialect == Dialect::Es300 || ext(gl, &["GL_ARB_ES3_compatibility"])
+        },
         anisotropy: ext(
             gl,
             &[
                 "GL_EXT_texture_filter_anisotropic",
                 "GL_ARB_texture_filter_anisotropic",
+                "EXT_texture_filter_anisotropic",
             ],
         ),
         bgra: if dialect != Dialect::Es300 {

@@ -77,7 +77,9 @@ impl Device {
         let shadow =
             IndexShadow::zeroed(desc.num_indices).map_err(|_| BackendError::OutOfMemory)?;
         let gl = self.gl.current(current);
-        let buffer = gl.create_buffer().map_err(|_| BackendError::OutOfMemory)?;
+        let buffer = gl
+            .create_index_buffer()
+            .map_err(|_| BackendError::OutOfMemory)?;
         if !gl.buffer_alloc(buffer, gl_size(shadow.gpu_bytes()), usage(desc.usage)) {
             gl.delete_buffer(buffer);
             return Err(BackendError::OutOfMemory);

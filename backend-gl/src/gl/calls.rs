@@ -88,6 +88,8 @@ impl Gl {
                 shadow: Shadow::default(),
                 counts: CallCounts::default(),
                 state_writes: 0,
+                #[cfg(target_arch = "wasm32")]
+                rebind_all: false,
             },
         }
     }
@@ -123,6 +125,10 @@ pub(crate) struct Calls {
     /// `FixedState::apply` (the device's) compares to skip a draw's state when nothing
     /// changed since it last applied it.
     pub(super) state_writes: u64,
+    /// In a player's WebGL2 context: the shadow was forgotten since the player's objects were
+    /// last in place, so all of them are bound back at the exit (`webgl.rs`).
+    #[cfg(target_arch = "wasm32")]
+    pub(super) rebind_all: bool,
 }
 
 impl std::fmt::Debug for Calls {
@@ -144,6 +150,10 @@ impl Calls {
     pub fn invalidate(&mut self) {
         self.shadow = Shadow::default();
         self.state_writes += 1;
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.rebind_all = true;
+        }
     }
 
     /// The fixed-function writes so far (see the field).
@@ -168,8 +178,12 @@ impl Calls {
         unsafe { gl.get_error() }
     }
 
-    /// `glGetIntegerv` of one value.
+    /// `glGetIntegerv` of one value. WebGL2 has no `GL_MAJOR_VERSION` / `GL_MINOR_VERSION`
+    /// query (INVALID_ENUM): it is OpenGL ES 3.0, answered without a call.
     pub fn get_integer(&mut self, pname: u32) -> i32 {
+        if self.ctx.is_web() && matches!(pname, glow::MAJOR_VERSION | glow::MINOR_VERSION) {
+            return if pname == glow::MAJOR_VERSION { 3 } else { 0 };
+        }
         let gl = self.count(CallKind::Query);
         // SAFETY: context current; pname is a single-valued GL enum chosen by this crate.
         unsafe { gl.get_parameter_i32(pname) }

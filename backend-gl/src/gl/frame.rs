@@ -138,12 +138,19 @@ impl Calls {
 
     /// Whether `fence` is signalled (`wait`: waiting until it is); `false` on a timeout or a
     /// failed wait.
+    ///
+    /// WebGL2 cannot wait (its `MAX_CLIENT_WAIT_TIMEOUT_WEBGL` is 0, and a fence signals only
+    /// in a later task of the page): there the fence is polled, and `wait` answers `true`
+    /// whatever it says, since the read that follows (`getBufferSubData`,
+    /// [`Calls::read_pack_buffer`]) waits for the copy itself.
     pub(crate) fn client_wait(&mut self, fence: glow::Fence, wait: bool) -> bool {
+        let web = self.ctx.is_web();
         let g = self.count(CallKind::Query);
-        let timeout = if wait { i32::MAX } else { 0 };
+        let timeout = if wait && !web { i32::MAX } else { 0 };
         // SAFETY: context current; a live fence of this context.
         let status = unsafe { g.client_wait_sync(fence, glow::SYNC_FLUSH_COMMANDS_BIT, timeout) };
-        !(status == glow::TIMEOUT_EXPIRED || status == glow::WAIT_FAILED)
+        let signalled = !(status == glow::TIMEOUT_EXPIRED || status == glow::WAIT_FAILED);
+        signalled || (wait && web)
     }
 
     /// `glBindBuffer(GL_PIXEL_PACK_BUFFER)`: outside the state cache; the read-back binds its
@@ -185,7 +192,8 @@ impl Calls {
     }
 
     /// Maps the first `size` bytes of the pack `buffer` (a finished read) for reading and
-    /// hands them to `read`; nothing when GL refuses the mapping.
+    /// hands them to `read`; nothing when GL refuses the mapping. WebGL2 has no mapping: the
+    /// bytes are copied out with `getBufferSubData` (into a buffer allocated fallibly).
     pub(crate) fn read_pack_buffer(
         &mut self,
         buffer: glow::Buffer,
@@ -193,6 +201,19 @@ impl Calls {
         read: impl FnOnce(&[u8]),
     ) {
         self.bind_pack(Some(buffer));
+        if self.ctx.is_web() {
+            let mut bytes = Vec::new();
+            if bytes.try_reserve_exact(size).is_ok() {
+                bytes.resize(size, 0);
+                let g = self.count(CallKind::Query);
+                // SAFETY: context current; the bound pack buffer holds `size` bytes, written by
+                // the read; `bytes` holds as many.
+                unsafe { g.get_buffer_sub_data(glow::PIXEL_PACK_BUFFER, 0, &mut bytes) };
+                read(&bytes);
+            }
+            self.bind_pack(None);
+            return;
+        }
         let g = self.count(CallKind::Query);
         // SAFETY: context current; the bound pack buffer holds `size` bytes, written by the
         // finished read.

@@ -13,6 +13,9 @@
 //!
 //! [`Calls`]: super::Calls
 
+// In a browser only the fences are used (the compositor is the desktop's).
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+
 use glow::HasContext;
 
 use crate::context::Current;

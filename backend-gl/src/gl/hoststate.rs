@@ -16,6 +16,8 @@ use glow::HasContext;
 
 use super::calls::{update, Calls, Shadow, UNITS};
 use super::counts::CallKind;
+#[cfg(target_arch = "wasm32")]
+use super::webgl::WebBindings;
 
 /// Capabilities Molehill needs off (`GL_FRAMEBUFFER_SRGB` only on desktop GL).
 const OFF_CAPS: [u32; 5] = [
@@ -54,6 +56,10 @@ pub struct HostState {
     srgb: Option<bool>,
     blend_equation: [u32; 2],
     depth_range: [f32; 2],
+    /// In a player's WebGL2 context: its object bindings, as the browser names them (the
+    /// shadow's object slots, `renderbuffer` and the pixel buffers are then unknown/none).
+    #[cfg(target_arch = "wasm32")]
+    web: Option<WebBindings>,
 }
 
 impl HostState {
@@ -109,28 +115,32 @@ impl HostState {
         };
         // Desktop GL has primitive restart with a fixed index from 4.3 (or the ES3
         // compatibility extension); asking a 3.3 driver would leave GL_INVALID_ENUM behind.
-        let restart = !desktop || gl.has_extension("GL_ARB_ES3_compatibility");
+        // WebGL2 has it always on and cannot be asked (INVALID_ENUM).
+        let web = gl.ctx.is_web();
+        let restart = !web && (!desktop || gl.has_extension("GL_ARB_ES3_compatibility"));
         let mut s = Shadow::default();
-        tick();
-        // SAFETY: see above.
-        s.program = Some(unsafe { g.get_parameter_program(glow::CURRENT_PROGRAM) });
-        tick();
-        // SAFETY: see above.
-        s.vao = Some(unsafe { g.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING) });
-        s.array_buffer = Some(buffer(glow::ARRAY_BUFFER_BINDING));
-        s.copy_write_buffer = Some(buffer(glow::COPY_WRITE_BUFFER_BINDING));
-        s.draw_fbo = Some(framebuffer(glow::DRAW_FRAMEBUFFER_BINDING));
-        s.read_fbo = Some(framebuffer(glow::READ_FRAMEBUFFER_BINDING));
         let active = u(glow::ACTIVE_TEXTURE).wrapping_sub(glow::TEXTURE0);
-        for i in 0..UNITS {
-            unit(i as u32);
-            s.tex_2d[i] = Some(texture(glow::TEXTURE_BINDING_2D));
-            s.tex_cube[i] = Some(texture(glow::TEXTURE_BINDING_CUBE_MAP));
+        if !web {
             tick();
             // SAFETY: see above.
-            s.samplers[i] = Some(unsafe { g.get_parameter_sampler(glow::SAMPLER_BINDING) });
+            s.program = Some(unsafe { g.get_parameter_program(glow::CURRENT_PROGRAM) });
+            tick();
+            // SAFETY: see above.
+            s.vao = Some(unsafe { g.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING) });
+            s.array_buffer = Some(buffer(glow::ARRAY_BUFFER_BINDING));
+            s.copy_write_buffer = Some(buffer(glow::COPY_WRITE_BUFFER_BINDING));
+            s.draw_fbo = Some(framebuffer(glow::DRAW_FRAMEBUFFER_BINDING));
+            s.read_fbo = Some(framebuffer(glow::READ_FRAMEBUFFER_BINDING));
+            for i in 0..UNITS {
+                unit(i as u32);
+                s.tex_2d[i] = Some(texture(glow::TEXTURE_BINDING_2D));
+                s.tex_cube[i] = Some(texture(glow::TEXTURE_BINDING_CUBE_MAP));
+                tick();
+                // SAFETY: see above.
+                s.samplers[i] = Some(unsafe { g.get_parameter_sampler(glow::SAMPLER_BINDING) });
+            }
+            unit(active);
         }
-        unit(active);
         s.active_unit = Some(active);
         s.viewport = Some(ints4(glow::VIEWPORT));
         s.scissor_test = Some(on(glow::SCISSOR_TEST));
@@ -192,15 +202,31 @@ impl HostState {
         s.clear_stencil = Some(int(glow::STENCIL_CLEAR_VALUE));
         let mut depth_range = [0f32; 2];
         floats(glow::DEPTH_RANGE, &mut depth_range);
-        tick();
-        // SAFETY: see above.
-        let renderbuffer = unsafe { g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) };
+        let (renderbuffer, pack_buffer, unpack_buffer) = if web {
+            (None, None, None)
+        } else {
+            tick();
+            // SAFETY: see above.
+            let renderbuffer = unsafe { g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) };
+            (
+                renderbuffer,
+                buffer(glow::PIXEL_PACK_BUFFER_BINDING),
+                buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
+            )
+        };
+        #[cfg(target_arch = "wasm32")]
+        let web = web.then(|| {
+            let mut queries = 0;
+            let b = WebBindings::capture(gl.ctx.webgl(), active, &mut queries);
+            n.set(n.get() + queries);
+            b
+        });
         let state = HostState {
             blend_separate,
             stencil_writemask,
             renderbuffer,
-            pack_buffer: buffer(glow::PIXEL_PACK_BUFFER_BINDING),
-            unpack_buffer: buffer(glow::PIXEL_UNPACK_BUFFER_BINDING),
+            pack_buffer,
+            unpack_buffer,
             pixel_store: PIXEL_STORE.map(|(p, _)| int(p)),
             caps: OFF_CAPS
                 .map(|cap| (cap != glow::PRIMITIVE_RESTART_FIXED_INDEX || restart) && on(cap)),
@@ -208,10 +234,17 @@ impl HostState {
             blend_equation: [u(glow::BLEND_EQUATION_RGB), u(glow::BLEND_EQUATION_ALPHA)],
             depth_range,
             shadow: s,
+            #[cfg(target_arch = "wasm32")]
+            web,
         };
         gl.counts.add_many(CallKind::Query, n.get());
         gl.shadow = state.shadow.clone();
         gl.state_writes += 1;
+        #[cfg(target_arch = "wasm32")]
+        {
+            // What GL holds now is the player's: nothing of Molehill's to bind back yet.
+            gl.rebind_all = false;
+        }
         state
     }
 }
@@ -226,6 +259,10 @@ impl Calls {
     /// Puts the host's captured state back: every shadowed value Molehill changed, then the
     /// state outside the shadow.
     pub(crate) fn leave_host(&mut self, host: &HostState) {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(web) = &host.web {
+            self.leave_web_host(web);
+        }
         let h = &host.shadow;
         if let Some(p) = h.program {
             self.use_program(p);
@@ -378,6 +415,10 @@ impl Calls {
     /// it); the values are GL ES 3.0 enums, or the host's own values and live objects as GL
     /// reported them.
     fn set_outside_shadow(&mut self, host: &HostState, ours: bool) {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(web) = &host.web {
+            self.web_outside_shadow(web, ours);
+        }
         for (i, &(p, mine)) in PIXEL_STORE.iter().enumerate() {
             if host.pixel_store[i] != mine {
                 let v = if ours { mine } else { host.pixel_store[i] };
@@ -418,7 +459,7 @@ impl Calls {
             // SAFETY: see above; values in 0..=1.
             unsafe { g.depth_range_f32(n, f) };
         }
-        if !ours {
+        if !ours && !self.ctx.is_web() {
             let g = self.count(CallKind::Query);
             // SAFETY: see above; a binding query.
             let bound = unsafe { g.get_parameter_renderbuffer(glow::RENDERBUFFER_BINDING) };

@@ -8,10 +8,16 @@
 //! `hoststate`, `frame` and `hostgl` call glow (`tests/api/layers.rs` checks it); the compositor
 //! makes its calls through `hostgl`.
 //!
-//! `counts` <- `calls` <- `objects`, `hoststate`, `frame`; `hostgl` <- `frame` <- `compose`;
+//! In a browser (`wasm32`), `webgl` reads and binds the player's own objects, which glow's
+//! web build cannot name, for `hoststate`; the compositor is the desktop's only (a browser
+//! player composites the frame texture itself, or on the CPU).
+//!
+//! `counts` <- `calls` <- `objects`, `hoststate`, `frame`, `webgl`; `hostgl` <- `frame` <-
+//! `compose`;
 //! `raw` (feature `bench-raw`) stands apart. Each unsafe block is one GL call (or a few of one
 //! setup) with a `// SAFETY:` note.
 mod calls;
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod compose;
 mod counts;
 pub(crate) mod frame;
@@ -20,6 +26,8 @@ mod hoststate;
 mod objects;
 #[cfg(feature = "bench-raw")]
 pub mod raw;
+#[cfg(target_arch = "wasm32")]
+mod webgl;
 
 pub(crate) use calls::{Calls, Gl};
 pub use counts::{CallCounts, CallKind};

@@ -71,6 +71,15 @@ impl Calls {
         forget_framebuffer
     );
 
+    /// A new buffer for indices (`glGenBuffers`; in WebGL2 given its kind, see
+    /// `webgl.rs`'s `web_first_bind_as_elements`).
+    pub fn create_index_buffer(&mut self) -> Result<glow::Buffer, String> {
+        let buffer = self.create_buffer()?;
+        #[cfg(target_arch = "wasm32")]
+        self.web_first_bind_as_elements(buffer);
+        Ok(buffer)
+    }
+
     /// Allocates `size` zeroed bytes of `buffer` (bound to `GL_COPY_WRITE_BUFFER`, which
     /// touches neither vertex array state nor the array-buffer binding). Zeroed: GL leaves a
     /// `NULL` store undefined, and content must never read another allocation's bytes (the CPU

@@ -78,14 +78,16 @@ fn every_import_points_down_and_only_gl_and_context_call_glow() {
 }
 
 /// The files of the GL layer that make glow calls: the state cache and its object, host-state
-/// and frame calls, the host's-context calls (`HostGl`) and the bench baseline. Anything else
+/// and frame calls, the host's-context calls (`HostGl`), the player's WebGL2 objects
+/// (`webgl.rs`, browser only) and the bench baseline. Anything else
 /// in the layer (the compositor) reaches GL through them, behind the `Current` proof.
-const GL_CALL_FILES: [&str; 6] = [
+const GL_CALL_FILES: [&str; 7] = [
     "calls.rs",
     "objects.rs",
     "hoststate.rs",
     "frame.rs",
     "hostgl.rs",
+    "webgl.rs",
     "raw.rs",
 ];
 
