@@ -7,21 +7,20 @@
 //!    resolved name as a `VertexBuffer3D`, loaded bytes as a `ByteArray`.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use molehill_player::as3::{BitmapData, ByteArray};
 use molehill_player::record::Handle;
 use molehill_player::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 use molehill_trace::{BitmapArg, ByteArrayArg, Name, Rect};
 
-use super::data::{bitmap, byte_array, Bitmap, Bytes};
+use super::data::{bitmap, byte_array, Bitmap, Bytes, Folder};
 use super::FailureKind;
 
 /// What preparing an argument may look at: the names bound so far and the trace's folder.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Env<'e> {
     pub names: &'e HashMap<Name, Option<Handle>>,
-    pub base: &'e Path,
+    pub base: Folder<'e>,
 }
 
 /// Step 1: a trace field made ready to pass.

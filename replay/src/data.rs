@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::path::Path;
 
+use crate::files::DataFiles;
 use crate::image::{Image, ImageError};
 use molehill_player::as3::{premultiply, BitmapData, ByteArray, Endian};
 use molehill_trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
@@ -34,8 +35,88 @@ impl Bytes<'_> {
 /// exhausting memory.
 pub(crate) const MAX_DATA_FILE: u64 = 1 << 30;
 
-fn read(base: &Path, file: &str) -> Result<Vec<u8>, FailureKind> {
-    read_bounded(&base.join(file), MAX_DATA_FILE)
+/// Where the files beside a trace are read: the trace's folder, through `files` when a
+/// [`DataFiles`] source was given (else the file system).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Folder<'a> {
+    pub path: &'a Path,
+    pub files: Option<&'a dyn DataFiles>,
+}
+
+impl Folder<'_> {
+    /// The file `file` beside the trace, at most [`MAX_DATA_FILE`] bytes.
+    fn read(&self, file: &str) -> Result<Vec<u8>, FailureKind> {
+        self.read_path(&self.path.join(file))
+    }
+
+    /// The file at `path` (already joined), at most [`MAX_DATA_FILE`] bytes.
+    pub(crate) fn read_path(&self, path: &Path) -> Result<Vec<u8>, FailureKind> {
+        match self.files {
+            None => read_bounded(path, MAX_DATA_FILE),
+            Some(files) => {
+                let bytes = files.read(path).map_err(|source| FailureKind::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+                if bytes.len() as u64 > MAX_DATA_FILE {
+                    return Err(FailureKind::FileTooLarge {
+                        path: path.to_path_buf(),
+                        limit: MAX_DATA_FILE,
+                    });
+                }
+                Ok(bytes)
+            }
+        }
+    }
+
+    fn read_text(&self, file: &str) -> Result<String, FailureKind> {
+        let path = self.path.join(file);
+        utf8(&path, self.read_path(&path)?)
+    }
+
+    /// Writes `image` as the PNG `path` (its folder made when missing), to the source or the
+    /// file system.
+    pub(crate) fn write_png(&self, path: &Path, image: &Image) -> Result<(), FailureKind> {
+        let image_err = |source| FailureKind::Image {
+            path: path.to_path_buf(),
+            source,
+        };
+        match self.files {
+            Some(files) => {
+                let bytes = image.encode_png().map_err(image_err)?;
+                files.write(path, bytes).map_err(|source| {
+                    image_err(ImageError::Io {
+                        path: path.display().to_string(),
+                        source,
+                    })
+                })
+            }
+            None => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
+                        path: dir.to_path_buf(),
+                        source,
+                    })?;
+                }
+                image.write_png(path).map_err(image_err)
+            }
+        }
+    }
+
+    /// The PNG at `path` (already joined): streamed from the file system, or decoded from
+    /// the source's bytes.
+    pub(crate) fn read_png(&self, path: &Path) -> Result<Image, ImageError> {
+        match self.files {
+            None => Image::read_png(path),
+            Some(files) => match files.read(path) {
+                Ok(bytes) => Image::decode_png(&bytes),
+                Err(source) => Err(ImageError::Io {
+                    path: path.display().to_string(),
+                    source,
+                }),
+            },
+        }
+    }
 }
 
 /// Reads at most `limit` bytes of `path`; a longer file is [`FailureKind::FileTooLarge`].
@@ -60,27 +141,30 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FailureKind> {
     Ok(bytes)
 }
 
-fn read_text(base: &Path, file: &str) -> Result<String, FailureKind> {
-    read_text_file(&base.join(file))
-}
-
 /// A UTF-8 text file of at most [`MAX_DATA_FILE`] bytes (a trace, or AGAL or hex beside one).
 pub(crate) fn read_text_file(path: &Path) -> Result<String, FailureKind> {
-    String::from_utf8(read_bounded(path, MAX_DATA_FILE)?).map_err(|e| FailureKind::Io {
+    utf8(path, read_bounded(path, MAX_DATA_FILE)?)
+}
+
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, FailureKind> {
+    String::from_utf8(bytes).map_err(|e| FailureKind::Io {
         path: path.to_path_buf(),
         source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
     })
 }
 
 /// Resolves a `ByteArray` argument; `base` is the trace's folder.
-pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes<'a>, FailureKind> {
+pub(crate) fn byte_array<'a>(
+    arg: &'a ByteArrayArg,
+    base: Folder<'_>,
+) -> Result<Bytes<'a>, FailureKind> {
     let bytes = match &arg.source {
         ByteSource::Inline(b) => Cow::Borrowed(&b[..]),
-        ByteSource::File(file) => Cow::Owned(read(base, file)?),
+        ByteSource::File(file) => Cow::Owned(base.read(file)?),
         ByteSource::HexFile(file) => {
-            let text = read_text(base, file)?;
+            let text = base.read_text(file)?;
             Cow::Owned(hex_to_bytes(&text).ok_or_else(|| FailureKind::BadHexFile {
-                path: base.join(file),
+                path: base.path.join(file),
             })?)
         }
         ByteSource::Agal {
@@ -90,7 +174,7 @@ pub(crate) fn byte_array<'a>(arg: &'a ByteArrayArg, base: &Path) -> Result<Bytes
         } => {
             let text = match source {
                 AgalSource::Inline(t) => AgalSource::inline_to_lines(t),
-                AgalSource::File(file) => read_text(base, file)?,
+                AgalSource::File(file) => base.read_text(file)?,
             };
             // As AGALMiniAssembler does: lenient, Adobe's quirks reproduced (and logged).
             let options = molehill_agal::asm::AsmOptions::lenient(*kind, *version);
@@ -145,7 +229,7 @@ fn stored(argb: u32, transparent: bool) -> u32 {
 }
 
 /// Resolves a `BitmapData` argument; `base` is the trace's folder.
-pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind> {
+pub(crate) fn bitmap(arg: &BitmapArg, base: Folder<'_>) -> Result<Bitmap, FailureKind> {
     let store = |pixels: &[u32], transparent: bool| {
         pixels.iter().map(|&p| stored(p, transparent)).collect()
     };
@@ -173,8 +257,8 @@ pub(crate) fn bitmap(arg: &BitmapArg, base: &Path) -> Result<Bitmap, FailureKind
             transparent: *transparent,
         },
         BitmapArg::File { path, transparent } => {
-            let full = base.join(path);
-            let image = Image::read_png(&full).map_err(|source| match source {
+            let full = base.path.join(path);
+            let image = base.read_png(&full).map_err(|source| match source {
                 ImageError::Size { width, height } => FailureKind::BitmapSize {
                     path: full.clone(),
                     width,
@@ -224,7 +308,11 @@ mod tests {
             endian: molehill_trace::Endian::Big,
             position: 2,
         };
-        let bytes = byte_array(&arg, Path::new(".")).unwrap();
+        let folder = Folder {
+            path: Path::new("."),
+            files: None,
+        };
+        let bytes = byte_array(&arg, folder).unwrap();
         let ByteSource::Inline(inline) = &arg.source else {
             unreachable!()
         };

@@ -17,7 +17,7 @@ use molehill_player::{Stage3D, Stage3DEvent};
 use molehill_trace::{Call, Name, Pos, Statement, Trace};
 
 use super::args::{Arg, Env, Prepare};
-use super::data::bitmap;
+use super::data::{bitmap, Folder};
 use super::outcome::{Capture, CaptureKind, FailureKind, TraceOutcome};
 use super::{KeptCaptures, ReplayOptions};
 
@@ -102,6 +102,9 @@ pub(crate) fn run(
         exec.statement(statement.pos, &statement.value);
     }
     exec.settle();
+    if exec.shown.iter().any(Option::is_some) {
+        exec.outcome.screen = exec.screen();
+    }
     for stage in &mut exec.stages {
         if let Some(ctx) = stage.context3d_mut() {
             ctx.dispose(false);
@@ -111,6 +114,14 @@ pub(crate) fn run(
 }
 
 impl Exec<'_> {
+    /// Where the files beside the trace are read.
+    fn folder(&self) -> Folder<'_> {
+        Folder {
+            path: &self.base,
+            files: self.options.files.as_deref(),
+        }
+    }
+
     fn statement(&mut self, pos: Pos, statement: &Statement) {
         match statement {
             Statement::Call {
@@ -224,16 +235,7 @@ impl Exec<'_> {
         let screen = self.screen().ok_or(FailureKind::NoCapture)?;
         if let Some(dir) = &self.options.out_dir {
             let path = dir.join(format!("{}-screen-{}.png", self.stem, self.screens));
-            std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
-                path: dir.clone(),
-                source,
-            })?;
-            screen
-                .write_png(&path)
-                .map_err(|source| FailureKind::Image {
-                    path: path.clone(),
-                    source,
-                })?;
+            self.folder().write_png(&path, &screen)?;
             self.outcome.written.push(path);
         }
         let diff_name = format!("{}-screen-{}.diff.png", self.stem, self.screens);
@@ -304,17 +306,11 @@ impl Exec<'_> {
             move |source| FailureKind::Image { path, source }
         };
         if self.options.update {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|source| FailureKind::Io {
-                    path: dir.to_path_buf(),
-                    source,
-                })?;
-            }
-            actual.write_png(&path).map_err(image_err(&path))?;
+            self.folder().write_png(&path, actual)?;
             self.outcome.written.push(path);
             return Ok(());
         }
-        let expected = Image::read_png(&path).map_err(image_err(&path))?;
+        let expected = self.folder().read_png(&path).map_err(image_err(&path))?;
         let Some(c) = compare(actual, &expected, tolerance) else {
             return Err(FailureKind::ImageSize {
                 file: file.to_string(),
@@ -331,7 +327,7 @@ impl Exec<'_> {
             (&self.options.out_dir, difference_image(actual, &expected))
         {
             let diff_path = dir.join(diff_name);
-            diff.write_png(&diff_path).map_err(image_err(&diff_path))?;
+            self.folder().write_png(&diff_path, &diff)?;
             self.outcome.written.push(diff_path);
         }
         Err(FailureKind::ImageMismatch {
@@ -355,21 +351,11 @@ impl Exec<'_> {
         let k = self.taken;
         if let Some(dir) = &self.options.out_dir {
             let path = dir.join(format!("{}-{k}.png", self.stem));
-            let written = std::fs::create_dir_all(dir)
-                .map_err(|source| FailureKind::Io {
-                    path: dir.clone(),
-                    source,
-                })
-                .and_then(|()| {
-                    self.outcome
-                        .captures
-                        .last()
-                        .map_or(Ok(()), |c| c.image.write_png(&path))
-                        .map_err(|source| FailureKind::Image {
-                            path: path.clone(),
-                            source,
-                        })
-                });
+            let written = self
+                .outcome
+                .captures
+                .last()
+                .map_or(Ok(()), |c| self.folder().write_png(&path, &c.image));
             match written {
                 Ok(()) => self.outcome.written.push(path),
                 Err(kind) => self.outcome.fail(pos, kind),
@@ -439,12 +425,12 @@ impl Exec<'_> {
             ) => {
                 match call {
                     $(Call::$variant { $($field),* } => {
-                        let _env = Env { names: &self.names, base: &self.base };
+                        let _env = Env { names: &self.names, base: self.folder() };
                         $(let $field = $field.prepare(_env)?;)*
                         self.ctx()?.$method($(Arg::arg(&$field)?),*)
                     })*
                     $(Call::$c_variant { $($c_field),* } => {
-                        let _env = Env { names: &self.names, base: &self.base };
+                        let _env = Env { names: &self.names, base: self.folder() };
                         $(let $c_field = $c_field.prepare(_env)?;)*
                         let r = self.ctx()?.$c_method($(Arg::arg(&$c_field)?),*);
                         self.bind(result, r)
@@ -603,7 +589,7 @@ impl Exec<'_> {
                         height: r.height,
                     });
                     let dest_point = dest_point.map(|p| molehill_context3d::Point { x: p.x, y: p.y });
-                    let mut bmp = bitmap(destination, &self.base)?;
+                    let mut bmp = bitmap(destination, self.folder())?;
                     let r = {
                         let mut dest = BitmapDataMut {
                             width: bmp.width,
@@ -630,7 +616,7 @@ impl Exec<'_> {
                 Call::Dispose { resource } => {
                     let env = Env {
                         names: &self.names,
-                        base: &self.base,
+                        base: self.folder(),
                     };
                     let h = resource.prepare(env)?.handle();
                     let ctx = self.ctx()?;

@@ -20,6 +20,7 @@ mod args;
 mod backend;
 mod data;
 mod exec;
+mod files;
 pub mod image;
 mod outcome;
 mod skip;
@@ -27,6 +28,7 @@ mod skip;
 use std::path::{Path, PathBuf};
 
 pub use backend::BackendKind;
+pub use files::{DataFiles, MemoryFiles};
 pub use outcome::{Capture, CaptureKind, Failure, FailureKind, TraceOutcome};
 
 use molehill_player::backend::BackendFactory;
@@ -36,6 +38,9 @@ use molehill_trace::{self as trace, Pos, Trace};
 #[derive(Debug, Clone, Default)]
 #[non_exhaustive]
 pub struct ReplayOptions {
+    /// Where the files a trace names are read (`None`: the file system; in a browser, the
+    /// files the page fetched, [`MemoryFiles`]).
+    pub files: Option<std::sync::Arc<dyn DataFiles>>,
     /// Write every capture as `DIR/NAME-K.png` (and `DIR/NAME-K.diff.png` for a failed
     /// `expect image`).
     pub out_dir: Option<PathBuf>,
@@ -55,6 +60,12 @@ impl ReplayOptions {
     /// These options rewriting expected images ([`ReplayOptions::update`]) when `on`.
     pub fn with_update(mut self, on: bool) -> ReplayOptions {
         self.update = on;
+        self
+    }
+
+    /// These options reading the files a trace names from `files` ([`ReplayOptions::files`]).
+    pub fn with_files(mut self, files: Option<std::sync::Arc<dyn DataFiles>>) -> ReplayOptions {
+        self.files = files;
         self
     }
 

@@ -217,6 +217,10 @@ pub struct TraceOutcome {
     /// [`REQUIRES_CORPUS_MARKER`](molehill_trace::REQUIRES_CORPUS_MARKER) whose AGAL corpus is
     /// not there. A skipped trace has no failures and did not pass.
     pub skipped: Option<String>,
+    /// The screen at the trace's end as Flash Player shows it: the stage's colour with each
+    /// visible Stage3D's last presented frame at its place (what `expect screen` compares);
+    /// `None` when no Stage3D presented.
+    pub screen: Option<Image>,
 }
 
 impl TraceOutcome {
@@ -227,6 +231,7 @@ impl TraceOutcome {
             captures: Vec::new(),
             written: Vec::new(),
             skipped: None,
+            screen: None,
         }
     }
 
