@@ -1,0 +1,129 @@
+// Molehill's web trace player: loads a trace and the files it names, replays it in the
+// browser (molehill-web, web/pkg/, built by scripts/web-build) and returns the report
+// (web/src/report.rs). Used by index.html and, through runner.html, by scripts/web-replay.
+
+import init, * as wasm from "../pkg/molehill_web.js";
+
+let ready = null;
+
+/** Loads the wasm module once. */
+export function load() {
+  if (ready === null) {
+    ready = init();
+  }
+  return ready;
+}
+
+// The files a trace names: bytesFile("F"), hexFile("F"), bitmapFile("F"), agalFile(T, "F") and
+// expect image/screen "F" (a name in a comment is fetched too, and its absence is harmless: the
+// replay reports the files it asked for and did not get).
+const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
+const NAMED = new RegExp(
+  String.raw`\b(?:bytesFile|hexFile|bitmapFile)\(\s*${STRING}` +
+    String.raw`|\bagalFile\(\s*"(?:[^"\\]|\\.)*"\s*,\s*${STRING}` +
+    String.raw`|\bexpect\s+(?:image|screen)\s+${STRING}`,
+  "g",
+);
+
+function unescape(s) {
+  return s.replace(/\\(.)/g, (_, c) => ({ n: "\n", t: "\t" })[c] ?? c);
+}
+
+/** The file names `text` (a trace) gives, each once. */
+export function filesNamed(text) {
+  const names = new Set();
+  for (const m of text.matchAll(NAMED)) {
+    names.add(unescape(m[1] ?? m[2] ?? m[3]));
+  }
+  return [...names];
+}
+
+/** The folder part of a path ("" for a bare name). */
+function folder(path) {
+  const i = path.lastIndexOf("/");
+  return i < 0 ? "" : path.slice(0, i);
+}
+
+/** The key the replay looks a file up by: the trace's folder joined with the name. */
+function key(tracePath, name) {
+  const dir = folder(tracePath);
+  return dir === "" ? name : `${dir}/${name}`;
+}
+
+/** The `# known_failure(BACKEND): REASON` of a trace's text, if any (docs/web.md). */
+export function knownDifference(text, backend) {
+  const marker = `# known_failure(${backend}):`;
+  for (const line of text.split("\n")) {
+    const l = line.trimStart();
+    if (l.startsWith(marker)) {
+      return l.slice(marker.length).trim();
+    }
+  }
+  return null;
+}
+
+/**
+ * Replays the trace at `url`.
+ * - `path`: the trace's name in the report (default: the URL's path);
+ * - `backend`: "webgl2" (default) or "webgpu";
+ * - `outDir`: where `molehill replay --out` would write the PNGs (they come back in
+ *   `report.written`); `captures`: every capture as a PNG too (`report.captures`);
+ * - `files`: a Map of files the page already has, by key (a user's chosen files).
+ * Resolves to the report, with `text` (the trace) and `known` (its known difference) added.
+ */
+export async function replayUrl(url, options = {}) {
+  await load();
+  const backend = options.backend ?? "webgl2";
+  const path = options.path ?? decodeURIComponent(new URL(url, location.href).pathname);
+  const files = new Map(options.files ?? []);
+  let text;
+  try {
+    const r = await fetch(url, { cache: "no-store" });
+    if (!r.ok) {
+      throw new Error(`HTTP ${r.status}`);
+    }
+    text = await r.text();
+  } catch (e) {
+    return { line: `FAIL ${path}: cannot read ${path}: ${e.message ?? e}`, status: "fail" };
+  }
+  const fetchInto = async (name) => {
+    const k = key(path, name);
+    if (files.has(k)) {
+      return;
+    }
+    try {
+      const r = await fetch(new URL(name, new URL(url, location.href)), { cache: "no-store" });
+      if (r.ok) {
+        files.set(k, new Uint8Array(await r.arrayBuffer()));
+      }
+    } catch (_) {
+      // Not there: the replay says which file it could not read.
+    }
+  };
+  await Promise.all(filesNamed(text).map(fetchInto));
+  const report = replayText(path, text, files, backend, options);
+  report.text = text;
+  report.known = knownDifference(text, backend);
+  return report;
+}
+
+/** Replays `text` as the trace at `path` with `files` (a Map by key) already loaded. */
+export function replayText(path, text, files, backend = "webgl2", options = {}) {
+  try {
+    return JSON.parse(
+      wasm.replay(path, text, files, backend, options.outDir ?? undefined, !!options.captures),
+    );
+  } catch (e) {
+    return { line: `FAIL ${path}: ${e.message ?? e}`, status: "fail", error: String(e) };
+  }
+}
+
+/** Sets the console log level of the wasm side (error, warn, info, debug, trace). */
+export function setLogLevel(level) {
+  wasm.set_log_level(level);
+}
+
+/** The key a chosen file is looked up by, for a trace at `tracePath`. */
+export function fileKey(tracePath, name) {
+  return key(tracePath, name);
+}
