@@ -222,6 +222,12 @@ impl Backend for GlBackend {
         self.device.is_lost()
     }
 
+    /// In a browser, once the browser restored the lost context (`webglcontextrestored`); on
+    /// the desktop never (a lost EGL context does not come back).
+    fn is_restored(&self) -> bool {
+        self.device.is_lost() && self.device.gl.context().context_restored()
+    }
+
     fn dispose_context(&mut self) {
         // Kept draws would draw into a context about to go.
         self.queue.clear();

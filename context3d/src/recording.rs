@@ -130,6 +130,8 @@ pub struct RecordingBackend {
     pub fail_with: Option<BackendError>,
     /// What [`Backend::is_lost`] answers.
     pub lost: bool,
+    /// What [`Backend::is_restored`] answers.
+    pub restored: bool,
     /// When set, the next `clear` or `set_render_target` keeps this error for
     /// [`Backend::take_error`] (as a backend with error checking on keeps a driver error).
     pub fail_next_unit_call: Option<BackendError>,
@@ -336,5 +338,9 @@ impl Backend for RecordingBackend {
 
     fn is_lost(&self) -> bool {
         self.lost
+    }
+
+    fn is_restored(&self) -> bool {
+        self.restored
     }
 }

@@ -238,6 +238,19 @@ impl Stage3D {
         Some(stand_in)
     }
 
+    /// Brings a lost context back as Flash does after a device reset: when the latest
+    /// context is lost and its renderer reports the device back
+    /// (`molehill_context3d::Backend::is_restored`: in a browser, molehill-gl's context got
+    /// `webglcontextrestored`), a new context of the same profile replaces it and
+    /// `context3DCreate` is queued ([`Stage3DEvent::Context3DCreate`] with the new id;
+    /// ErrorEvent #3702 when no renderer can be made). The lost context's objects, and the
+    /// lost context itself through [`context3d_by_id`](Self::context3d_by_id), stay #3694.
+    /// `true` when it did. A VM calls it once a frame, before taking the events (the web
+    /// player does, docs/web.md); nothing happens while the device stays away. Not recorded.
+    pub fn recover_lost_context(&mut self) -> bool {
+        self.context.as_mut().is_some_and(|c| c.recover())
+    }
+
     /// `requestContext3D(context3DRenderMode, profile)`.
     ///
     /// An unknown render mode or profile is ArgumentError #2008 (thrown). Otherwise a backend

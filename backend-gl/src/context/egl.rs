@@ -429,6 +429,11 @@ impl GlContext {
         ctx
     }
 
+    /// Whether the context came back after a loss: never on the desktop (a browser's can).
+    pub fn context_restored(&self) -> bool {
+        false
+    }
+
     /// Whether this is a browser's WebGL2 context: never on the desktop.
     pub fn is_web(&self) -> bool {
         false

@@ -185,6 +185,10 @@ macro_rules! forward_backend {
                 let $s = self;
                 $get.is_lost()
             }
+            fn is_restored(&self) -> bool {
+                let $s = self;
+                $get.is_restored()
+            }
         }
     };
 }

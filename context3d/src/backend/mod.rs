@@ -385,4 +385,12 @@ pub trait Backend {
     fn is_lost(&self) -> bool {
         false
     }
+
+    /// After a loss ([`Backend::is_lost`]): whether the device is back (a browser's
+    /// `webglcontextrestored`), so that a new backend made now would draw. The player's facade
+    /// then replaces the lost context and queues `context3DCreate`, as Flash does after a
+    /// device reset (`molehill_player::Stage3D::recover_lost_context`). The default never is.
+    fn is_restored(&self) -> bool {
+        false
+    }
 }

@@ -324,19 +324,41 @@ impl Context3D {
             &Ok::<(), FlashError>(()),
         );
         if recreate && live {
-            let backend = self.factory.borrow_mut().create_backend();
-            match backend {
-                Ok(b) => {
-                    self.inner = self.inner.recreated(b);
-                    // A new context: Flash gives the content a new `Context3D` object for it.
-                    self.id = self.ids.next(self.inner.profile_value());
-                    self.events.push(Stage3DEvent::Context3DCreate(self.id));
-                }
-                Err(e) => {
-                    log::warn!("dispose(recreate = true): no renderer: {e}");
-                    self.events
-                        .push(Stage3DEvent::Error(FlashError::error(3702, &[])));
-                }
+            self.recreate("dispose(recreate = true)");
+        }
+    }
+
+    /// After a device loss, once the renderer says the device is back
+    /// (`molehill_context3d::Backend::is_restored`: in a browser, `webglcontextrestored`): a
+    /// new context of the same profile replaces this one, from the Stage3D's factory, and
+    /// `context3DCreate` is queued with its new id, as Flash does when the device returns
+    /// (ErrorEvent #3702 when no renderer can be made). Objects of the lost context stay
+    /// #3694. `true` when it recovered (see [`crate::Stage3D::recover_lost_context`]).
+    pub(crate) fn recover(&mut self) -> bool {
+        if self.inner.is_disposed() || !self.inner.is_lost() || !self.inner.backend().is_restored()
+        {
+            return false;
+        }
+        self.inner.dispose(false);
+        self.recreate("the device came back after a loss");
+        true
+    }
+
+    /// A new backend and context in place of this one (same profile), `context3DCreate`
+    /// queued; ErrorEvent #3702 when no renderer can be made (`why` is logged with it).
+    fn recreate(&mut self, why: &str) {
+        let backend = self.factory.borrow_mut().create_backend();
+        match backend {
+            Ok(b) => {
+                self.inner = self.inner.recreated(b);
+                // A new context: Flash gives the content a new `Context3D` object for it.
+                self.id = self.ids.next(self.inner.profile_value());
+                self.events.push(Stage3DEvent::Context3DCreate(self.id));
+            }
+            Err(e) => {
+                log::warn!("{why}: no renderer: {e}");
+                self.events
+                    .push(Stage3DEvent::Error(FlashError::error(3702, &[])));
             }
         }
     }

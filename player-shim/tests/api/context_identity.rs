@@ -220,3 +220,56 @@ fn a_request_without_a_renderer_keeps_the_current_context() {
     assert_eq!(s.context3d().map(|c| c.id()), Some(id));
     assert_eq!(s.context3d().unwrap().profile(), "baseline");
 }
+
+/// A device loss comes back as in Flash (`recover_lost_context`): nothing while the device is
+/// away, then, once the renderer reports it back (a browser's `webglcontextrestored`), a new
+/// context of the same profile with a new id and `context3DCreate` for it; the lost one
+/// answers as disposed.
+#[test]
+fn a_lost_context_is_replaced_once_the_device_is_back() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let first = Rc::new(RefCell::new(RecordingBackend::new()));
+    let made = Rc::new(Cell::new(0));
+    let factory = {
+        let (first, made) = (first.clone(), made.clone());
+        Box::new(move || -> Result<Box<dyn Backend>, BackendCreationError> {
+            made.set(made.get() + 1);
+            if made.get() == 1 {
+                Ok(Box::new(first.clone()))
+            } else {
+                Ok(Box::new(RecordingBackend::new()))
+            }
+        })
+    };
+    let mut s = Stage3D::new(factory);
+    s.request_context3d("auto", "standardConstrained").unwrap();
+    let before = s.context3d().unwrap().id();
+    s.take_events();
+    assert!(!s.recover_lost_context(), "nothing lost");
+
+    first.borrow_mut().lost = true;
+    let e = s
+        .context3d_mut()
+        .unwrap()
+        .create_vertex_buffer(3, 2, "staticDraw")
+        .unwrap_err();
+    assert_eq!(e.id, 3694, "a lost context's calls throw #3694: {e}");
+    assert!(!s.recover_lost_context(), "the device is not back yet");
+    assert!(s.take_events().is_empty());
+    assert_eq!(made.get(), 1);
+
+    first.borrow_mut().restored = true;
+    assert!(s.recover_lost_context());
+    let after = s.context3d().expect("a new context").id();
+    assert_ne!(after, before);
+    assert_eq!(s.take_events(), vec![Stage3DEvent::Context3DCreate(after)]);
+    assert_eq!(made.get(), 2);
+    assert_eq!(s.context3d().unwrap().profile(), "standardConstrained");
+    assert!(!s.recover_lost_context(), "once");
+    assert_disposed(s.context3d_by_id(before).unwrap());
+    let new = s.context3d_by_id(after).unwrap();
+    new.configure_back_buffer(64, 64, 0, true, false, false)
+        .unwrap();
+    new.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
+}
