@@ -16,6 +16,10 @@ pub trait DataFiles: std::fmt::Debug + Send + Sync {
 
     /// Writes `bytes` as the file `path` (its folder made when missing), replacing one there.
     fn write(&self, path: &Path, bytes: Vec<u8>) -> std::io::Result<()>;
+
+    /// Whether the folder `folder` is there (what decides whether a trace reading material
+    /// beside the repository is skipped or failed when a file of it is missing).
+    fn has_folder(&self, folder: &Path) -> bool;
 }
 
 /// Files held in memory by path; it remembers the paths asked for and not found
@@ -71,6 +75,13 @@ impl DataFiles for MemoryFiles {
         }
     }
 
+    /// A folder is there when a file under it was loaded.
+    fn has_folder(&self, folder: &Path) -> bool {
+        self.files
+            .keys()
+            .any(|p| p.starts_with(folder) && p != folder)
+    }
+
     fn write(&self, path: &Path, bytes: Vec<u8>) -> std::io::Result<()> {
         let mut w = self
             .written
@@ -102,5 +113,7 @@ mod tests {
             vec![(PathBuf::from("out/a-1.png"), vec![8])]
         );
         assert!(files.take_written().is_empty());
+        assert!(files.has_folder(Path::new("t")));
+        assert!(!files.has_folder(Path::new("u")) && !files.has_folder(Path::new("t/a.bin")));
     }
 }

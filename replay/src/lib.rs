@@ -113,7 +113,7 @@ pub fn replay_file_keeping(
         Ok(t) => exec::run(&t, path, options, options.backend.factory(), kept),
         Err(e) => parse_failure(path, e),
     };
-    skip::skip_without_shared(&text, outcome)
+    skip::skip_without_shared(&text, outcome, options.files.as_deref())
 }
 
 fn parse_failure(path: &Path, e: trace::ParseError) -> TraceOutcome {
@@ -135,7 +135,7 @@ pub fn replay_text(
         Ok(t) => replay_trace(&t, path, options, factory),
         Err(e) => parse_failure(path, e),
     };
-    skip::skip_without_shared(text, outcome)
+    skip::skip_without_shared(text, outcome, options.files.as_deref())
 }
 
 /// Replays a parsed trace; `path` names it (data files beside it, output names from its stem).

@@ -8,15 +8,23 @@ use std::path::Path;
 
 use molehill_trace as trace;
 
+use crate::files::DataFiles;
 use crate::image::ImageError;
 use crate::outcome::{FailureKind, TraceOutcome};
 
 /// `outcome`, skipped when the trace `text` is marked as reading material beside the
-/// repository and its first failure is a file of that material that is not there.
-pub(crate) fn skip_without_shared(text: &str, mut outcome: TraceOutcome) -> TraceOutcome {
+/// repository and its first failure is a file of that material that is not there. Whether a
+/// folder is there is asked of `files` when the replay read through one (a browser's), else
+/// of the file system.
+pub(crate) fn skip_without_shared(
+    text: &str,
+    mut outcome: TraceOutcome,
+    files: Option<&dyn DataFiles>,
+) -> TraceOutcome {
+    let exists = |folder: &Path| files.map_or_else(|| folder.exists(), |f| f.has_folder(folder));
     let reason = missing_file(&outcome).and_then(|path| {
-        let corpus = trace::requires_corpus(text).then(|| missing_corpus(path));
-        let atf = || trace::requires_shared_atf(text).then(|| missing_shared_atf(path));
+        let corpus = trace::requires_corpus(text).then(|| missing_corpus(path, &exists));
+        let atf = || trace::requires_shared_atf(text).then(|| missing_shared_atf(path, &exists));
         corpus.flatten().or_else(|| atf().flatten())
     });
     if let Some(reason) = reason {
@@ -41,11 +49,11 @@ fn missing_file(outcome: &TraceOutcome) -> Option<&Path> {
 
 /// Why a trace reading the AGAL corpus is skipped: `path` lies under an `agal-corpus` folder
 /// that does not exist. A missing file inside a corpus that is there stays a failure.
-fn missing_corpus(path: &Path) -> Option<String> {
+fn missing_corpus(path: &Path, exists: &dyn Fn(&Path) -> bool) -> Option<String> {
     let corpus = path
         .ancestors()
         .find(|a| a.file_name() == Some(OsStr::new("agal-corpus")))?;
-    (!corpus.exists()).then(|| {
+    (!exists(corpus)).then(|| {
         format!(
             "it reads the AGAL corpus, not found at {} (see README: shared/agal-corpus)",
             corpus.display()
@@ -57,12 +65,12 @@ fn missing_corpus(path: &Path) -> Option<String> {
 /// `shared`, and it, or the whole folder, is not there. The folder comes with the project's
 /// reference material, not with the repository, and may lack a file a newer trace reads, so a
 /// missing file is a skip that names it, not a failure.
-fn missing_shared_atf(path: &Path) -> Option<String> {
+fn missing_shared_atf(path: &Path, exists: &dyn Fn(&Path) -> bool) -> Option<String> {
     let atf = path.ancestors().find(|a| {
         a.file_name() == Some(OsStr::new("atf"))
             && a.parent().and_then(Path::file_name) == Some(OsStr::new("shared"))
     })?;
-    Some(if atf.exists() {
+    Some(if exists(atf) {
         format!(
             "it reads {}, not in {} (tests/conformance/textures/atf/SOURCES.md lists the files of shared/atf)",
             path.display(),
