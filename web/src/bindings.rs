@@ -78,17 +78,23 @@ pub fn replay(
     captures: bool,
 ) -> Result<String, JsValue> {
     let factory = factory(backend)?;
+    let memory = memory_files(files)?;
+    let value = crate::replay(path, text, memory, out_dir.as_deref(), factory, captures);
+    Ok(value.to_string())
+}
+
+/// The page's files (a `Map` from path to `Uint8Array`) as the replay reads them.
+pub(crate) fn memory_files(files: &js_sys::Map) -> Result<MemoryFiles, JsValue> {
     let mut memory = MemoryFiles::new();
     let mut bad = None;
     files.for_each(&mut |value, key| match key.as_string() {
         Some(key) => memory.insert(key, js_sys::Uint8Array::new(&value).to_vec()),
         None => bad = Some(key),
     });
-    if let Some(key) = bad {
-        return Err(JsValue::from_str(&format!(
+    match bad {
+        Some(key) => Err(JsValue::from_str(&format!(
             "a file's path is not a string: {key:?}"
-        )));
+        ))),
+        None => Ok(memory),
     }
-    let value = crate::replay(path, text, memory, out_dir.as_deref(), factory, captures);
-    Ok(value.to_string())
 }

@@ -16,6 +16,8 @@ pub mod report;
 
 #[cfg(target_arch = "wasm32")]
 mod bindings;
+#[cfg(target_arch = "wasm32")]
+mod checks;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

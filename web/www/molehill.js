@@ -4,6 +4,8 @@
 
 import init, * as wasm from "../pkg/molehill_web.js";
 
+export { wasm };
+
 let ready = null;
 
 /** Loads the wasm module once. */
@@ -75,36 +77,47 @@ export async function replayUrl(url, options = {}) {
   await load();
   const backend = options.backend ?? "webgl2";
   const path = options.path ?? decodeURIComponent(new URL(url, location.href).pathname);
-  const files = new Map(options.files ?? []);
-  let text;
+  let loaded;
   try {
-    const r = await fetch(url, { cache: "no-store" });
-    if (!r.ok) {
-      throw new Error(`HTTP ${r.status}`);
-    }
-    text = await r.text();
+    loaded = await loadTrace(url, path, options.files);
   } catch (e) {
     return { line: `FAIL ${path}: cannot read ${path}: ${e.message ?? e}`, status: "fail" };
   }
+  const report = replayText(path, loaded.text, loaded.files, backend, options);
+  report.text = loaded.text;
+  report.known = knownDifference(loaded.text, backend);
+  return report;
+}
+
+/**
+ * Fetches the trace at `url` and the files it names (relative to it), keyed as the replay of
+ * a trace named `path` looks them up; `files`: a Map the page already has. Resolves to
+ * `{text, files}`; a trace that cannot be fetched rejects.
+ */
+export async function loadTrace(url, path, known = []) {
+  const files = new Map(known);
+  const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok) {
+    throw new Error(`HTTP ${r.status}`);
+  }
+  const text = await r.text();
+  const base = new URL(url, location.href);
   const fetchInto = async (name) => {
     const k = key(path, name);
     if (files.has(k)) {
       return;
     }
     try {
-      const r = await fetch(new URL(name, new URL(url, location.href)), { cache: "no-store" });
-      if (r.ok) {
-        files.set(k, new Uint8Array(await r.arrayBuffer()));
+      const f = await fetch(new URL(name, base), { cache: "no-store" });
+      if (f.ok) {
+        files.set(k, new Uint8Array(await f.arrayBuffer()));
       }
     } catch (_) {
       // Not there: the replay says which file it could not read.
     }
   };
   await Promise.all(filesNamed(text).map(fetchInto));
-  const report = replayText(path, text, files, backend, options);
-  report.text = text;
-  report.known = knownDifference(text, backend);
-  return report;
+  return { text, files };
 }
 
 /** Replays `text` as the trace at `path` with `files` (a Map by key) already loaded. */

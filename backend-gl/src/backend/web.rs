@@ -31,6 +31,12 @@ impl GlBackend {
         self.device.gl.context().web_texture(frame.texture)
     }
 
+    /// The WebGL2 context the backend draws with (its own canvas's, or the player's lent one):
+    /// for the player's own calls on it, e.g. `WEBGL_lose_context` in a test of context loss.
+    pub fn webgl_context(&self) -> web_sys::WebGl2RenderingContext {
+        self.device.gl.context().webgl().clone()
+    }
+
     /// Whether the browser restored the context after a loss (`webglcontextrestored`). This
     /// backend stays lost (its objects went with the loss): the player asks its factory for a
     /// new one, which `molehill_player::Stage3D` does when told (docs/web.md, "Context loss").
