@@ -4,8 +4,8 @@
 use super::error::{AsmError, AsmErrorKind as K, AsmWarning, Quirk};
 use super::lines::{self, is_separator, is_word, SourceMap, Span};
 use super::operands::{self, RawOperand};
+use super::options::{AsmOptions, Assembly, MAX_INSTRUCTIONS};
 use super::sampler;
-use super::{AsmOptions, Assembly, MAX_INSTRUCTIONS};
 use crate::model::{
     Address, Destination, Instruction, Opcode, Operands, Program, ProgramKind, RegisterType,
     Sampler, Shape, Source, StageRule, Swizzle, Version, WriteMask,

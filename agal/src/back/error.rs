@@ -1,6 +1,6 @@
 //! Why a pair could not be translated: one error type for both writers, returned by the
-//! shared scan and link ([`super::Linked`]) and by each writer ([`crate::glsl::GlslError`] and
-//! [`crate::wgsl::WgslError`] are names of it).
+//! shared scan and link ([`super::linked::Linked`]) and by each writer
+//! ([`crate::glsl::GlslError`] and [`crate::wgsl::WgslError`] are names of it).
 //!
 //! The writers expect programs that passed `molehill_agal::valid` (Flash's upload and link
 //! checks); they still check what they rely on and report a typed error instead of writing a
@@ -8,8 +8,8 @@
 
 use thiserror::Error;
 
-use super::glsl::Dialect;
-use super::Feature;
+use super::feature::Feature;
+use super::glsl::dialect::Dialect;
 use crate::model::{Dimension, Opcode, ProgramKind, RegisterType, Version};
 
 /// A translation failure, to GLSL or to WGSL. Every variant but `MissingFeature` comes from

@@ -2,8 +2,8 @@
 //! pair: the first pass of every writer. Nothing here writes shader source.
 
 use super::error::TranslateError;
+use super::feature::Feature;
 use super::names;
-use super::Feature;
 use crate::model::{
     Address, Component, Destination, Dimension, Instruction, Opcode, Program, ProgramKind,
     RegisterType, Sampler, Source,

@@ -1,7 +1,7 @@
 //! Bytes to model. Never panics: every input gives a program or a typed [`DecodeError`].
 
 use super::error::{DecodeError, DecodeErrorKind as K, OperandPosition as Pos};
-use super::{HEADER_LEN, MAGIC, SHADER_TYPE_TAG, TOKEN_LEN};
+use super::layout::{HEADER_LEN, MAGIC, SHADER_TYPE_TAG, TOKEN_LEN};
 use crate::model::{
     Address, Component, Destination, Dimension, Filter, Instruction, MipFilter, Opcode, Operands,
     Program, ProgramKind, RegisterType, Sampler, Shape, Source, SpecialFlags, Swizzle,

@@ -1,6 +1,6 @@
 //! Model to bytes, exactly as Adobe's AGALMiniAssembler writes them.
 
-use super::{HEADER_LEN, MAGIC, SHADER_TYPE_TAG, TOKEN_LEN};
+use super::layout::{HEADER_LEN, MAGIC, SHADER_TYPE_TAG, TOKEN_LEN};
 use crate::model::{Address, Instruction, Program, ProgramKind, Sampler, Source, Version};
 
 /// The 7-byte header.

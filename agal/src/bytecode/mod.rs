@@ -9,16 +9,9 @@
 mod decode;
 mod encode;
 mod error;
+mod layout;
 
 pub use decode::{decode, decode_header, decode_token, Header, Tokens};
 pub use encode::{encode, encode_header, encode_instruction};
 pub use error::{DecodeError, DecodeErrorKind, OperandPosition};
-
-/// Size of the header in bytes.
-pub const HEADER_LEN: usize = 7;
-/// Size of one instruction token in bytes.
-pub const TOKEN_LEN: usize = 24;
-/// The first header byte.
-pub const MAGIC: u8 = 0xA0;
-/// The header byte before the program type.
-pub const SHADER_TYPE_TAG: u8 = 0xA1;
+pub use layout::{HEADER_LEN, MAGIC, SHADER_TYPE_TAG, TOKEN_LEN};

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{ProgramKind, Version};
+use super::header::{ProgramKind, Version};
 
 macro_rules! opcodes {
     ($($variant:ident = $code:literal, $mnemonic:literal, $shape:ident;)*) => {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::ProgramKind;
+use super::header::ProgramKind;
 
 /// The 4-bit register type field of an operand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -21,10 +21,11 @@ mod outputs;
 mod sampler;
 
 use crate::bytecode::{decode_header, decode_token, Tokens};
-use crate::model::{Program, ProgramKind, Sampler};
+use crate::model::{Program, ProgramKind};
 use crate::profile::Profile;
 
 pub use error::{ValidationError, ValidationErrorKind};
+pub use link::Linkage;
 
 use check::Checker;
 
@@ -103,38 +104,6 @@ fn program_checks(
         ));
     }
     Ok(())
-}
-
-/// What a linked vertex+fragment pair uses: what the GLSL writer declares and what context3d
-/// checks at draw time. Every list is sorted and without duplicates.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Linkage {
-    /// Varyings the vertex program writes (all four components).
-    pub varyings_written: Vec<u16>,
-    /// Varyings the fragment program reads.
-    pub varyings_read: Vec<u16>,
-    /// Vertex attributes (`va`) the vertex program reads, index registers included.
-    pub attributes_read: Vec<u16>,
-    /// Colour outputs (`oc`) the fragment program writes.
-    pub color_outputs: Vec<u16>,
-    /// Whether the fragment program writes the depth output `fd`.
-    pub depth_written: bool,
-    /// Whether the vertex program reads the instance id `iid`.
-    pub instance_id_read: bool,
-    /// Samplers the fragment program uses with their flags (one entry per register: every
-    /// use of a register has the same flags, else upload failed with #3696).
-    pub samplers: Vec<Sampler>,
-}
-
-impl Linkage {
-    /// Varyings both written and read: the ones the GLSL writer links.
-    pub fn varyings_linked(&self) -> Vec<u16> {
-        self.varyings_read
-            .iter()
-            .copied()
-            .filter(|v| self.varyings_written.contains(v))
-            .collect()
-    }
 }
 
 /// Links a vertex and a fragment program (both already validated): program types (#3630,

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-pub use crate::back::Feature;
+pub use crate::back::feature::Feature;
 
 /// The GLSL dialect to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]

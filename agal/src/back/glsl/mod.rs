@@ -25,20 +25,23 @@
 //! - after the vertex program, `z' = 2z - w` (Flash's clip z is in [0, w]) and `y *= yflip`
 //!   (the [`Y_FLIP_UNIFORM`]), so one program serves the back buffer and render-to-texture.
 //!
-//! Modules: [`dialect`](Dialect) (capabilities), `writer` (declarations and statements),
-//! `expr` (GLSL's spellings for the shared expression emitter), [`Reflection`]. What each
-//! stage uses, the varying map, the expressions, the error type and the shared reflection
-//! types are [`crate::back`]'s, shared with [`crate::wgsl`].
+//! Modules: [`dialect`](Dialect) (capabilities; the shared error names it too), `options`
+//! ([`Options`]), `writer` (declarations and statements), `expr` (GLSL's spellings for the
+//! shared expression emitter), `reflection` ([`Shaders`], [`Reflection`]). What each stage
+//! uses, the varying map, the expressions, the error type and the shared reflection types are
+//! [`crate::back`]'s, shared with [`crate::wgsl`].
 
-mod dialect;
+pub(super) mod dialect;
 mod expr;
+mod options;
 mod reflection;
 mod writer;
 
 pub use dialect::{Dialect, Extension, Feature, Support};
+pub use options::Options;
 pub use reflection::{
-    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Varying, SCISSOR_UNIFORM,
-    Y_FLIP_UNIFORM,
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Shaders, Varying,
+    SCISSOR_UNIFORM, Y_FLIP_UNIFORM,
 };
 pub use writer::Writer;
 
@@ -46,69 +49,7 @@ use crate::model::Program;
 
 /// Why a pair could not be translated: the one error type of both writers,
 /// [`crate::back::TranslateError`] (its `MissingFeature` variant is the GLSL writer's alone).
-pub type GlslError = crate::back::TranslateError;
-
-/// Translation options.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Options {
-    /// The dialect to write (default GLSL ES 3.00).
-    pub dialect: Dialect,
-    /// In GLSL ES 1.00, enable `GL_EXT_frag_depth` for `fd` and `GL_OES_standard_derivatives`
-    /// for `ddx`/`ddy` (listed in [`Reflection::extensions`]); when `false` those programs are a
-    /// [`GlslError::MissingFeature`]. Default `true`. Other dialects need no extension.
-    pub allow_extensions: bool,
-    /// End the fragment shader with a per-pixel scissor test: `uniform vec4 agal_scissor`
-    /// ([`SCISSOR_UNIFORM`]: `(x0, y0, x1, y1)` in `gl_FragCoord` pixels) and a `discard` of
-    /// every fragment outside `[x0, x1) x [y0, y1)` (listed as [`Reflection::scissor`]). A
-    /// backend uses it where the rasterizer's own scissor test is not exact (Mesa 22.3's
-    /// llvmpipe with multisampling covers samples of the pixel column left of the rectangle
-    /// and the row above it). Default `false`.
-    pub scissor_discard: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            dialect: Dialect::Es300,
-            allow_extensions: true,
-            scissor_discard: false,
-        }
-    }
-}
-
-impl Options {
-    /// The default options for `dialect`.
-    pub fn new(dialect: Dialect) -> Options {
-        Options {
-            dialect,
-            ..Options::default()
-        }
-    }
-
-    /// These options with [`Options::allow_extensions`] set to `allow`.
-    pub fn with_allow_extensions(mut self, allow: bool) -> Options {
-        self.allow_extensions = allow;
-        self
-    }
-
-    /// These options with [`Options::scissor_discard`] set to `on`.
-    pub fn with_scissor_discard(mut self, on: bool) -> Options {
-        self.scissor_discard = on;
-        self
-    }
-}
-
-/// A translated pair.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Shaders {
-    /// The vertex shader, starting with its `#version` line.
-    pub vertex: String,
-    /// The fragment shader, starting with its `#version` line.
-    pub fragment: String,
-    /// Names, slots and usage of both.
-    pub reflection: Reflection,
-}
+pub type GlslError = crate::back::error::TranslateError;
 
 /// Translates a vertex+fragment pair (as validated and linked by `molehill_agal::valid`) to GLSL.
 pub fn translate(

@@ -2,7 +2,7 @@
 //! what the programs write. The backend never guesses a name.
 
 use super::dialect::{Dialect, Extension};
-pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
+pub use crate::back::interface::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
 
 /// The name of the `float` uniform that orients clip space: the vertex shader ends with
 /// `gl_Position.y *= yflip;` after the depth remap. `1.0` keeps Flash's y (y up in clip
@@ -12,11 +12,22 @@ pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Vary
 pub const Y_FLIP_UNIFORM: &str = "yflip";
 
 /// The name of the `vec4` uniform of the per-pixel scissor test written with
-/// [`Options::scissor_discard`](super::Options::scissor_discard): `(x0, y0, x1, y1)` in
+/// [`Options::scissor_discard`](super::options::Options::scissor_discard): `(x0, y0, x1, y1)` in
 /// `gl_FragCoord` pixels (GL's window coordinates of the target); the fragment shader ends with
 /// a `discard` of every fragment whose `gl_FragCoord.xy` lies outside `[x0, x1) x [y0, y1)`.
 /// A backend sets it to cover the whole target when no scissor rectangle is set.
 pub const SCISSOR_UNIFORM: &str = "agal_scissor";
+
+/// A translated pair.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shaders {
+    /// The vertex shader, starting with its `#version` line.
+    pub vertex: String,
+    /// The fragment shader, starting with its `#version` line.
+    pub fragment: String,
+    /// Names, slots and usage of both.
+    pub reflection: Reflection,
+}
 
 /// Reflection of a translated pair.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +49,7 @@ pub struct Reflection {
     /// Whether the fragment shader declares the y-flip uniform too (it uses `ddy`).
     pub y_flip_in_fragment: bool,
     /// [`SCISSOR_UNIFORM`] when the fragment shader has the per-pixel scissor test
-    /// ([`Options::scissor_discard`](super::Options::scissor_discard)), else `None`.
+    /// ([`Options::scissor_discard`](super::options::Options::scissor_discard)), else `None`.
     pub scissor: Option<&'static str>,
     /// The linked varyings: written by the vertex program and read by the fragment program,
     /// sorted by AGAL register, with consecutive locations from 0.

@@ -2,13 +2,13 @@
 //! and its assignments. Expressions are written by `expr.rs`.
 
 use super::dialect::{Dialect, Extension, Support};
-use super::reflection::{Reflection, SCISSOR_UNIFORM, Y_FLIP_UNIFORM};
-use super::GlslError;
-use super::{Options, Shaders};
+use super::options::Options;
+use super::reflection::{Reflection, Shaders, SCISSOR_UNIFORM, Y_FLIP_UNIFORM};
 use crate::back::emit::{condition_operator, Emit};
+use crate::back::error::TranslateError as GlslError;
+use crate::back::linked::Linked;
 use crate::back::names;
 use crate::back::scan::{StageLimits, Usage};
-use crate::back::Linked;
 use crate::model::{Dimension, Instruction, Opcode, Operands, Program, ProgramKind};
 
 /// Translates vertex+fragment pairs with one set of [`Options`].

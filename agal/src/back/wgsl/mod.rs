@@ -108,11 +108,28 @@
 //! therefore valid WGSL under the strictest uniformity analysis (Tint's; naga 30 does not
 //! check fragment-stage uniformity yet, so the tests check that no sampling or derivative line
 //! is inside a block).
+//!
+//! # Modules
+//!
+//! `bindings` (the contract's numbers), `options` ([`Options`]), `reflection` ([`Shaders`],
+//! [`Reflection`]), `writer` (declarations, entry points, predicates and assignments; [`Draw`])
+//! and `expr` (WGSL's spellings for the shared expression emitter).
 
+mod bindings;
 mod expr;
+mod options;
+mod reflection;
 mod writer;
 
-pub use crate::back::{Attribute, ColorOutput, ConstantFile, SamplerBinding, Varying};
+pub use bindings::{
+    sampler_binding, texture_binding, DRAW_BINDING, DRAW_SIZE, FRAGMENT_CONSTANTS_BINDING,
+    FRAGMENT_ENTRY, FRAGMENT_UNIFORM_GROUP, TEXTURE_GROUP, VERTEX_CONSTANTS_BINDING, VERTEX_ENTRY,
+    VERTEX_UNIFORM_GROUP,
+};
+pub use options::{Options, SCISSOR_DISCARD_OVERRIDE};
+pub use reflection::{
+    Attribute, ColorOutput, ConstantFile, Reflection, SamplerBinding, Shaders, Varying,
+};
 pub use writer::{Draw, Writer};
 
 use crate::model::Program;
@@ -120,127 +137,7 @@ use crate::model::Program;
 /// Why a pair could not be translated: the one error type of both writers,
 /// [`crate::back::TranslateError`]. The WGSL writer never returns its `MissingFeature`
 /// variant: WGSL has every feature AGAL needs.
-pub type WgslError = crate::back::TranslateError;
-
-/// The vertex entry point of [`Shaders::vertex`].
-pub const VERTEX_ENTRY: &str = "vs_main";
-/// The fragment entry point of [`Shaders::fragment`].
-pub const FRAGMENT_ENTRY: &str = "fs_main";
-/// The bind group of `fc` and `draw` (the fragment stage's uniforms).
-pub const FRAGMENT_UNIFORM_GROUP: u32 = 0;
-/// The bind group of `vc` (the vertex stage's uniforms): the last, as it changes most often.
-pub const VERTEX_UNIFORM_GROUP: u32 = 2;
-/// `vc` in [`VERTEX_UNIFORM_GROUP`].
-pub const VERTEX_CONSTANTS_BINDING: u32 = 0;
-/// `fc` in [`FRAGMENT_UNIFORM_GROUP`].
-pub const FRAGMENT_CONSTANTS_BINDING: u32 = 1;
-/// `draw` (the [`Draw`] values) in [`FRAGMENT_UNIFORM_GROUP`].
-pub const DRAW_BINDING: u32 = 2;
-/// The size in bytes of the `draw` uniform struct.
-pub const DRAW_SIZE: u64 = 32;
-/// The bind group of the textures and samplers.
-pub const TEXTURE_GROUP: u32 = 1;
-
-/// The binding in [`TEXTURE_GROUP`] of texture unit `unit`'s texture (`fs<unit>`): `2 * unit`.
-pub const fn texture_binding(unit: u16) -> u32 {
-    2 * unit as u32
-}
-
-/// The binding in [`TEXTURE_GROUP`] of texture unit `unit`'s sampler: `2 * unit + 1`.
-pub const fn sampler_binding(unit: u16) -> u32 {
-    2 * unit as u32 + 1
-}
-
-/// Translation options. WGSL has one dialect and every feature AGAL needs; the one option
-/// follows the render target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct Options {
-    /// Whether a fragment program that writes `fd` outputs it as `@builtin(frag_depth)`
-    /// (default `true`). WebGPU refuses a pipeline whose fragment shader writes the depth but
-    /// that has no depth attachment, while Flash ignores `fd` when the target has no depth
-    /// buffer: translate with `false` for such targets (the program is the same; `fd` is
-    /// computed and dropped). [`Reflection::depth_written`] still says what the program does;
-    /// [`Reflection::depth_output`] what the module outputs.
-    pub frag_depth: bool,
-    /// Whether the fragment stage's scissor discard can be switched off per pipeline (default
-    /// `false`: the discard is always there, as documented above). With `true` the module
-    /// declares `override scissor_discard: bool = true;` ([`SCISSOR_DISCARD_OVERRIDE`]) and
-    /// the discard tests it first: a pipeline that needs no per-pixel scissor test (a
-    /// single-sampled target, where the hardware scissor is exact) sets it to `false` and
-    /// the driver compiles a shader with no discard for the scissor. Discards cost even when
-    /// no fragment is discarded (early depth testing and the like), so this matters.
-    pub scissor_override: bool,
-}
-
-/// The name of the pipeline-overridable constant that [`Options::scissor_override`] declares.
-pub const SCISSOR_DISCARD_OVERRIDE: &str = "scissor_discard";
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            frag_depth: true,
-            scissor_override: false,
-        }
-    }
-}
-
-impl Options {
-    /// These options with [`Options::scissor_override`] set to `on`.
-    pub fn with_scissor_override(self, on: bool) -> Options {
-        Options {
-            scissor_override: on,
-            ..self
-        }
-    }
-
-    /// These options with [`Options::frag_depth`] set to `on`.
-    pub fn with_frag_depth(self, on: bool) -> Options {
-        Options {
-            frag_depth: on,
-            ..self
-        }
-    }
-}
-
-/// A translated pair.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Shaders {
-    /// The vertex module, entry point [`VERTEX_ENTRY`].
-    pub vertex: String,
-    /// The fragment module, entry point [`FRAGMENT_ENTRY`].
-    pub fragment: String,
-    /// Names, slots and usage of both.
-    pub reflection: Reflection,
-}
-
-/// Reflection of a translated pair: the types shared with [`crate::glsl`], with the WGSL
-/// bindings of the contract above.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Reflection {
-    /// Vertex attributes read, by slot (`va<i>` at `@location(i)`), sorted by slot.
-    pub attributes: Vec<Attribute>,
-    /// The vertex constant file `vc` (binding [`VERTEX_CONSTANTS_BINDING`]).
-    pub vertex_constants: ConstantFile,
-    /// The fragment constant file `fc` (binding [`FRAGMENT_CONSTANTS_BINDING`]).
-    pub fragment_constants: ConstantFile,
-    /// Samplers read by the fragment program, sorted by unit (bindings [`texture_binding`],
-    /// [`sampler_binding`]).
-    pub samplers: Vec<SamplerBinding>,
-    /// The linked varyings, sorted by AGAL register, with consecutive locations from 0.
-    pub varyings: Vec<Varying>,
-    /// Varyings the vertex program writes but the fragment program never reads (dropped).
-    pub dropped_varyings: Vec<u16>,
-    /// Colour outputs written by the fragment program, sorted by index (`@location(index)`).
-    pub color_outputs: Vec<ColorOutput>,
-    /// Whether the fragment program writes `fd`.
-    pub depth_written: bool,
-    /// Whether the fragment module outputs `@builtin(frag_depth)`: `depth_written` and
-    /// [`Options::frag_depth`]. The pipeline needs a depth attachment when it is true.
-    pub depth_output: bool,
-    /// Whether the fragment program has `kil` (the fragment stage always has the scissor discard).
-    pub kills: bool,
-}
+pub type WgslError = crate::back::error::TranslateError;
 
 /// Translates a vertex+fragment pair (as validated and linked by `molehill_agal::valid`) to WGSL.
 pub fn translate(

@@ -2,15 +2,17 @@
 //! declarations, entry point, predicates and assignments. Expressions are written by
 //! `expr.rs`.
 
-use super::WgslError;
-use super::{Options, Reflection, Shaders, FRAGMENT_ENTRY, VERTEX_ENTRY};
+use super::bindings::{sampler_binding, texture_binding, DRAW_SIZE, FRAGMENT_ENTRY, VERTEX_ENTRY};
+use super::options::Options;
+use super::reflection::{Reflection, Shaders};
 use crate::back::emit::{condition_operator, Emit};
+use crate::back::error::TranslateError as WgslError;
+use crate::back::linked::Linked;
 use crate::back::names::{self, push_u32};
 use crate::back::scan::{StageLimits, Usage};
-use crate::back::Linked;
 use crate::model::{Dimension, Instruction, Opcode, Operands, Program, WriteMask};
 
-/// The per-draw values of the `draw` uniform (binding [`super::DRAW_BINDING`]).
+/// The per-draw values of the `draw` uniform (binding [`DRAW_BINDING`](super::DRAW_BINDING)).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Draw {
     /// The scissor rectangle `[x0, y0, x1, y1]` in framebuffer pixels (origin top-left, `x1`
@@ -19,9 +21,9 @@ pub struct Draw {
 }
 
 impl Draw {
-    /// The 32 bytes of the uniform struct ([`super::DRAW_SIZE`]), little-endian.
-    pub fn to_bytes(&self) -> [u8; super::DRAW_SIZE as usize] {
-        let mut out = [0u8; super::DRAW_SIZE as usize];
+    /// The 32 bytes of the uniform struct ([`DRAW_SIZE`]), little-endian.
+    pub fn to_bytes(&self) -> [u8; DRAW_SIZE as usize] {
+        let mut out = [0u8; DRAW_SIZE as usize];
         if let Some(rect) = self.scissor {
             for (chunk, v) in out.chunks_exact_mut(4).zip(rect) {
                 chunk.copy_from_slice(&v.to_le_bytes());
@@ -188,7 +190,7 @@ impl<'a> Stage<'a> {
                     continue;
                 };
                 self.out.push_str("@group(1) @binding(");
-                push_u32(&mut self.out, super::texture_binding(*unit));
+                push_u32(&mut self.out, texture_binding(*unit));
                 self.out.push_str(") var ");
                 self.out.push_str(n);
                 self.out.push_str(match sampler.dimension {
@@ -196,7 +198,7 @@ impl<'a> Stage<'a> {
                     _ => ": texture_2d<f32>;\n",
                 });
                 self.out.push_str("@group(1) @binding(");
-                push_u32(&mut self.out, super::sampler_binding(*unit));
+                push_u32(&mut self.out, sampler_binding(*unit));
                 self.out.push_str(") var ");
                 self.out.push_str(n);
                 self.out.push_str("_sampler: sampler;\n");
