@@ -31,6 +31,7 @@ pub mod resources;
 pub mod stage;
 pub mod state;
 pub mod targets;
+mod values;
 
 pub use backend::*;
 pub use context::{Context3D, Endian, Point, Rect};

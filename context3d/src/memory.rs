@@ -25,10 +25,8 @@
 use std::collections::HashMap;
 
 use crate::backend::{BackBufferConfig, TextureDesc, TextureFormat, TextureKind};
-use crate::context::Context3D;
 use crate::error::{Context3DError, Result};
-use crate::resources::{IndexBuffer3D, TextureBase, VertexBuffer3D};
-use crate::Backend;
+use crate::resources::handles::{IndexBuffer3D, TextureBase, VertexBuffer3D};
 
 /// The default budget: 1 GiB. Stage3D content was written for GPUs of 512 MiB to 1 GiB (and
 /// Flash's own `totalGPUMemory` reports stay far below); a desktop player can hold it in RAM
@@ -227,25 +225,4 @@ pub(crate) fn back_buffer_bytes(config: &BackBufferConfig) -> u64 {
     let samples = u64::from(config.anti_alias);
     let depth = u64::from(config.depth_and_stencil) * texels * 4 * samples.max(1);
     texels * 4 + texels * 4 * samples + depth
-}
-
-impl<B: Backend> Context3D<B> {
-    /// `Context3D.totalGPUMemory`: bytes this context's objects take, as counted against its
-    /// budget (see [`crate::memory`]).
-    pub fn total_gpu_memory(&self) -> u64 {
-        self.memory.used()
-    }
-
-    /// Applies the embedder's options (the budget applies to allocations from now on: objects
-    /// that exist stay, even over a smaller budget).
-    pub fn set_options(&mut self, options: ContextOptions) {
-        self.memory.set_budget(options.memory_budget);
-    }
-
-    /// The options in force.
-    pub fn options(&self) -> ContextOptions {
-        ContextOptions {
-            memory_budget: self.memory.budget(),
-        }
-    }
 }

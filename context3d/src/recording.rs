@@ -275,7 +275,7 @@ impl Backend for RecordingBackend {
 
     /// Records each change as its own call, in the order blend, colour mask, culling, depth,
     /// stencil, scissor.
-    fn set_render_changes(&mut self, r: &crate::RenderChanges) {
+    fn set_render_changes(&mut self, r: &crate::backend::RenderChanges) {
         if let Some(blend) = r.blend {
             self.calls.push(Call::SetBlend(blend));
         }

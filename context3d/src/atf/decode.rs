@@ -1,6 +1,6 @@
 //! Decoding a JPEG-XR coded container, face by face and level by level.
 
-use super::{AtfError, AtfFile, CodedImage};
+use super::container::{AtfError, AtfFile, CodedImage};
 
 /// What one face/level of a JPEG-XR coded container decodes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,8 +15,9 @@ pub enum Decoded {
 /// Decodes one face/level of `file` (a JPEG-XR coded container). Never panics: a malformed
 /// record gives an [`AtfError`] (Flash's #3677).
 pub fn decode(file: &AtfFile<'_>, image: &CodedImage<'_>) -> Result<Decoded, AtfError> {
+    use super::container::{block_bytes, AtfFormat};
     use super::jpegxr::Plain::{Gray8, Rgb565};
-    use super::{block_bytes, dxt, jpegxr, lzma, AtfFormat};
+    use super::{dxt, jpegxr, lzma};
     let (face, level) = (image.face, image.level);
     let (w, h) = file.level_size(level);
     let jxr_err = |what| {

@@ -111,8 +111,8 @@ mod tests {
     #[test]
     fn sizes() {
         // Blocks of a level (its block bytes at one byte a block).
-        assert_eq!(super::super::block_bytes(8, 4, 1), 2);
-        assert_eq!(super::super::block_bytes(2, 1, 1), 1);
+        assert_eq!(super::super::container::block_bytes(8, 4, 1), 2);
+        assert_eq!(super::super::container::block_bytes(2, 1, 1), 1);
         assert_eq!(endpoint_image_size(8, 4), (2, 2));
         assert_eq!(endpoint_image_size(16, 16), (4, 8));
         assert_eq!(endpoint_image_size(1, 1), (1, 2));

@@ -1,6 +1,6 @@
 //! Writing ATF containers (version 3): the inverse of [`super::parse`], for tests and tools.
 
-use super::AtfFormat;
+use super::container::AtfFormat;
 
 fn container(
     code: u8,

@@ -3,7 +3,8 @@
 
 use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
 
-use super::{IndexBufferId, ProgramId, RenderChanges, TextureId, VertexBufferId};
+use super::ids::{IndexBufferId, ProgramId, TextureId, VertexBufferId};
+use super::render::RenderChanges;
 
 /// Most vertex attribute slots any profile has (`va0..va15`); [`ResolvedDraw::streams`] has
 /// this many entries.

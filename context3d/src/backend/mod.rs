@@ -65,48 +65,18 @@
 
 mod draw;
 mod forward;
+mod ids;
 mod program;
 mod render;
 mod resources;
 
 pub use draw::*;
+pub use ids::*;
 pub use program::*;
 pub use render::*;
 pub use resources::*;
 
 use molehill_agal::ProgramKind;
-
-// ---------------------------------------------------------------------------------------------
-// Resource ids
-// ---------------------------------------------------------------------------------------------
-
-macro_rules! resource_id {
-    ($(#[$doc:meta])* $name:ident) => {
-        $(#[$doc])*
-        ///
-        /// A small `Copy` id a backend can key its maps on. Ids are unique for the life of a
-        /// context: a disposed object's id is never handed out again.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(pub u64);
-    };
-}
-
-resource_id!(
-    /// A `VertexBuffer3D` (per-vertex or per-instance).
-    VertexBufferId
-);
-resource_id!(
-    /// An `IndexBuffer3D`.
-    IndexBufferId
-);
-resource_id!(
-    /// A `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture`.
-    TextureId
-);
-resource_id!(
-    /// A `Program3D` (a validated, linked vertex+fragment pair).
-    ProgramId
-);
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -1,7 +1,7 @@
 //! What crosses the backend boundary about rendering: the back buffer, clears, render targets
 //! and the fixed-function render state.
 
-use super::TextureId;
+use super::ids::TextureId;
 
 /// `configureBackBuffer` after its checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -3,7 +3,8 @@
 //! blocks of two RGB565 endpoints and 2-bit indices, 8-byte alpha blocks of two 8-bit
 //! endpoints and 3-bit indices; everything little-endian, texel 0 in the low bits.
 
-use super::{decode_blocks, expand5, expand6, DecodeError};
+use super::blocks::{decode_blocks, expand5, expand6};
+use super::error::DecodeError;
 
 fn rgb565(c: u16) -> [u32; 3] {
     let c = u32::from(c);

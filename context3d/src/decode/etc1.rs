@@ -3,7 +3,8 @@
 //! each with a base colour (individual 4:4:4 pairs or 5:5:5 plus a 3-bit signed delta),
 //! a 3-bit intensity table and a 2-bit index per texel (column-major texel order).
 
-use super::{decode_blocks, expand4, expand5, DecodeError};
+use super::blocks::{decode_blocks, expand4, expand5};
+use super::error::DecodeError;
 
 /// The intensity modifier tables: (small, large); indices 0..3 map to +small, +large,
 /// -small, -large.

@@ -11,7 +11,7 @@
 //!   which is GL's `UNSIGNED_SHORT_5_6_5` as is: no conversion.
 //! - `rgbaHalfFloat`: four IEEE half floats per texel, GL's `RGBA16F` + `HALF_FLOAT` as is.
 
-use super::{expand4, expand5, expand6};
+use super::blocks::{expand4, expand5, expand6};
 
 /// B, G, R, A bytes to R, G, B, A bytes (a trailing partial texel is dropped).
 pub fn bgra_to_rgba(data: &[u8]) -> Vec<u8> {

@@ -12,7 +12,8 @@
 //! weights and one rounding at the end (the reference decoder rounds at 5 bits first, so
 //! gradients may differ from it by one unit; flat areas are exact).
 
-use super::{check_len, expand4, expand5, rgba_out, try_filled, DecodeError};
+use super::blocks::{check_len, expand4, expand5, rgba_out, try_filled};
+use super::error::DecodeError;
 
 /// Bits per pixel of a PVRTC 1 image.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! Why a backend refused a texture upload, shared by every backend (their checks are the same:
 //! context3d validated the call, so what is left is what the backend's storage cannot take).
 
-use super::DecodeError;
-use crate::BackendError;
+use super::error::DecodeError;
+use crate::backend::BackendError;
 
 /// Why a backend could not store one upload (`TextureBase.upload*`) in the texture it has.
 ///

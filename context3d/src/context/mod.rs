@@ -1,11 +1,23 @@
 //! [`Context3D`]: the object, its creation from a profile, the back buffer, `clear`,
 //! `present`, `drawToBitmapData`, `dispose` and the read-only properties.
 //!
-//! The other calls live with their concern: render state and bindings in [`crate::state`],
-//! resources in [`crate::resources`], draws in [`crate::draw`]. Every public method takes
-//! arguments close to AS3's (enum strings, `i32` for `int`, `u32` for `uint`, `f64` for
-//! `Number`, `&[f64]` for `Vector.<Number>`, `&[u8]` plus an offset for a `ByteArray`, `&[u32]`
-//! ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
+//! The other calls are in this module's files, one per family, each beside what it keeps
+//! elsewhere: `state.rs` (render state and bindings, kept in [`crate::state`]), `constants.rs`,
+//! `buffers.rs`, `textures.rs` and `programs.rs` (the objects of [`crate::resources`]),
+//! `draw.rs` (the draw-time checks of [`crate::draw`]) and `memory.rs` ([`crate::memory`]).
+//! Only these files name [`Context3D`]: what a context keeps never reaches back to it.
+//!
+//! Every public method takes arguments close to AS3's (enum strings, `i32` for `int`, `u32` for
+//! `uint`, `f64` for `Number`, `&[f64]` for `Vector.<Number>`, `&[u8]` plus an offset for a
+//! `ByteArray`, `&[u32]` ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
+
+mod buffers;
+mod constants;
+mod draw;
+mod memory;
+mod programs;
+mod state;
+mod textures;
 
 use molehill_agal::flash::FlashError;
 use molehill_agal::profile::Profile;
@@ -19,65 +31,9 @@ use crate::memory::Charge;
 use crate::resources::Resources;
 use crate::state::{ClearStatus, FrameState, State};
 
-/// Smallest back buffer width/height (#3780 / #3781).
-pub const MIN_BACK_BUFFER_SIZE: u32 = 32;
-/// Largest back buffer width/height (#3780 / #3781) and `maxBackBufferWidth/Height`.
-pub const MAX_BACK_BUFFER_SIZE: u32 = 16384;
-/// Most draws between two `present` calls (#3690). Flash does not document its limit; this is
-/// Molehill's choice (see docs/context3d.md).
-pub const MAX_DRAWS_PER_FRAME: u32 = 32768;
-
-/// A rectangle as AS3's `flash.geom.Rectangle` gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Rect {
-    /// `x`.
-    pub x: f64,
-    /// `y`.
-    pub y: f64,
-    /// `width`.
-    pub width: f64,
-    /// `height`.
-    pub height: f64,
-}
-
-impl Rect {
-    /// Integer pixels: edges truncated toward zero (NaN becomes 0), negative sizes become 0.
-    pub(crate) fn to_pixels(self) -> PixelRect {
-        PixelRect {
-            x: self.x as i32,
-            y: self.y as i32,
-            width: self.width.max(0.0) as u32,
-            height: self.height.max(0.0) as u32,
-        }
-    }
-}
-
-/// A point as AS3's `flash.geom.Point` gives it (`drawToBitmapData`'s `destPoint`).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Point {
-    /// `x`.
-    pub x: f64,
-    /// `y`.
-    pub y: f64,
-}
-
-impl Point {
-    /// Integer pixels: truncated toward zero (NaN becomes 0), saturating, like a
-    /// [`Rect`]'s edges.
-    pub fn to_pixels(self) -> (i32, i32) {
-        (self.x as i32, self.y as i32)
-    }
-}
-
-/// Byte order of a `ByteArray` (`ByteArray.endian`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Endian {
-    /// `"bigEndian"` (AS3's default).
-    #[default]
-    Big,
-    /// `"littleEndian"`.
-    Little,
-}
+pub use crate::values::{
+    Endian, Point, Rect, MAX_BACK_BUFFER_SIZE, MAX_DRAWS_PER_FRAME, MIN_BACK_BUFFER_SIZE,
+};
 
 /// A Stage3D context: Flash's `Context3D`, checked the way Flash Player checks it, drawing
 /// through a [`Backend`].
