@@ -1,17 +1,13 @@
 //! The typed meaning of each call's arguments: AS3's parameter lists with their types and
 //! defaults (the table of `docs/trace-format.md`, section 4).
 
-use std::collections::HashMap;
-
 use super::error::{ParseError, ParseErrorKind as K};
-use super::parse::{Arg, Value};
+use super::model::{BitmapArg, ByteArrayArg, Call, Located, Name, Pos, ResourceKind as R};
+use super::syntax::{Arg, Args, Names, Value};
 use super::values::{
     expected, to_bitmap, to_bool, to_bytes, to_i32, to_number, to_numbers, to_point_or_null,
     to_rect_or_null, to_string, to_strings, to_u32, to_uints,
 };
-use super::{BitmapArg, ByteArrayArg, Call, Located, Name, Pos, ResourceKind as R};
-
-pub(crate) type Names = HashMap<String, R>;
 
 /// What a call is made on.
 #[derive(Debug, Clone)]
@@ -39,74 +35,6 @@ const ANY_TEXTURE: &[R] = &[
     R::RectangleTexture,
     R::VideoTexture,
 ];
-
-/// Arguments of one call, consumed left to right.
-pub(crate) struct Args<'a> {
-    method: &'a str,
-    items: Vec<Arg>,
-    next: usize,
-    close: Pos,
-    names: &'a Names,
-}
-
-impl<'a> Args<'a> {
-    pub(crate) fn new(method: &'a str, items: Vec<Arg>, close: Pos, names: &'a Names) -> Self {
-        Args {
-            method,
-            items,
-            next: 0,
-            close,
-            names,
-        }
-    }
-
-    pub(crate) fn req<T>(
-        &mut self,
-        argument: &'static str,
-        f: impl FnOnce(&Arg, &Names) -> Result<T, ParseError>,
-    ) -> Result<T, ParseError> {
-        match self.items.get(self.next) {
-            Some(arg) => {
-                self.next += 1;
-                f(arg, self.names)
-            }
-            None => Err(ParseError::new(
-                self.close,
-                K::MissingArgument {
-                    method: self.method.to_string(),
-                    argument,
-                },
-            )),
-        }
-    }
-
-    pub(crate) fn opt<T>(
-        &mut self,
-        default: T,
-        f: impl FnOnce(&Arg, &Names) -> Result<T, ParseError>,
-    ) -> Result<T, ParseError> {
-        match self.items.get(self.next) {
-            Some(arg) => {
-                self.next += 1;
-                f(arg, self.names)
-            }
-            None => Ok(default),
-        }
-    }
-
-    pub(crate) fn finish(self) -> Result<(), ParseError> {
-        match self.items.get(self.next) {
-            Some(extra) => Err(ParseError::new(
-                extra.pos,
-                K::TooManyArguments {
-                    method: self.method.to_string(),
-                    max: self.next,
-                },
-            )),
-            None => Ok(()),
-        }
-    }
-}
 
 fn to_resource(
     arg: &Arg,

@@ -1,6 +1,6 @@
 //! Parse errors of call traces: always a line, a column and what was wrong.
 
-use super::{Pos, ResourceKind};
+use super::model::{Pos, ResourceKind, MAX_BITMAP_SIDE};
 
 /// A trace that does not parse. Display: `line L, column C: what`.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -148,10 +148,7 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A bitmap size that is zero or too big.
-    #[error(
-        "bitmap size {width}x{height} is not in 1..={}",
-        crate::MAX_BITMAP_SIDE
-    )]
+    #[error("bitmap size {width}x{height} is not in 1..={}", MAX_BITMAP_SIDE)]
     BitmapSize {
         /// Width as given.
         width: f64,

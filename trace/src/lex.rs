@@ -1,7 +1,7 @@
 //! Tokens of a trace's statements. A newline ends a statement only when no `(` or `[` is open.
 
 use super::error::{ParseError, ParseErrorKind};
-use super::Pos;
+use super::model::Pos;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Tok {

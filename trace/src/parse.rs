@@ -8,46 +8,10 @@ use molehill_agal::flash::ErrorClass;
 use super::calls::{self, Receiver};
 use super::error::{ParseError, ParseErrorKind as K};
 use super::lex::{tokenize, Tok, Token};
+use super::model::{Call, Located, Name, Pos, Statement, Trace, FORMAT_VERSION};
+use super::syntax::{Arg, Names, Value};
 use super::values;
-use super::{Located, Name, Pos, ResourceKind, Statement, Trace, FORMAT_VERSION};
 use molehill_context3d::stage::{StageLayout, STAGE3D_COUNT};
-
-/// An argument as written, before it is given a type.
-#[derive(Debug, Clone)]
-pub(crate) struct Arg {
-    pub pos: Pos,
-    pub value: Value,
-}
-
-#[derive(Debug, Clone)]
-pub(crate) enum Value {
-    Number(f64),
-    Str(String),
-    Bool(bool),
-    Null,
-    Array(Vec<Arg>),
-    Name(String),
-    /// `bytes(...)`, `rect(...)`, ...; `close` is where `)` is (for "missing argument").
-    Ctor {
-        name: String,
-        args: Vec<Arg>,
-        close: Pos,
-    },
-}
-
-impl Value {
-    pub(crate) fn describe(&self) -> String {
-        match self {
-            Value::Number(n) => format!("number {n}"),
-            Value::Str(s) => format!("string {s:?}"),
-            Value::Bool(b) => format!("`{b}`"),
-            Value::Null => "`null`".into(),
-            Value::Array(_) => "a vector".into(),
-            Value::Name(n) => format!("`{n}`"),
-            Value::Ctor { name, .. } => format!("`{name}(...)`"),
-        }
-    }
-}
 
 /// Words that cannot name a resource.
 pub(crate) const RESERVED: &[&str] = &[
@@ -128,7 +92,7 @@ fn check_header(line: &str) -> Result<(), ParseError> {
 struct Parser {
     tokens: Vec<Token>,
     i: usize,
-    names: HashMap<String, ResourceKind>,
+    names: Names,
     /// The Stage3D whose context created each name.
     owners: HashMap<String, usize>,
     /// Per Stage3D: whether a `requestContext3D` came before (its context name is usable).
@@ -424,8 +388,7 @@ impl Parser {
         }
         if matches!(
             call,
-            super::Call::RequestContext3D { .. }
-                | super::Call::RequestContext3DMatchingProfiles { .. }
+            Call::RequestContext3D { .. } | Call::RequestContext3DMatchingProfiles { .. }
         ) {
             self.context_ready[stage3d] = true;
         }

@@ -4,10 +4,12 @@
 
 use molehill_agal::{ProgramKind, Version};
 
-use super::calls::{Args, Names};
 use super::error::{ParseError, ParseErrorKind as K};
-use super::parse::{Arg, Value};
-use super::{AgalSource, BitmapArg, ByteArrayArg, ByteSource, Endian, Point, Pos, Rect};
+use super::model::{
+    AgalSource, BitmapArg, ByteArrayArg, ByteSource, Endian, Point, Pos, Rect,
+    MAX_BITMAP_SIDE as MAX_SIDE,
+};
+use super::syntax::{Arg, Args, Names, Value};
 
 pub(crate) fn expected(arg: &Arg, what: &'static str) -> ParseError {
     ParseError::new(
@@ -239,7 +241,7 @@ pub(crate) fn to_bytes(arg: &Arg) -> Result<ByteArrayArg, ParseError> {
 }
 
 /// Largest BitmapData side we accept in a trace.
-const MAX_BITMAP_SIDE: f64 = crate::MAX_BITMAP_SIDE as f64;
+const MAX_BITMAP_SIDE: f64 = MAX_SIDE as f64;
 
 pub(crate) fn to_bitmap(arg: &Arg) -> Result<BitmapArg, ParseError> {
     const WHAT: &str =

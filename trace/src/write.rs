@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::calls::method_name;
-use super::{
+use super::model::{
     AgalSource, BitmapArg, ByteArrayArg, ByteSource, Call, Endian, Name, Point, Rect, Statement,
     Trace, DEFAULT_SWF_VERSION, HEADER,
 };
