@@ -14,7 +14,7 @@ use molehill_player::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 use molehill_trace::{BitmapArg, ByteArrayArg, Name, Rect};
 
 use super::data::{bitmap, byte_array, Bitmap, Bytes, Folder};
-use super::FailureKind;
+use super::outcome::FailureKind;
 
 /// What preparing an argument may look at: the names bound so far and the trace's folder.
 #[derive(Debug, Clone, Copy)]

@@ -8,7 +8,7 @@ use crate::image::{Image, ImageError};
 use molehill_player::as3::{premultiply, BitmapData, ByteArray, Endian};
 use molehill_trace::{hex_to_bytes, AgalSource, BitmapArg, ByteArrayArg, ByteSource};
 
-use super::FailureKind;
+use super::outcome::FailureKind;
 
 /// A `ByteArray` argument's contents: inline bytes borrowed from the trace (not copied for
 /// each call), file contents and assembled AGAL owned.

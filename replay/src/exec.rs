@@ -18,8 +18,8 @@ use molehill_trace::{Call, Name, Pos, Statement, Trace};
 
 use super::args::{Arg, Env, Prepare};
 use super::data::{bitmap, Folder};
+use super::options::{KeptCaptures, ReplayOptions};
 use super::outcome::{Capture, CaptureKind, FailureKind, TraceOutcome};
-use super::{KeptCaptures, ReplayOptions};
 
 /// How the last call ended.
 enum Pending {
