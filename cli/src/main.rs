@@ -17,6 +17,8 @@ mod agal_asm;
 mod agal_glsl;
 mod agal_validate;
 mod agal_wgsl;
+#[cfg(feature = "replay")]
+mod backend_arg;
 #[cfg(feature = "bench")]
 mod bench;
 mod input;
@@ -71,17 +73,6 @@ enum AgalCommand {
 }
 
 /// `--backend NAME`: `gl`, `wgpu` or `wgpu-gl`.
-#[cfg(feature = "replay")]
-fn parse_backend(name: &str) -> Result<molehill_replay::BackendKind, String> {
-    molehill_replay::BackendKind::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = molehill_replay::BackendKind::ALL
-            .iter()
-            .map(|k| k.name())
-            .collect();
-        format!("unknown backend {name:?} (one of {})", names.join(", "))
-    })
-}
-
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();

@@ -22,7 +22,7 @@ pub struct ReplayArgs {
     pub update: bool,
     /// The renderer: `gl` (OpenGL ES through EGL), `wgpu` (wgpu on Vulkan) or `wgpu-gl`
     /// (wgpu on its GL backend).
-    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
+    #[arg(long, default_value = "gl", value_parser = crate::backend_arg::parse_backend)]
     pub backend: BackendKind,
     /// Trace files (a folder stands for every `.trace` file under it).
     #[arg(required = true)]

@@ -20,21 +20,14 @@ use std::time::Instant;
 
 use molehill_replay::BackendKind;
 
+use super::args::{BenchArgs, CheckArg, Side};
 use super::raw::RawRenderer;
 use super::raw_wgpu::RawWgpuRenderer;
-use super::scenarios::{Renderer, Scenario, Scene, SIDE};
+use super::renderer::{Renderer, Scene, SIDE};
+use super::scenarios::Scenario;
 use super::shim::ShimRenderer;
+use super::stages::{gl_stage, wgpu_stage};
 use super::stamps::Stamps;
-use super::BenchArgs;
-
-/// One side of the comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Side {
-    /// Through the shim, Context3D and the GL backend.
-    Molehill,
-    /// The hand-written GL program.
-    Raw,
-}
 
 /// A scenario set up on one renderer.
 struct Runner<'r, R: Renderer> {
@@ -347,7 +340,7 @@ fn compare_gl(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, S
     let name = label(scenario, side);
     let err = |e: String| format!("{name}: {e}");
     let frames = frames_for(scenario, side, args.frames);
-    let (mut stage, backend) = super::gl_stage(args.current_check).map_err(err)?;
+    let (mut stage, backend) = gl_stage(args.current_check).map_err(err)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
     let mut molehill = match args.only {
@@ -375,8 +368,8 @@ fn compare_gl(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool, S
         "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {} rounds of {frames} frames per side, current check {}; {driver}{}",
         args.rounds,
         match args.current_check {
-            super::CheckArg::EveryCall => "every-call",
-            super::CheckArg::AtPresent => "at-present",
+            CheckArg::EveryCall => "every-call",
+            CheckArg::AtPresent => "at-present",
         },
         if noop() { " (GALLIUM_NOOP)" } else { "" }
     );
@@ -412,7 +405,7 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
     let err = |e: String| format!("{name}: {e}");
     let frames = frames_for(scenario, side, args.frames);
     let options = molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Vulkan).with_timestamps();
-    let (mut stage, backend) = super::wgpu_stage(options).map_err(err)?;
+    let (mut stage, backend) = wgpu_stage(options).map_err(err)?;
     let gpu = backend.borrow().gpu().clone();
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();

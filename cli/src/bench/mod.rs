@@ -2,12 +2,14 @@
 //! [--baseline [--rounds N] [--only SIDE]] [SCENARIO]`: frames drawn through the shim's public
 //! API on a headless backend.
 //!
-//! Modules: [`scenarios`] (the frames, written once over a [`scenarios::Renderer`]),
-//! [`shaders`] (their programs in AGAL and in GLSL),
-//! [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL: the
-//! GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`ab`] (the
-//! alternating A/B timing against a baseline, and the picture check), [`stamps`] (wgpu
-//! timestamp queries around each frame), [`cpu`] (the process's CPU time, all threads).
+//! Modules: [`args`] (the arguments), [`renderer`] (what the frames are written over: the
+//! [`renderer::Renderer`] trait and its values), [`scenes`] (the frames, written once over
+//! it), [`scenarios`] (which scenes there are), [`shaders`] (their programs in AGAL, GLSL and
+//! WGSL), [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL:
+//! the GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`stages`]
+//! (the headless stages both sides draw through), [`ab`] (the alternating A/B timing against
+//! a baseline, and the picture check), [`stamps`] (wgpu timestamp queries around each frame),
+//! [`cpu`] (the process's CPU time, all threads).
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
@@ -18,62 +20,34 @@
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
+mod args;
 mod cpu;
 mod raw;
 mod raw_wgpu;
+mod renderer;
 mod scenarios;
+mod scenes;
 mod shaders;
 mod shim;
+mod stages;
 mod stamps;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
-use molehill_context3d::Backend;
-use molehill_gl::{CallCounts, CallKind, ContextOptions, CurrentCheck, GlBackend};
-use molehill_player::{BackendCreationError, Stage3D};
+use molehill_gl::{CallCounts, CallKind, GlBackend};
+use molehill_player::Stage3D;
 use molehill_replay::BackendKind;
 use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 
-pub use ab::Side;
-pub use scenarios::Scenario;
+pub use args::BenchArgs;
 
-use scenarios::SIDE;
+use args::CheckArg;
+use renderer::SIDE;
+use scenarios::Scenario;
 use shim::ShimRenderer;
-
-/// Arguments of `molehill bench`.
-#[derive(Debug, clap::Args)]
-pub struct BenchArgs {
-    /// Frames to time (after one untimed warm-up frame); with --baseline, frames per side
-    /// and round (the upload scenario scales them down for large textures).
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
-    pub frames: u32,
-    /// Time each scenario against a hand-written GL program (`--backend gl`) or wgpu program
-    /// (`--backend wgpu`) drawing the same frames, in alternating rounds, and check that the
-    /// two pictures are identical.
-    #[arg(long)]
-    pub baseline: bool,
-    /// With --baseline: A/B rounds.
-    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..))]
-    pub rounds: u32,
-    /// The renderer: `gl`, `wgpu` (Vulkan) or `wgpu-gl` (wgpu's GL backend). --baseline needs
-    /// `gl` or `wgpu`.
-    #[arg(long, default_value = "gl", value_parser = crate::parse_backend)]
-    pub backend: BackendKind,
-    /// With --baseline: run one side only (for profilers such as callgrind).
-    #[arg(long, value_enum, requires = "baseline")]
-    pub only: Option<Side>,
-    /// GL only: when Molehill asks EGL whether its context is still current on the thread:
-    /// at every call (`every-call`, the backend's default) or at the first call of each frame
-    /// (`at-present`, for a player that makes no other context current mid-frame; see
-    /// `molehill_gl::CurrentCheck`).
-    #[arg(long, value_enum, default_value = "every-call")]
-    pub current_check: CheckArg,
-    /// The scenario; every one but `upload` when left out (with --baseline, all of them).
-    #[arg(value_enum)]
-    pub scenario: Option<Scenario>,
-}
+use stages::{gl_stage, wgpu_stage};
 
 pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
     let scenarios: Vec<Scenario> = match (args.scenario, args.baseline) {
@@ -106,47 +80,6 @@ pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
     } else {
         std::process::ExitCode::FAILURE
     })
-}
-
-/// `--current-check`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckArg {
-    /// `CurrentCheck::EveryCall`.
-    EveryCall,
-    /// `CurrentCheck::AtPresent`.
-    AtPresent,
-}
-
-impl From<CheckArg> for CurrentCheck {
-    fn from(c: CheckArg) -> CurrentCheck {
-        match c {
-            CheckArg::EveryCall => CurrentCheck::EveryCall,
-            CheckArg::AtPresent => CurrentCheck::AtPresent,
-        }
-    }
-}
-
-/// A stage whose context runs on a new headless [`GlBackend`] checking its context's currency
-/// as `check` says, and that backend.
-pub fn gl_stage(check: CheckArg) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
-    let gl: Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>> = Rc::default();
-    let slot = gl.clone();
-    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let mut made = GlBackend::headless(&ContextOptions::default())?;
-        made.set_current_check(check.into());
-        let backend = Rc::new(RefCell::new(made));
-        *slot.borrow_mut() = Some(backend.clone());
-        Ok(Box::new(backend))
-    };
-    let mut stage = Stage3D::new(Box::new(factory));
-    stage
-        .request_context3d("auto", "standard")
-        .map_err(|e| e.to_string())?;
-    let backend = gl
-        .borrow()
-        .clone()
-        .ok_or("no headless GL context could be made (see the log)")?;
-    Ok((stage, backend))
 }
 
 /// The backend a bench draws with, kept to read its counters between frames.
@@ -218,27 +151,6 @@ fn stage_of(kind: BackendKind, check: CheckArg) -> Result<(Stage3D, Probe), Stri
     Ok((stage, Probe::Wgpu(backend)))
 }
 
-/// A stage whose context runs on a new headless [`WgpuBackend`] made with `options`, and that
-/// backend.
-fn wgpu_stage(options: DeviceOptions) -> Result<(Stage3D, Rc<RefCell<WgpuBackend>>), String> {
-    let made: Rc<RefCell<Option<Rc<RefCell<WgpuBackend>>>>> = Rc::default();
-    let slot = made.clone();
-    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
-        let backend = Rc::new(RefCell::new(WgpuBackend::headless(&options)?));
-        *slot.borrow_mut() = Some(backend.clone());
-        Ok(Box::new(backend))
-    };
-    let mut stage = Stage3D::new(Box::new(factory));
-    stage
-        .request_context3d("auto", "standard")
-        .map_err(|e| e.to_string())?;
-    let backend = made.borrow().clone().ok_or(format!(
-        "no headless {:?} wgpu backend could be made (see the log)",
-        options.api
-    ))?;
-    Ok((stage, backend))
-}
-
 fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> {
     let (frames, kind) = (args.frames, args.backend);
     let name = scenario.name();
@@ -258,7 +170,7 @@ fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> 
     let after = probe.counts();
     let looped = start.elapsed().as_secs_f64();
     // The commands of the last frame are finished before the clock stops.
-    scenarios::Renderer::picture(&mut r).map_err(err)?;
+    renderer::Renderer::picture(&mut r).map_err(err)?;
     let seconds = start.elapsed().as_secs_f64();
     let draws = scene.draws() as f64 * f64::from(frames);
     let (drawn, lines) = after.report(&before, draws, f64::from(frames));

@@ -15,7 +15,7 @@ use molehill_gl::raw::{
 use molehill_gl::ContextOptions;
 use molehill_player::as3::unpremultiply;
 
-use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// `GL_BGRA_EXT` / `GL_BGRA` (the same value).
 const BGRA: u32 = 0x80E1;

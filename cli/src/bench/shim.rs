@@ -5,7 +5,7 @@ use molehill_agal::{ProgramKind, Version};
 use molehill_player::as3::ByteArray;
 use molehill_player::{Context3D, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
 
-use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// A mesh: the buffer, its attributes (slot, word offset, format) and its index buffer.
 #[derive(Debug, Clone, Copy)]

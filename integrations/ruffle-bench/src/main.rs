@@ -14,8 +14,14 @@ use std::time::Instant;
 use clap::Parser;
 
 #[allow(dead_code)]
+#[path = "../../../cli/src/bench/renderer.rs"]
+mod renderer;
+#[allow(dead_code)]
 #[path = "../../../cli/src/bench/scenarios.rs"]
 mod scenarios;
+#[allow(dead_code)]
+#[path = "../../../cli/src/bench/scenes.rs"]
+mod scenes;
 #[allow(dead_code)]
 #[path = "../../../cli/src/bench/shaders.rs"]
 mod shaders;
@@ -25,7 +31,8 @@ mod shim;
 
 mod ruffle_side;
 
-use scenarios::{Renderer, Scenario, Scene, SIDE};
+use renderer::{Renderer, Scene, SIDE};
+use scenarios::Scenario;
 
 #[derive(Debug, Parser)]
 #[command(

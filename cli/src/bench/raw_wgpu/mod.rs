@@ -28,19 +28,17 @@ use std::time::{Duration, Instant};
 use molehill_player::as3::unpremultiply;
 use wgpu::util::DeviceExt;
 
-use super::scenarios::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 mod programs;
 
-use programs::{attachment, PipelineKey, RawProgram, RawTexture};
+use programs::{attachment, PipelineKey, RawProgram, RawTexture, COLOR_FORMAT, DEPTH_FORMAT};
 
 /// Bytes of the frame's uniform buffer (the scenarios need at most about 130 KiB).
 const UNIFORM_BYTES: u64 = 1 << 20;
 /// Registers of the CPU copies of `vc` and `fc` (AGAL 1's files).
 const VC: usize = 128;
 const FC: usize = 28;
-pub(super) const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
-pub(super) const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 
 /// A vertex buffer's attributes (an index into the layouts) with its index buffer.
 #[derive(Debug, Clone, Copy)]

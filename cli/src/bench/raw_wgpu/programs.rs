@@ -1,8 +1,12 @@
 //! The wgpu baseline's setup, made once and kept: programs (shader modules, layouts, the
 //! constants bind group), pipelines, textures and their bind groups.
 
-use super::super::scenarios::{Blend, Compare, Cull, Sampling, Shader, SIDE};
-use super::{COLOR_FORMAT, DEPTH_FORMAT};
+use crate::bench::renderer::{Blend, Compare, Cull, Sampling, Shader, SIDE};
+
+/// The target's colour format.
+pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+/// The target's depth and stencil format.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 
 /// A program: its modules, layouts, constants bind group and what it reads.
 #[derive(Debug)]

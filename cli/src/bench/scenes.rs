@@ -1,7 +1,8 @@
-//! The scenes of [`super::Scenario`], each over any [`Renderer`]: Starling's batches, state
+//! The scenes of [`Scenario`](super::scenarios::Scenario), each over any [`Renderer`]: Starling's batches, state
 //! changes, a mesh, skinning and texture streaming (which `upload` reuses).
 
-use super::*;
+use super::renderer::{Attribute, Blend, Compare, Cull, Num, Renderer, Sampling, Scene};
+use super::shaders::{COLOR, MESH_ONE, MESH_PLAIN, MESH_TWO, SKIN, STARLING, TINT};
 
 /// Starling: batches per frame and quads per batch.
 const BATCHES: u32 = 64;
@@ -434,4 +435,39 @@ impl<R: Renderer> Scene<R> for Streaming<R> {
         }
         r.present()
     }
+}
+
+fn nums<N: Num>(values: &[f32]) -> impl Iterator<Item = N> + '_ {
+    values.iter().map(|v| N::of(*v))
+}
+
+/// Fills `out` with a row-major 2D transform (four registers, as `m44` reads them).
+fn matrix<N: Num>(out: &mut [N; 16], x: f32, y: f32, sx: f32, sy: f32, z: f32) {
+    let m = [
+        sx, 0.0, 0.0, x, 0.0, sy, 0.0, y, 0.0, 0.0, 0.5, z, 0.0, 0.0, 0.0, 1.0,
+    ];
+    for (o, v) in out.iter_mut().zip(m) {
+        *o = N::of(v);
+    }
+}
+
+/// `side` x `side` bgra bytes: a checkerboard of `colour` (0xAARRGGBB, premultiplied) and
+/// clear texels, shifted by `shift` texels.
+pub fn checker(side: u32, colour: u32, shift: u32) -> Vec<u8> {
+    let [a, r, g, b] = colour.to_be_bytes();
+    let mut out = Vec::with_capacity((side * side * 4) as usize);
+    for y in 0..side {
+        for x in 0..side {
+            let on = ((x + shift) / 16 + y / 16).is_multiple_of(2);
+            out.extend_from_slice(&if on { [b, g, r, a] } else { [0; 4] });
+        }
+    }
+    out
+}
+
+/// Indices of `quads` quads of four vertices (0 1 2, 0 2 3 each).
+fn quad_indices(quads: u32) -> Vec<u16> {
+    (0..quads)
+        .flat_map(|q| [0, 1, 2, 0, 2, 3].map(|i| (q * 4 + i) as u16))
+        .collect()
 }
