@@ -1,12 +1,13 @@
 //! `backend_diff` (issue 24): one random Stage3D call sequence run through molehill-player on
-//! headless GL (molehill-gl) and headless wgpu (molehill-wgpu) side by side. Every call must
-//! give the same outcome on both (nothing, or the same Flash error: class, ID and message),
-//! and every `drawToBitmapData` (and the back buffer after half the draws on it and at the end)
-//! the same premultiplied pixels within the conformance suite's tolerance ([`TOLERANCE`],
-//! [`MAX_OUTLIERS`]: `molehill_replay::image::compare`, the rule of `expect image`), except for
-//! at most [`MAX_EDGE_PIXELS`] pixels where an edge lands one pixel apart (`image.rs`). A
-//! difference panics with the call, both outcomes and the first differing pixel, and lists the
-//! calls before it. `BACKEND_DIFF_VERBOSE=1` prints the calls of every input.
+//! headless GL (molehill-gl) and headless wgpu (molehill-wgpu) side by side. Every call must give
+//! the same outcome on both (nothing, or the same Flash error: class, ID and message), and every
+//! `drawToBitmapData` (and the back buffer after half the draws on it and at the end) the same
+//! premultiplied pixels within the conformance suite's tolerance ([`TOLERANCE`](image::TOLERANCE),
+//! [`MAX_OUTLIERS`](image::MAX_OUTLIERS): `molehill_replay::image::compare`, the rule of `expect
+//! image`), except for at most [`MAX_EDGE_PIXELS`](image::MAX_EDGE_PIXELS) pixels where an edge
+//! lands one pixel apart (`image.rs`). A difference panics with the call, both outcomes and the
+//! first differing pixel, and lists the calls before it. `BACKEND_DIFF_VERBOSE=1` prints the calls
+//! of every input.
 //!
 //! The generator leaves out what Flash leaves undefined, so that a difference is a bug:
 //! - memory never written: a vertex or index buffer is uploaded whole right after it is made;
@@ -31,7 +32,8 @@ use molehill_player::{
     TextureBase, VertexBuffer3D,
 };
 
-use super::Bytes;
+use super::bytes::Bytes;
+use super::errors::check_error;
 
 mod draw;
 mod image;
@@ -39,23 +41,6 @@ mod resources;
 
 use image::{dump, pixel_difference};
 
-/// Per channel (A, R, G, B), the largest difference that is not an outlier: the conformance
-/// suite's tolerance for values that pass through an 8-bit target twice or round at .5
-/// (docs/conformance.md, "How the expected values were derived").
-pub const TOLERANCE: u8 = 2;
-/// Outlier channel values allowed per image: none, as in every `expect image` of the suite.
-pub const MAX_OUTLIERS: u64 = 0;
-/// Pixels per image that may differ where an edge falls one pixel apart (`image::edge_pixel`).
-///
-/// molehill-gl clips depth in OpenGL's -w..w (its vertex shaders end with `z = 2z - w`, the
-/// only portable way to Flash's 0..w on OpenGL ES 3.0), molehill-wgpu in 0..w. Where the depth
-/// clip line of a primitive runs through a pixel centre the two disagree in the last bit of the
-/// clipped vertex, and that pixel is drawn on one backend only: found by CI's run on the input
-/// kept as `fuzz/regressions/backend_diff/depth_clip_edge` (the line through the centre of
-/// (60, 5) in a 64x64 back buffer). Both are Flash's picture within the rasteriser's rounding.
-/// A real shift of every edge (a half-pixel offset, a flipped row) moves far more pixels. An
-/// image of fewer than 256 pixels is allowed one per 64 pixels (none under 64).
-pub const MAX_EDGE_PIXELS: usize = 4;
 /// Calls per input at most (setup calls the generator adds not counted).
 const MAX_CALLS: usize = 64;
 /// Vertex and fragment constant registers the reset zeroes (the programs read 0..=4).
@@ -299,7 +284,7 @@ impl Run<'_, '_> {
         match (a, b) {
             (Ok(a), Ok(b)) => Some([a, b]),
             (Err(a), Err(b)) => {
-                super::check_error(&a);
+                check_error(&a);
                 if let Some(last) = self.log.last_mut() {
                     last.push_str(&format!(" -> {a}"));
                 }

@@ -19,7 +19,12 @@ use molehill_context3d::{
 use molehill_gl::GlBackend;
 
 mod backend_diff;
+mod bytes;
+mod errors;
+
 pub use backend_diff::backend_diff;
+pub use bytes::Bytes;
+pub use errors::check_error;
 
 /// A target's body: the fuzzer's bytes in, a panic when an invariant breaks.
 pub type Body = fn(&[u8]);
@@ -35,64 +40,6 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("api_sequence", api_sequence),
     ("backend_diff", backend_diff),
 ];
-
-/// A cursor over the fuzzer's bytes: every read succeeds (zeros once they run out).
-#[derive(Debug)]
-pub struct Bytes<'a>(&'a [u8]);
-
-impl<'a> Bytes<'a> {
-    fn u8(&mut self) -> u8 {
-        match self.0.split_first() {
-            Some((b, rest)) => {
-                self.0 = rest;
-                *b
-            }
-            None => 0,
-        }
-    }
-    fn u16(&mut self) -> u16 {
-        u16::from_le_bytes([self.u8(), self.u8()])
-    }
-    fn small(&mut self, n: u8) -> i32 {
-        i32::from(self.u8() % n.max(1))
-    }
-    fn bool(&mut self) -> bool {
-        self.u8() & 1 == 1
-    }
-    fn f64(&mut self) -> f64 {
-        match self.u8() % 8 {
-            0 => f64::NAN,
-            1 => f64::INFINITY,
-            2 => -1.0,
-            _ => f64::from(self.u16() as i16) / 256.0,
-        }
-    }
-    fn slice(&mut self, max: usize) -> &'a [u8] {
-        let n = usize::from(self.u16()).min(max).min(self.0.len());
-        let (a, b) = self.0.split_at(n);
-        self.0 = b;
-        a
-    }
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[usize::from(self.u8()) % items.len()]
-    }
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-/// A Flash error is well formed: an ID of Flash's table and its exact `Error #ID: ` form.
-pub fn check_error(e: &FlashError) {
-    assert!(
-        molehill_agal::flash::template(e.id).is_some(),
-        "error #{} is not in Flash's table: {e}",
-        e.id
-    );
-    assert!(
-        e.message.starts_with(&format!("Error #{}: ", e.id)),
-        "malformed message: {e}"
-    );
-}
 
 fn check<T>(r: Result<T, FlashError>) -> Option<T> {
     r.map_err(|e| check_error(&e)).ok()
