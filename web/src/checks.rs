@@ -1,7 +1,8 @@
-//! What `scripts/web-check` runs in the browser (web/www/checks.js drives it): a Stage3D's
-//! context lost through `WEBGL_lose_context` and brought back, a trace replayed in the page's
-//! own WebGL2 context (the lent context, whose state the page compares before and after), and
-//! the frame read back through pixel buffers across tasks.
+//! What `scripts/web-check` runs in the browser (web/www/checks.js drives it): the capabilities
+//! found by WebGL names, a Stage3D on a canvas of the page, a Stage3D's context lost through
+//! `WEBGL_lose_context` and brought back, traces replayed in the page's own WebGL2 context (the
+//! lent context, whose state the page compares before and after), and the frame read back
+//! through pixel buffers across tasks.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -207,4 +208,97 @@ impl ReadbackCheck {
             .map_err(to_js)?;
         Ok(px.and_then(|f| f.pixels.first().copied()))
     }
+}
+
+/// A Stage3D on a canvas element of the page (`GlBackend::on_canvas`): what `present` shows
+/// there, read by the page from the canvas itself.
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct CanvasCheck {
+    stage: Stage3D,
+}
+
+/// AGAL assembled to bytecode (the trace format's `agal(...)`, as Adobe's assembler does).
+fn agal(kind: molehill_agal::ProgramKind, source: &str) -> Result<Vec<u8>, JsValue> {
+    let options = molehill_agal::asm::AsmOptions::new(kind, molehill_agal::Version::V1);
+    let assembly = molehill_agal::asm::assemble_with(source, &options).map_err(to_js)?;
+    Ok(molehill_agal::encode(&assembly.program))
+}
+
+#[wasm_bindgen]
+impl CanvasCheck {
+    /// The Stage3D on `canvas`, its context requested.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: web_sys::HtmlCanvasElement) -> Result<CanvasCheck, JsValue> {
+        let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
+            Ok(Box::new(GlBackend::on_canvas(
+                &canvas,
+                &ContextOptions::default(),
+            )?))
+        };
+        let mut stage = Stage3D::new(Box::new(factory));
+        stage.request_context3d("auto", "baseline").map_err(to_js)?;
+        Ok(CanvasCheck { stage })
+    }
+
+    /// A 48x32 back buffer cleared to blue with a red quad over its top half (Flash's top:
+    /// clip-space y from 0 to 1), presented.
+    pub fn draw(&mut self) -> Result<(), JsValue> {
+        use molehill_agal::ProgramKind;
+        use molehill_player::as3::{ByteArray, Endian};
+        let vertex = agal(ProgramKind::Vertex, "mov op, va0")?;
+        let fragment = agal(ProgramKind::Fragment, "mov oc, fc0")?;
+        let ctx = self
+            .stage
+            .context3d_mut()
+            .ok_or_else(|| to_js("no context"))?;
+        let run =
+            |ctx: &mut molehill_player::Context3D| -> Result<(), molehill_agal::flash::FlashError> {
+                ctx.configure_back_buffer(48, 32, 0, false, false, false)?;
+                let vb = ctx.create_vertex_buffer(4, 2, "staticDraw")?;
+                ctx.vertex_buffer_upload_from_vector(
+                    vb,
+                    &[-1.0, 1.0, 1.0, 1.0, 1.0, 0.0, -1.0, 0.0],
+                    0,
+                    4,
+                )?;
+                let ib = ctx.create_index_buffer(6, "staticDraw")?;
+                ctx.index_buffer_upload_from_vector(ib, &[0, 1, 2, 0, 2, 3], 0, 6)?;
+                let p = ctx.create_program()?;
+                let v = ByteArray {
+                    bytes: &vertex,
+                    position: 0,
+                    endian: Endian::Little,
+                };
+                let f = ByteArray {
+                    bytes: &fragment,
+                    position: 0,
+                    endian: Endian::Little,
+                };
+                ctx.program_upload(p, v, f)?;
+                ctx.set_program(Some(p))?;
+                ctx.set_vertex_buffer_at(0, Some(vb), 0, "float2")?;
+                ctx.set_program_constants_from_vector("fragment", 0, &[1.0, 0.0, 0.0, 1.0], -1)?;
+                ctx.clear(0.0, 0.0, 1.0, 1.0, 1.0, 0, 7)?;
+                ctx.draw_triangles(ib, 0, 2)?;
+                ctx.present()
+            };
+        run(ctx).map_err(to_js)
+    }
+}
+
+/// What molehill-gl found in this browser's WebGL2 (a headless backend's): JSON with `s3tc`,
+/// `bgra`, `renderer` and the extensions the browser lists, for the page to compare.
+#[wasm_bindgen]
+pub fn capabilities() -> Result<String, JsValue> {
+    let b = GlBackend::headless(&ContextOptions::default()).map_err(to_js)?;
+    Ok(serde_json::json!({
+        "s3tc": b.has_s3tc(),
+        "bgra": format!("{:?}", b.bgra_upload()),
+        "renderer": b.gl_info().renderer,
+        "extensions": b.webgl_context().get_supported_extensions()
+            .map(|a| a.iter().filter_map(|v| v.as_string()).collect::<Vec<_>>())
+            .unwrap_or_default(),
+    })
+    .to_string())
 }

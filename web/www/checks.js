@@ -1,4 +1,4 @@
-// The browser checks of scripts/web-check (docs/web.md, "Tests"): each resolves to
+// The browser checks of scripts/web-check (docs/web.md): each resolves to
 // {name, ok, detail}. They need what only a browser has: WEBGL_lose_context and its events,
 // a page's own WebGL2 context lent to Molehill, fences that signal in a later task.
 
@@ -251,7 +251,44 @@ async function readback() {
     `${hex(later)}; waiting, the same task: ${hex(waited)}`;
 }
 
+/** A Stage3D on a canvas of the page: present() shows the back buffer there, upright. */
+async function canvas() {
+  const el = document.createElement("canvas");
+  document.body.append(el);
+  const c = new wasm.CanvasCheck(el);
+  c.draw();
+  expect(el.width === 48 && el.height === 32, `configureBackBuffer sized the canvas (${el.width}x${el.height})`);
+  // Read in the present's task, before the browser composites (preserveDrawingBuffer false).
+  const copy = document.createElement("canvas");
+  copy.width = el.width;
+  copy.height = el.height;
+  const g = copy.getContext("2d");
+  g.drawImage(el, 0, 0);
+  const at = (x, y) => {
+    const d = g.getImageData(x, y, 1, 1).data;
+    return ((d[3] << 24) | (d[0] << 16) | (d[1] << 8) | d[2]) >>> 0;
+  };
+  const top = at(24, 4);
+  const bottom = at(24, 28);
+  expect(top === 0xffff0000 && bottom === 0xff0000ff,
+    `the top half red and the bottom blue, as Flash shows them (top ${hex(top)}, bottom ${hex(bottom)})`);
+  el.remove();
+  return `48x32 canvas, top ${hex(top)}, bottom ${hex(bottom)}`;
+}
+
+/** The capabilities molehill-gl found, against the extensions the browser lists. */
+async function capabilities() {
+  const caps = JSON.parse(wasm.capabilities());
+  const listed = new Set(caps.extensions);
+  expect(caps.s3tc === listed.has("WEBGL_compressed_texture_s3tc"),
+    `S3TC used exactly when WEBGL_compressed_texture_s3tc is listed (s3tc: ${caps.s3tc})`);
+  expect(caps.bgra === "Swizzle", `bgra swizzled (WebGL2 has no BGRA upload; got ${caps.bgra})`);
+  return `s3tc ${caps.s3tc}, bgra ${caps.bgra}, on ${caps.renderer}`;
+}
+
 const CHECKS = [
+  ["capabilities by WebGL names", capabilities],
+  ["a canvas of the page", canvas],
   ["context loss (WEBGL_lose_context)", contextLoss],
   ["the player's own WebGL2 context", lentContext],
   ["frame read-back across tasks", readback],
