@@ -3,51 +3,51 @@
 # (GL and wgpu), one test at a time, rounds alternating in one session; prints
 # tools/stage3d_timing.py's summary (wall and CPU time of the VM's thread) per test and build.
 #
-#   tools/time_stage3d.sh [--rounds N] [--out DIR] TEST...
+#   tools/time_stage3d.sh --ruffle DIR [--rounds N] [--out DIR] TEST...
 #
-# TEST is a runner test name (avm2/stage3d_raytrace). Needs both builds made first:
-#   MOLEHILL_RUFFLE_OWN   the unpatched snapshot with tools/own-stage3d-timing.patch applied and its
-#                         test runner built (`cargo test -p tests --features imgtests,jpegxr,lzma
-#                         --test tests --no-run`, into the same target folder); default ../ruffle-own
-#                         (its build's output saved as ../ruffle-own.build.log names the runner)
-#   MOLEHILL_RUFFLE_SCRATCH  the patched tree `run` made and built (default ../ruffle-scratch)
-#   MOLEHILL_RUFFLE_TARGET   the one target folder of both (default ../ruffle-target)
-# A test that exists only in another Ruffle tree (run --ruffle DIR) must be in both trees.
+# TEST is a runner test name (avm2/stage3d_raytrace). DIR is the Ruffle checkout (as for `run`;
+# the same checks): both builds are made from it, each into its own copy, into the one target
+# folder, before the rounds:
+#   MOLEHILL_RUFFLE_OWN      DIR with tools/own-stage3d-timing.patch applied: Ruffle's own
+#                            Stage3D, timed the same way (default target/ruffle-own in the repository)
+#   MOLEHILL_RUFFLE_SCRATCH  DIR patched to play Stage3D on Molehill, the tree `run` makes
+#                            (default target/ruffle-scratch)
+#   MOLEHILL_RUFFLE_TARGET   the one target folder of both (default target/ruffle-target)
+# A test folder added to DIR (the content demos' install scripts) is in both builds.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 repo=$(cd "$here/../.." && pwd)
-own=${MOLEHILL_RUFFLE_OWN:-$(dirname "$repo")/ruffle-own}
-scratch=${MOLEHILL_RUFFLE_SCRATCH:-$(dirname "$repo")/ruffle-scratch}
-export CARGO_TARGET_DIR=${MOLEHILL_RUFFLE_TARGET:-$(dirname "$repo")/ruffle-target}
+ruffle=""
 rounds=3
 out=""
 tests=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds) rounds=$2; shift 2 ;;
-        --out) out=$2; mkdir -p "$out"; shift 2 ;;
-        -h|--help) sed -n '1d;/^#/!q;p' "$0"; exit 0 ;;
+        --ruffle) ruffle=${2:?--ruffle needs a folder}; shift 2 ;;
+        --ruffle=*) ruffle=${1#--ruffle=}; shift ;;
+        --rounds) rounds=${2:?--rounds needs a number}; shift 2 ;;
+        --out) out=${2:?--out needs a folder}; mkdir -p "$out"; shift 2 ;;
+        -h|--help) sed -n '1d;/^#/!q;p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "time_stage3d: unknown option $1" >&2; exit 2 ;;
         *) tests+=("$1"); shift ;;
     esac
 done
 [ ${#tests[@]} -gt 0 ] || { echo "time_stage3d: name at least one test" >&2; exit 2; }
+case "$rounds" in ''|*[!0-9]*|0) echo "time_stage3d: --rounds must be a positive number" >&2; exit 2 ;; esac
 [ -n "$out" ] || out=$(mktemp -d)
 
-# The newest test runner each tree's build log names, else the newest one cargo would run;
-# nothing (and the check below says so) when neither names one.
-runner_of() {
-    local tree=$1 log=$2
-    if [ -f "$log" ]; then
-        "$here/tools/runner_of_log" "$log"
-    else
-        (cd "$tree" && cargo test -p tests --features imgtests,jpegxr,lzma --test tests --no-run 2>&1) \
-            | "$here/tools/runner_of_log"
-    fi
-}
-own_runner=$(runner_of "$own" "$own.build.log")
-mh_runner=$(runner_of "$scratch" "$scratch.build.log")
-[ -x "$own_runner" ] && [ -x "$mh_runner" ] || { echo "time_stage3d: build both trees first" >&2; exit 2; }
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+tool=time_stage3d
+backend=gl # both backends run: check for EGL too
+# shellcheck source=prepare.sh
+. "$here/tools/prepare.sh"
+check_ruffle_checkout
+check_build_tools "$runner_features"
+prepare_own
+build_runner "$own.build.log"
+own_runner=$runner
+prepare_scratch
+build_runner "$scratch.build.log"
+mh_runner=$runner
 export RUFFLE_TEST_OPTS="${RUFFLE_TEST_OPTS:---compile-mode=use-precompiled}"
 
 for round in $(seq 1 "$rounds"); do
