@@ -63,7 +63,8 @@ check_build_tools() {
 }
 
 have_library() { # have_library SONAME
-    ldconfig -p 2>/dev/null | grep -qF " $1 " && return 0
+    # grep reads to the end: with -q its early exit could end ldconfig by SIGPIPE, a failure under pipefail.
+    ldconfig -p 2>/dev/null | grep -F " $1 " >/dev/null && return 0
     local dir
     for dir in /usr/lib /usr/lib64 /usr/lib/*-linux-gnu /usr/local/lib; do
         [ -e "$dir/$1" ] && return 0
