@@ -30,6 +30,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Counts every heap allocation of the process, for `molehill bench`'s `heap allocations per
+/// draw` (`bench::allocs`).
+#[cfg(feature = "bench")]
+#[global_allocator]
+static ALLOCATOR: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "molehill",

@@ -3,7 +3,13 @@
 //!
 //! A string that is not exactly one of the accepted values is ArgumentError #2008 naming the
 //! parameter as Flash names it (agal-reference.md 2.4); [`parse`] builds that error.
+//!
+//! Every call with an enum argument takes it as an [`EnumArg`]: the AS3 string a VM hands
+//! over (`"sourceAlpha"`, parsed as Flash parses it) or the typed value
+//! (`BlendFactor::SourceAlpha`, which a VM that parses its own strings into typed values passes
+//! without a string: nothing to parse, nothing allocated, no #2008).
 
+use molehill_agal::profile::Profile;
 use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
 
 use crate::backend::{
@@ -12,7 +18,7 @@ use crate::backend::{
 use crate::error::Context3DError;
 
 /// An enum with AS3 string constants.
-pub trait As3Enum: Sized + Copy + 'static {
+pub trait As3Enum: Sized + Copy + PartialEq + 'static {
     /// Every value with its AS3 string.
     const NAMES: &'static [(&'static str, Self)];
 
@@ -25,10 +31,7 @@ pub trait As3Enum: Sized + Copy + 'static {
     }
 
     /// The AS3 string of a value.
-    fn as3_name(self) -> &'static str
-    where
-        Self: PartialEq,
-    {
+    fn as3_name(self) -> &'static str {
         Self::NAMES
             .iter()
             .find(|(_, v)| *v == self)
@@ -41,6 +44,55 @@ pub trait As3Enum: Sized + Copy + 'static {
 pub fn parse<T: As3Enum>(value: &str, parameter: &'static str) -> Result<T, Context3DError> {
     T::from_as3(value).ok_or(Context3DError::InvalidEnum { parameter })
 }
+
+/// An argument's AS3 spelling: what a recorder writes for it (the string as given, or the
+/// typed value's AS3 string).
+pub trait As3Spelled {
+    /// The AS3 string.
+    fn as3_str(&self) -> &str;
+}
+
+/// An enum argument of type `T` as a VM hands it to a call: the typed value itself, or its AS3
+/// string (`&str`, `&String` or `&Cow<str>`), parsed exactly and case-sensitively; a string that is none
+/// of `T`'s values is ArgumentError #2008 naming the parameter, at the point of the call's
+/// checks where Flash checks it (after #3694 for a disposed context, for instance).
+pub trait EnumArg<T>: Copy + As3Spelled {
+    /// The value, or #2008 naming `parameter`.
+    fn resolve(self, parameter: &'static str) -> Result<T, Context3DError>;
+}
+
+impl<T: As3Enum> As3Spelled for T {
+    fn as3_str(&self) -> &str {
+        self.as3_name()
+    }
+}
+
+impl<T: As3Enum> EnumArg<T> for T {
+    #[inline]
+    fn resolve(self, _: &'static str) -> Result<T, Context3DError> {
+        Ok(self)
+    }
+}
+
+/// The string forms a VM may hold an AS3 string in: `&str`, `&String`, and `&Cow<str>` (what a
+/// lossy UTF-8 conversion, such as `CStr::to_string_lossy` or Ruffle's `WStr::to_utf8_lossy`,
+/// gives without allocating for valid text).
+macro_rules! string_arg {
+    ($($ty:ty),*) => {$(
+        impl As3Spelled for $ty {
+            fn as3_str(&self) -> &str {
+                self
+            }
+        }
+
+        impl<T: As3Enum> EnumArg<T> for $ty {
+            fn resolve(self, parameter: &'static str) -> Result<T, Context3DError> {
+                parse(self, parameter)
+            }
+        }
+    )*};
+}
+string_arg!(&str, &String, &std::borrow::Cow<'_, str>);
 
 macro_rules! as3_enum {
     ($ty:ty { $($name:literal => $value:expr,)* }) => {
@@ -158,6 +210,31 @@ as3_enum!(RenderMode {
     "software" => RenderMode::Software,
 });
 
+as3_enum!(Profile {
+    "baseline" => Profile::Baseline,
+    "baselineConstrained" => Profile::BaselineConstrained,
+    "baselineExtended" => Profile::BaselineExtended,
+    "enhanced" => Profile::Enhanced,
+    "standard" => Profile::Standard,
+    "standardConstrained" => Profile::StandardConstrained,
+    "standardExtended" => Profile::StandardExtended,
+});
+
+/// `Context3DFillMode` of `setFillMode` (AIR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum FillMode {
+    /// `"solid"`: what Molehill draws (the default).
+    #[default]
+    Solid,
+    /// `"wireframe"`: accepted, and drawn solid.
+    Wireframe,
+}
+
+as3_enum!(FillMode {
+    "solid" => FillMode::Solid,
+    "wireframe" => FillMode::Wireframe,
+});
+
 /// Parameter names Flash prints in #2008, one constant per parameter.
 pub mod param {
     /// `setCulling`.
@@ -198,6 +275,8 @@ pub mod param {
     pub const PROFILES: &str = "profiles";
     /// `requestContext3D` context3DRenderMode.
     pub const RENDER_MODE: &str = "context3DRenderMode";
+    /// `setFillMode` fillMode.
+    pub const FILL_MODE: &str = "fillMode";
 }
 
 #[cfg(test)]
@@ -232,6 +311,37 @@ mod tests {
         round_trip::<Filter>();
         round_trip::<MipFilter>();
         round_trip::<RenderMode>();
+        round_trip::<Profile>();
+        round_trip::<FillMode>();
+    }
+
+    #[test]
+    fn profile_names_are_agals() {
+        assert_eq!(Profile::NAMES.len(), Profile::ALL.len());
+        for p in Profile::ALL {
+            assert_eq!(As3Enum::as3_name(p), p.as3_name());
+        }
+    }
+
+    #[test]
+    fn an_enum_argument_is_a_value_or_its_string() {
+        fn resolve<A: EnumArg<BlendFactor>>(a: A) -> Result<BlendFactor, Context3DError> {
+            a.resolve(param::SOURCE_FACTOR)
+        }
+        assert_eq!(
+            resolve(BlendFactor::SourceAlpha),
+            Ok(BlendFactor::SourceAlpha)
+        );
+        assert_eq!(resolve("sourceAlpha"), Ok(BlendFactor::SourceAlpha));
+        assert_eq!(resolve(&"zero".to_string()), Ok(BlendFactor::Zero));
+        assert_eq!(
+            resolve("SourceAlpha"),
+            Err(Context3DError::InvalidEnum {
+                parameter: param::SOURCE_FACTOR
+            })
+        );
+        assert_eq!(BlendFactor::SourceAlpha.as3_str(), "sourceAlpha");
+        assert_eq!("garbage".as3_str(), "garbage");
     }
 
     #[test]

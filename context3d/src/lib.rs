@@ -6,7 +6,8 @@
 //!   errors as values ([`molehill_agal::flash::FlashError`]).
 //! - [`backend`]: the [`Backend`] trait and every type that crosses it.
 //! - [`recording`]: [`RecordingBackend`], a backend that records what reaches it.
-//! - [`enums`]: the AS3 enum strings. [`error`]: typed errors and the one Flash mapping.
+//! - [`enums`]: the AS3 enum strings, and enum arguments as strings or typed values
+//!   ([`EnumArg`]); [`number`]: vector arguments as `f64` or `f32` ([`Float`]). [`error`]: typed errors and the one Flash mapping.
 //! - [`resources`]: buffers, textures, programs. [`state`]: render state and bindings.
 //!   [`draw`]: draw-time checks. [`atf`]: ATF containers. [`memory`]: the memory budget.
 //! - [`stage`]: how Flash composes the Stage3D layers on the stage (one rule for replays and hosts).
@@ -26,6 +27,7 @@ pub mod draw;
 pub mod enums;
 pub mod error;
 pub mod memory;
+pub mod number;
 pub mod recording;
 pub mod resources;
 pub mod stage;
@@ -35,8 +37,9 @@ mod values;
 
 pub use backend::*;
 pub use context::{Context3D, Endian, Point, Rect};
-pub use enums::As3Enum;
+pub use enums::{As3Enum, As3Spelled, EnumArg, FillMode, RenderMode};
 pub use error::{BackendCall, Context3DError, FlashResult};
 pub use memory::{ContextOptions, DEFAULT_MEMORY_BUDGET};
+pub use number::Float;
 pub use recording::{Call, RecordedTextureData, RecordingBackend};
 pub use resources::{IndexBuffer3D, Program3D, ProgramUsage, TextureBase, VertexBuffer3D};

@@ -45,6 +45,14 @@ pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
     DEFAULT_MEMORY_BUDGET,
 };
+// The typed arguments (section 2 of docs/player.md): each enum argument takes its AS3 string
+// or one of these values (`EnumArg`), each `Vector.<Number>` `f64`s or `f32`s (`Float`).
+pub use molehill_agal::profile::Profile;
+pub use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
+pub use molehill_context3d::{
+    As3Enum, As3Spelled, BlendFactor, BufferUsage, CompareMode, EnumArg, FillMode, Float,
+    RenderMode, StencilAction, TextureFormat, TriangleFace, VertexFormat,
+};
 #[cfg(feature = "record")]
 pub use record::{ImageWriter, RecordedExpectations, Recorder};
 pub use stage3d::{Stage3D, MAX_POSITION, MIN_POSITION};

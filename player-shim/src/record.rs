@@ -11,7 +11,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
-use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_context3d::{
+    As3Spelled, Float, IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D,
+};
 
 use crate::as3::{BitmapData, ByteArray, Endian as As3Endian};
 use molehill_trace::{
@@ -90,17 +92,50 @@ impl Recorded for str {
     }
 }
 
-impl<T: Copy> Recorded for [T] {
-    type Arg = Vec<T>;
-    fn recorded(&self, _: &Recorder) -> Vec<T> {
+impl Recorded for [u32] {
+    type Arg = Vec<u32>;
+    fn recorded(&self, _: &Recorder) -> Vec<u32> {
         self.to_vec()
     }
 }
 
-impl Recorded for [f64; 16] {
-    type Arg = [f64; 16];
+// The arguments the facade takes in more than one type (an enum as its AS3 string or typed
+// value, `Vector.<Number>` data as `f64` or `f32`) are generic there, so `Recorded`'s
+// per-type impls cannot name them, and a blanket impl over context3d's traits could not sit
+// beside those impls. Each has a trait of its own with one blanket impl and the same method,
+// `recorded`, so that `forward!`'s `arg.recorded(rec)` finds it: the trace writes an enum as
+// its AS3 string and numbers as `Number`s.
+
+/// An enum argument, string or typed value: its AS3 string.
+pub(crate) trait RecordedEnum {
+    fn recorded(&self, rec: &Recorder) -> String;
+}
+
+impl<E: As3Spelled> RecordedEnum for E {
+    fn recorded(&self, _: &Recorder) -> String {
+        self.as3_str().to_string()
+    }
+}
+
+/// `Vector.<Number>` data, `f64` or `f32`: as `Number`s.
+pub(crate) trait RecordedNumbers {
+    fn recorded(&self, rec: &Recorder) -> Vec<f64>;
+}
+
+impl<N: Float> RecordedNumbers for [N] {
+    fn recorded(&self, _: &Recorder) -> Vec<f64> {
+        self.iter().map(|v| v.to_f64()).collect()
+    }
+}
+
+/// A `Matrix3D`'s `rawData`, `f64` or `f32`: as `Number`s.
+pub(crate) trait RecordedMatrix {
+    fn recorded(&self, rec: &Recorder) -> [f64; 16];
+}
+
+impl<N: Float> RecordedMatrix for [N; 16] {
     fn recorded(&self, _: &Recorder) -> [f64; 16] {
-        *self
+        self.map(Float::to_f64)
     }
 }
 

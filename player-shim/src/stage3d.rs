@@ -4,7 +4,8 @@
 use std::rc::Rc;
 
 use molehill_agal::flash::FlashError;
-use molehill_context3d::Backend;
+use molehill_agal::profile::Profile;
+use molehill_context3d::{Backend, EnumArg, RenderMode};
 
 use crate::backend::{BackendFactory, SharedFactory};
 use crate::context::Context3D;
@@ -264,8 +265,8 @@ impl Stage3D {
     ///   is not a `Context3DProfile` value.
     pub fn request_context3d(
         &mut self,
-        render_mode: &str,
-        profile: &str,
+        render_mode: impl EnumArg<RenderMode>,
+        profile: impl EnumArg<Profile>,
     ) -> Result<(), FlashError> {
         let r = self.create(|backend| {
             molehill_context3d::Context3D::request(backend, render_mode, profile)
@@ -273,8 +274,8 @@ impl Stage3D {
         #[cfg(feature = "record")]
         self.record(
             || Call::RequestContext3D {
-                render_mode: render_mode.to_string(),
-                profile: profile.to_string(),
+                render_mode: render_mode.as3_str().to_string(),
+                profile: profile.as3_str().to_string(),
             },
             &r,
         );
@@ -293,7 +294,7 @@ impl Stage3D {
     /// `ErrorEvent` ([`Stage3DEvent::Error`]).
     pub fn request_context3d_matching_profiles(
         &mut self,
-        profiles: &[&str],
+        profiles: &[impl EnumArg<Profile>],
     ) -> Result<(), FlashError> {
         let r = self.create(|backend| {
             molehill_context3d::Context3D::request_matching_profiles(backend, profiles)
@@ -301,7 +302,7 @@ impl Stage3D {
         #[cfg(feature = "record")]
         self.record(
             || Call::RequestContext3DMatchingProfiles {
-                profiles: profiles.iter().map(|p| p.to_string()).collect(),
+                profiles: profiles.iter().map(|p| p.as3_str().to_string()).collect(),
             },
             &r,
         );

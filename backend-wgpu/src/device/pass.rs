@@ -6,6 +6,13 @@
 //!
 //! A `clear` does not open a pass: it becomes the load operations of the next one (Flash
 //! content clears once per frame, so a frame is one pass). A clear after draws ends the pass.
+//!
+//! The draws of a pass are recorded into Molehill's own command list ([`PassCommands`], kept
+//! from pass to pass with its capacity) and encoded into a wgpu render pass when the pass ends:
+//! a draw allocates nothing once the list has grown to a frame's commands (wgpu's render pass
+//! grows its own lists as commands arrive, and the frame's encoder is made at its first pass:
+//! that happens where the pass ends, at `present`, a target switch or a read-back, not in the
+//! VM's draw calls).
 
 use super::counters::Counters;
 use super::packed::Quantiser;
@@ -60,10 +67,143 @@ pub struct Bound {
 /// An open render pass and what it has bound.
 #[derive(Debug)]
 pub struct OpenPass {
-    /// The pass.
-    pub pass: wgpu::RenderPass<'static>,
+    /// The pass's commands, encoded when it ends.
+    pub pass: PassCommands,
     /// Its bindings.
     pub bound: Bound,
+    /// Its load operations (the clear pending when it began).
+    clear: ClearOps,
+}
+
+/// One command of a render pass, holding what it binds (wgpu's handles are reference counted:
+/// a clone allocates nothing).
+#[derive(Debug)]
+enum Command {
+    Pipeline(wgpu::RenderPipeline),
+    BindGroup {
+        index: u32,
+        group: wgpu::BindGroup,
+        offsets: [u32; 2],
+        offsets_len: u8,
+    },
+    VertexBuffer {
+        slot: u32,
+        buffer: wgpu::Buffer,
+        range: (u64, u64),
+    },
+    IndexBuffer {
+        buffer: wgpu::Buffer,
+        range: (u64, u64),
+        format: wgpu::IndexFormat,
+    },
+    StencilReference(u32),
+    Scissor([u32; 4]),
+    DrawIndexed {
+        indices: std::ops::Range<u32>,
+        base_vertex: i32,
+        instances: std::ops::Range<u32>,
+    },
+}
+
+/// A render pass's commands as the draws record them, with `wgpu::RenderPass`'s methods (the
+/// subset Molehill uses); encoded into a wgpu pass when the pass ends ([`Recorder::end_pass`]).
+#[derive(Debug, Default)]
+pub struct PassCommands {
+    commands: Vec<Command>,
+}
+
+impl PassCommands {
+    /// `set_pipeline`.
+    pub fn set_pipeline(&mut self, pipeline: &wgpu::RenderPipeline) {
+        self.commands.push(Command::Pipeline(pipeline.clone()));
+    }
+
+    /// `set_bind_group` with at most two dynamic offsets (Molehill's groups have at most two).
+    pub fn set_bind_group(&mut self, index: u32, group: &wgpu::BindGroup, offsets: &[u32]) {
+        let mut kept = [0u32; 2];
+        let n = offsets.len().min(2);
+        kept[..n].copy_from_slice(&offsets[..n]);
+        self.commands.push(Command::BindGroup {
+            index,
+            group: group.clone(),
+            offsets: kept,
+            offsets_len: n as u8,
+        });
+    }
+
+    /// `set_vertex_buffer`.
+    pub fn set_vertex_buffer(&mut self, slot: u32, slice: wgpu::BufferSlice<'_>) {
+        self.commands.push(Command::VertexBuffer {
+            slot,
+            buffer: slice.buffer().clone(),
+            range: (slice.offset(), slice.size()),
+        });
+    }
+
+    /// `set_index_buffer`.
+    pub fn set_index_buffer(&mut self, slice: wgpu::BufferSlice<'_>, format: wgpu::IndexFormat) {
+        self.commands.push(Command::IndexBuffer {
+            buffer: slice.buffer().clone(),
+            range: (slice.offset(), slice.size()),
+            format,
+        });
+    }
+
+    /// `set_stencil_reference`.
+    pub fn set_stencil_reference(&mut self, reference: u32) {
+        self.commands.push(Command::StencilReference(reference));
+    }
+
+    /// `set_scissor_rect`.
+    pub fn set_scissor_rect(&mut self, x: u32, y: u32, width: u32, height: u32) {
+        self.commands.push(Command::Scissor([x, y, width, height]));
+    }
+
+    /// `draw_indexed`.
+    pub fn draw_indexed(
+        &mut self,
+        indices: std::ops::Range<u32>,
+        base_vertex: i32,
+        instances: std::ops::Range<u32>,
+    ) {
+        self.commands.push(Command::DrawIndexed {
+            indices,
+            base_vertex,
+            instances,
+        });
+    }
+
+    /// Encodes the commands into `pass` and empties the list (its capacity kept).
+    fn encode_into(&mut self, pass: &mut wgpu::RenderPass<'_>) {
+        for c in self.commands.drain(..) {
+            match c {
+                Command::Pipeline(p) => pass.set_pipeline(&p),
+                Command::BindGroup {
+                    index,
+                    group,
+                    offsets,
+                    offsets_len,
+                } => pass.set_bind_group(index, &group, &offsets[..usize::from(offsets_len)]),
+                Command::VertexBuffer {
+                    slot,
+                    buffer,
+                    range: (at, size),
+                } => pass.set_vertex_buffer(slot, buffer.slice(at..at + size)),
+                Command::IndexBuffer {
+                    buffer,
+                    range: (at, size),
+                    format,
+                } => pass.set_index_buffer(buffer.slice(at..at + size), format),
+                Command::StencilReference(r) => pass.set_stencil_reference(r),
+                Command::Scissor([x, y, w, h]) => pass.set_scissor_rect(x, y, w, h),
+                Command::DrawIndexed {
+                    indices,
+                    base_vertex,
+                    instances,
+                } => pass.draw_indexed(indices, base_vertex, instances),
+            }
+        }
+    }
 }
 
 /// The frame's encoder, the open pass and the pending clear.
@@ -77,6 +217,8 @@ pub struct Recorder {
     pending_clear: Option<ClearOps>,
     /// Brings packed (16-bit format) targets to their bits when asked; made on first use.
     quantiser: Option<Quantiser>,
+    /// The command list of the last pass, empty, for the next one (its capacity kept).
+    spare: PassCommands,
     /// Frames (submissions) so far: a resource whose `used_in` equals it is read by the
     /// commands not yet submitted.
     pub frame: u64,
@@ -97,7 +239,7 @@ impl Recorder {
 
     /// Whether commands wait to be submitted.
     pub fn has_work(&self) -> bool {
-        self.encoder.is_some() || self.pending_clear.is_some()
+        self.encoder.is_some() || self.pass.is_some() || self.pending_clear.is_some()
     }
 
     /// Records a clear of `target`: the load operations of its next pass.
@@ -128,7 +270,7 @@ impl Recorder {
         if self.pass.is_none() && self.pending_clear.is_some() {
             if let Some(target) = self.target.clone() {
                 // The pass does nothing but its clear, and ends at once.
-                drop(self.begin(device, &target, counters));
+                self.pass = Some(self.begin(device, &target, counters));
             }
         }
         if let (Some(open), Some(target)) = (&mut self.pass, &self.target) {
@@ -141,7 +283,11 @@ impl Recorder {
                 open.pass.set_scissor_rect(0, 0, whole[2], whole[3]);
             }
         }
-        self.pass = None;
+        if let (Some(mut open), Some(target)) = (self.pass.take(), &self.target) {
+            let encoder = self.encoder.get_or_insert_with(|| new_encoder(device));
+            encode(encoder, target, &mut open);
+            self.spare = open.pass;
+        }
         self.target = None;
         self.pending_clear = None;
     }
@@ -183,16 +329,16 @@ impl Recorder {
         // copied it three times a draw).
         let Recorder {
             pass,
-            encoder,
             target: current,
             pending_clear,
+            spare,
             ..
         } = self;
         pass.get_or_insert_with(|| {
             let mut parts = PassParts {
-                encoder,
                 target: current,
                 pending_clear,
+                spare,
             };
             parts.begin(device, target, counters)
         })
@@ -205,9 +351,9 @@ impl Recorder {
         counters: &mut Counters,
     ) -> OpenPass {
         PassParts {
-            encoder: &mut self.encoder,
             target: &mut self.target,
             pending_clear: &mut self.pending_clear,
+            spare: &mut self.spare,
         }
         .begin(device, target, counters)
     }
@@ -254,9 +400,9 @@ impl Recorder {
 
 /// The recorder's fields a pass begins with (borrowed apart from the pass itself).
 struct PassParts<'a> {
-    encoder: &'a mut Option<wgpu::CommandEncoder>,
     target: &'a mut Option<Attachments>,
     pending_clear: &'a mut Option<ClearOps>,
+    spare: &'a mut PassCommands,
 }
 
 fn new_encoder(device: &wgpu::Device) -> wgpu::CommandEncoder {
@@ -266,79 +412,82 @@ fn new_encoder(device: &wgpu::Device) -> wgpu::CommandEncoder {
 }
 
 impl PassParts<'_> {
-    /// Begins a pass on `target` with the pending clear's load operations.
+    /// Begins a pass on `target` with the pending clear's load operations (encoded with its
+    /// commands when it ends).
     fn begin(
         &mut self,
-        device: &wgpu::Device,
+        _device: &wgpu::Device,
         target: &Attachments,
         counters: &mut Counters,
     ) -> OpenPass {
         let clear = self.pending_clear.take().unwrap_or_default();
-        let colors: Vec<Option<wgpu::RenderPassColorAttachment<'_>>> = target
-            .colors
-            .iter()
-            .map(|c| {
-                c.as_ref().map(|c| wgpu::RenderPassColorAttachment {
-                    view: &c.view,
-                    depth_slice: None,
-                    resolve_target: c.resolve.as_ref(),
-                    ops: wgpu::Operations {
-                        load: match clear.color {
-                            Some(color) => wgpu::LoadOp::Clear({
-                                // A packed target holds its format's colour from the start:
-                                // a draw in this pass blends over that.
-                                let [r, g, b, a] = match &c.packed {
-                                    Some(p) => p.packing.clear_color(color),
-                                    None => color,
-                                };
-                                wgpu::Color {
-                                    r: f64::from(r),
-                                    g: f64::from(g),
-                                    b: f64::from(b),
-                                    a: f64::from(a),
-                                }
-                            }),
-                            None => wgpu::LoadOp::Load,
-                        },
-                        store: wgpu::StoreOp::Store,
-                    },
-                })
-            })
-            .collect();
-        let depth = target
-            .depth
-            .as_ref()
-            .map(|view| wgpu::RenderPassDepthStencilAttachment {
-                view,
-                depth_ops: Some(wgpu::Operations {
-                    load: clear.depth.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear),
-                    store: wgpu::StoreOp::Store,
-                }),
-                stencil_ops: Some(wgpu::Operations {
-                    load: clear
-                        .stencil
-                        .map_or(wgpu::LoadOp::Load, |s| wgpu::LoadOp::Clear(u32::from(s))),
-                    store: wgpu::StoreOp::Store,
-                }),
-            });
-        let encoder = self.encoder.get_or_insert_with(|| new_encoder(device));
-        let pass = encoder
-            .begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("stage3d"),
-                color_attachments: &colors,
-                depth_stencil_attachment: depth,
-                timestamp_writes: None,
-                occlusion_query_set: None,
-                multiview_mask: None,
-            })
-            .forget_lifetime();
         counters.passes += 1;
         *self.target = Some(target.clone());
         OpenPass {
-            pass,
+            pass: std::mem::take(self.spare),
             bound: Bound::default(),
+            clear,
         }
     }
+}
+
+/// Encodes `open` (its load operations, then its commands) as a render pass on `target`.
+fn encode(encoder: &mut wgpu::CommandEncoder, target: &Attachments, open: &mut OpenPass) {
+    let clear = open.clear;
+    let colors: [Option<wgpu::RenderPassColorAttachment<'_>>; 4] = std::array::from_fn(|slot| {
+        target.colors[slot]
+            .as_ref()
+            .map(|c| wgpu::RenderPassColorAttachment {
+                view: &c.view,
+                depth_slice: None,
+                resolve_target: c.resolve.as_ref(),
+                ops: wgpu::Operations {
+                    load: match clear.color {
+                        Some(color) => wgpu::LoadOp::Clear({
+                            // A packed target holds its format's colour from the start:
+                            // a draw in this pass blends over that.
+                            let [r, g, b, a] = match &c.packed {
+                                Some(p) => p.packing.clear_color(color),
+                                None => color,
+                            };
+                            wgpu::Color {
+                                r: f64::from(r),
+                                g: f64::from(g),
+                                b: f64::from(b),
+                                a: f64::from(a),
+                            }
+                        }),
+                        None => wgpu::LoadOp::Load,
+                    },
+                    store: wgpu::StoreOp::Store,
+                },
+            })
+    });
+    let depth = target
+        .depth
+        .as_ref()
+        .map(|view| wgpu::RenderPassDepthStencilAttachment {
+            view,
+            depth_ops: Some(wgpu::Operations {
+                load: clear.depth.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear),
+                store: wgpu::StoreOp::Store,
+            }),
+            stencil_ops: Some(wgpu::Operations {
+                load: clear
+                    .stencil
+                    .map_or(wgpu::LoadOp::Load, |s| wgpu::LoadOp::Clear(u32::from(s))),
+                store: wgpu::StoreOp::Store,
+            }),
+        });
+    let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("stage3d"),
+        color_attachments: &colors,
+        depth_stencil_attachment: depth,
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    });
+    open.pass.encode_into(&mut pass);
 }
 
 fn same_target(a: &Attachments, b: &Attachments) -> bool {

@@ -8,7 +8,8 @@
 //! WGSL), [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL:
 //! the GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`stages`]
 //! (the headless stages both sides draw through), [`ab`] (the alternating A/B timing against
-//! a baseline, and the picture check), [`stamps`] (wgpu timestamp queries around each frame),
+//! a baseline, and the picture check), [`allocs`] (heap allocations, counted by the binary's
+//! global allocator), [`stamps`] (wgpu timestamp queries around each frame),
 //! [`cpu`] (the process's CPU time, all threads).
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
@@ -20,6 +21,7 @@
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
+mod allocs;
 mod args;
 mod cpu;
 mod raw;
@@ -43,6 +45,7 @@ use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
 
 pub use args::BenchArgs;
 
+use allocs::allocations;
 use args::CheckArg;
 use renderer::SIDE;
 use scenarios::Scenario;
@@ -163,10 +166,14 @@ fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> 
     scene.frame(&mut r, 0).map_err(err)?;
     let before = probe.counts();
     r.present_time = std::time::Duration::ZERO;
+    r.present_allocations = 0;
+    r.upload_allocations = 0;
+    let allocated = allocations();
     let start = Instant::now();
     for n in 1..=frames {
         scene.frame(&mut r, n).map_err(err)?;
     }
+    let allocated = allocations() - allocated;
     let after = probe.counts();
     let looped = start.elapsed().as_secs_f64();
     // The commands of the last frame are finished before the clock stops.
@@ -192,7 +199,24 @@ fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> 
     for line in lines {
         println!("{line}");
     }
+    let in_calls = allocated.saturating_sub(r.present_allocations + r.upload_allocations);
+    let frames = f64::from(frames);
+    println!(
+        "heap allocations per draw: {} (draws, state and constant calls; per frame: uploads {:.1}, present {:.1})",
+        per_unit(in_calls, draws),
+        r.upload_allocations as f64 / frames,
+        r.present_allocations as f64 / frames,
+    );
     Ok(())
+}
+
+/// `count` over `units`: `0` when none (the goal, printed as a whole number), else two decimals.
+fn per_unit(count: u64, units: f64) -> String {
+    if count == 0 {
+        "0".to_string()
+    } else {
+        format!("{:.2}", count as f64 / units)
+    }
 }
 
 /// `state 1.00 bind 0.50 ... total 6.00`.

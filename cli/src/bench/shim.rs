@@ -1,17 +1,22 @@
-//! [`Renderer`] over the shim's public API: what a Flash VM calls, strings and `Number`s
-//! included. The backend is whatever the [`Context3D`] was made with.
+//! [`Renderer`] over the shim's public API: what a Flash VM calls, through the typed path
+//! (enum arguments as typed values, as a VM that parses its strings itself passes them) with
+//! `Number`s as AS3 hands them. The backend is whatever the [`Context3D`] was made with.
 
 use molehill_agal::{ProgramKind, Version};
 use molehill_player::as3::ByteArray;
-use molehill_player::{Context3D, IndexBuffer3D, Program3D, Rect, TextureBase, VertexBuffer3D};
+use molehill_player::{
+    BlendFactor, BufferUsage, CompareMode, Context3D, IndexBuffer3D, Program3D, Rect, TextureBase,
+    TextureFormat, TriangleFace, VertexBuffer3D, VertexFormat,
+};
 
+use super::allocs::allocations;
 use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// A mesh: the buffer, its attributes (slot, word offset, format) and its index buffer.
 #[derive(Debug, Clone, Copy)]
 pub struct ShimMesh {
     vertices: VertexBuffer3D,
-    attributes: [Option<(u32, &'static str)>; 8],
+    attributes: [Option<(u32, VertexFormat)>; 8],
     indices: IndexBuffer3D,
 }
 
@@ -20,6 +25,10 @@ pub struct ShimRenderer<'a> {
     ctx: &'a mut Context3D,
     /// Time spent in `present` (submission, and whatever waits there).
     pub present_time: std::time::Duration,
+    /// Heap allocations made in `present` (`super::allocs`).
+    pub present_allocations: u64,
+    /// Heap allocations made in vertex and texture uploads.
+    pub upload_allocations: u64,
     /// Attribute slots the current mesh set.
     streams: u32,
     indices: Option<IndexBuffer3D>,
@@ -37,6 +46,8 @@ impl<'a> ShimRenderer<'a> {
         Ok(ShimRenderer {
             ctx,
             present_time: std::time::Duration::ZERO,
+            present_allocations: 0,
+            upload_allocations: 0,
             streams: 0,
             indices: None,
             release: None,
@@ -66,7 +77,12 @@ fn text<T>(r: Result<T, molehill_agal::flash::FlashError>) -> Result<T, String> 
     r.map_err(|e| e.to_string())
 }
 
-const FORMATS: [&str; 4] = ["float1", "float2", "float3", "float4"];
+const FORMATS: [VertexFormat; 4] = [
+    VertexFormat::Float1,
+    VertexFormat::Float2,
+    VertexFormat::Float3,
+    VertexFormat::Float4,
+];
 
 impl Renderer for ShimRenderer<'_> {
     type Num = f64;
@@ -105,15 +121,20 @@ impl Renderer for ShimRenderer<'_> {
     fn texture(&mut self, side: u32, _sampling: Sampling) -> Result<TextureBase, String> {
         text(
             self.ctx
-                .create_texture(side as i32, side as i32, "bgra", false, 0),
+                .create_texture(side as i32, side as i32, TextureFormat::Bgra, false, 0),
         )
     }
 
     fn upload_texture(&mut self, texture: TextureBase, bgra: &[u8]) -> Result<(), String> {
-        text(
-            self.ctx
-                .texture_upload_from_byte_array(texture, ByteArray::little_endian(bgra), 0, 0),
-        )
+        let allocated = allocations();
+        let r = text(self.ctx.texture_upload_from_byte_array(
+            texture,
+            ByteArray::little_endian(bgra),
+            0,
+            0,
+        ));
+        self.upload_allocations += allocations() - allocated;
+        r
     }
 
     fn vertices(
@@ -122,7 +143,11 @@ impl Renderer for ShimRenderer<'_> {
         per_vertex: u32,
         dynamic: bool,
     ) -> Result<(VertexBuffer3D, u32), String> {
-        let usage = if dynamic { "dynamicDraw" } else { "staticDraw" };
+        let usage = if dynamic {
+            BufferUsage::DynamicDraw
+        } else {
+            BufferUsage::StaticDraw
+        };
         let v = text(
             self.ctx
                 .create_vertex_buffer(count as i32, per_vertex as i32, usage),
@@ -136,10 +161,13 @@ impl Renderer for ShimRenderer<'_> {
         data: &[f64],
     ) -> Result<(), String> {
         let count = data.len() / per_vertex.max(1) as usize;
-        text(
+        let allocated = allocations();
+        let r = text(
             self.ctx
                 .vertex_buffer_upload_from_vector(v, data, 0, count as i32),
-        )
+        );
+        self.upload_allocations += allocations() - allocated;
+        r
     }
 
     fn mesh(
@@ -150,7 +178,7 @@ impl Renderer for ShimRenderer<'_> {
     ) -> Result<ShimMesh, String> {
         let wide: Vec<u32> = indices.iter().map(|&i| u32::from(i)).collect();
         let n = wide.len() as i32;
-        let ib = text(self.ctx.create_index_buffer(n, "staticDraw"))?;
+        let ib = text(self.ctx.create_index_buffer(n, BufferUsage::StaticDraw))?;
         text(self.ctx.index_buffer_upload_from_vector(ib, &wide, 0, n))?;
         let mut slots = [None; 8];
         for (slot, a) in slots.iter_mut().zip(attributes) {
@@ -169,29 +197,30 @@ impl Renderer for ShimRenderer<'_> {
     }
 
     fn blend(&mut self, blend: Blend) -> Result<(), String> {
+        use BlendFactor::{One, OneMinusSourceAlpha, SourceAlpha, Zero};
         let (s, d) = match blend {
-            Blend::Opaque => ("one", "zero"),
-            Blend::Premultiplied => ("one", "oneMinusSourceAlpha"),
-            Blend::Alpha => ("sourceAlpha", "oneMinusSourceAlpha"),
-            Blend::Add => ("one", "one"),
+            Blend::Opaque => (One, Zero),
+            Blend::Premultiplied => (One, OneMinusSourceAlpha),
+            Blend::Alpha => (SourceAlpha, OneMinusSourceAlpha),
+            Blend::Add => (One, One),
         };
         text(self.ctx.set_blend_factors(s, d))
     }
 
     fn depth(&mut self, write: bool, compare: Compare) -> Result<(), String> {
         let mode = match compare {
-            Compare::Always => "always",
-            Compare::Less => "less",
-            Compare::LessEqual => "lessEqual",
+            Compare::Always => CompareMode::Always,
+            Compare::Less => CompareMode::Less,
+            Compare::LessEqual => CompareMode::LessEqual,
         };
         text(self.ctx.set_depth_test(write, mode))
     }
 
     fn cull(&mut self, cull: Cull) -> Result<(), String> {
         let face = match cull {
-            Cull::None => "none",
-            Cull::Back => "back",
-            Cull::Front => "front",
+            Cull::None => TriangleFace::None,
+            Cull::Back => TriangleFace::Back,
+            Cull::Front => TriangleFace::Front,
         };
         text(self.ctx.set_culling(face))
     }
@@ -222,14 +251,17 @@ impl Renderer for ShimRenderer<'_> {
                     slot as i32,
                     Some(m.vertices),
                     *offset as i32,
-                    format,
+                    *format,
                 ))?;
                 used |= 1 << slot;
             }
         }
         for slot in 0..8 {
             if self.streams & !used & (1 << slot) != 0 {
-                text(self.ctx.set_vertex_buffer_at(slot, None, 0, "float1"))?;
+                text(
+                    self.ctx
+                        .set_vertex_buffer_at(slot, None, 0, VertexFormat::Float1),
+                )?;
             }
         }
         self.streams = used;
@@ -243,7 +275,7 @@ impl Renderer for ShimRenderer<'_> {
 
     fn vertex_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
         text(self.ctx.set_program_constants_from_vector(
-            "vertex",
+            ProgramKind::Vertex,
             first as i32,
             data,
             (data.len() / 4) as i32,
@@ -252,7 +284,7 @@ impl Renderer for ShimRenderer<'_> {
 
     fn fragment_constants(&mut self, first: u32, data: &[f64]) -> Result<(), String> {
         text(self.ctx.set_program_constants_from_vector(
-            "fragment",
+            ProgramKind::Fragment,
             first as i32,
             data,
             (data.len() / 4) as i32,
@@ -268,9 +300,11 @@ impl Renderer for ShimRenderer<'_> {
     }
 
     fn present(&mut self) -> Result<(), String> {
+        let allocated = allocations();
         let start = std::time::Instant::now();
         let r = text(self.ctx.present());
         self.present_time += start.elapsed();
+        self.present_allocations += allocations() - allocated;
         r
     }
 

@@ -5,9 +5,10 @@ use super::Context3D;
 use crate::backend::{
     Backend, BufferUsage, IndexBufferDesc, IndexBufferId, VertexBufferDesc, VertexBufferId,
 };
-use crate::enums::{param, parse};
+use crate::enums::{param, EnumArg};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
+use crate::number::Float;
 use crate::resources::buffers::{
     byte_array_slice, IndexBufferRes, VertexBufferRes, MAX_DATA32_PER_VERTEX,
     MAX_INDEX_BUFFER_BYTES, MAX_INDICES, MAX_VERTEX_BUFFER_BYTES, MAX_VERTICES,
@@ -24,10 +25,10 @@ impl<B: Backend> Context3D<B> {
         &mut self,
         num_vertices: i32,
         data32_per_vertex: i32,
-        buffer_usage: &str,
+        buffer_usage: impl EnumArg<BufferUsage>,
     ) -> FlashResult<VertexBuffer3D> {
         self.live()?;
-        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        let usage = buffer_usage.resolve(param::BUFFER_USAGE)?;
         Ok(self.new_vertex_buffer(num_vertices, data32_per_vertex, usage, None)?)
     }
 
@@ -39,13 +40,13 @@ impl<B: Backend> Context3D<B> {
         num_vertices: i32,
         data32_per_vertex: i32,
         instances_per_element: i32,
-        buffer_usage: &str,
+        buffer_usage: impl EnumArg<BufferUsage>,
     ) -> FlashResult<VertexBuffer3D> {
         self.live()?;
         if !self.profile.supports_instancing() {
             return Err(Context3DError::RequiresStandardExtended.into());
         }
-        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        let usage = buffer_usage.resolve(param::BUFFER_USAGE)?;
         let per = u32::try_from(instances_per_element)
             .ok()
             .filter(|n| *n > 0)
@@ -100,12 +101,12 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `VertexBuffer3D.uploadFromVector(data, startVertex, numVertices)`: each `Number`
-    /// becomes a 32-bit float. A negative start or count, a range past the buffer, or fewer
+    /// becomes a 32-bit float (`f32` data is taken as it is). A negative start or count, a range past the buffer, or fewer
     /// than `numVertices * data32PerVertex` values is #3669.
     pub fn vertex_buffer_upload_from_vector(
         &mut self,
         buffer: VertexBuffer3D,
-        data: &[f64],
+        data: &[impl Float],
         start_vertex: i32,
         num_vertices: i32,
     ) -> FlashResult<()> {
@@ -119,7 +120,7 @@ impl<B: Backend> Context3D<B> {
         bytes.truncate(words * 4);
         bytes.resize(words * 4, 0);
         for (b, v) in bytes.chunks_exact_mut(4).zip(values) {
-            b.copy_from_slice(&(*v as f32).to_le_bytes());
+            b.copy_from_slice(&v.to_f32().to_le_bytes());
         }
         let r = self.write_vertices(buffer, start_vertex, &bytes);
         self.scratch_bytes = bytes;
@@ -195,10 +196,10 @@ impl<B: Backend> Context3D<B> {
     pub fn create_index_buffer(
         &mut self,
         num_indices: i32,
-        buffer_usage: &str,
+        buffer_usage: impl EnumArg<BufferUsage>,
     ) -> FlashResult<IndexBuffer3D> {
         self.live()?;
-        let usage: BufferUsage = parse(buffer_usage, param::BUFFER_USAGE)?;
+        let usage = buffer_usage.resolve(param::BUFFER_USAGE)?;
         let n = u32::try_from(num_indices).map_err(|_| Context3DError::BadInputSize)?;
         if n > MAX_INDICES {
             return Err(Context3DError::BufferTooBig.into());
@@ -251,8 +252,11 @@ impl<B: Backend> Context3D<B> {
         let values = data
             .get(..count as usize)
             .ok_or(Context3DError::BadInputSize)?;
-        let indices: Vec<u16> = values.iter().map(|v| (*v & 0xffff) as u16).collect();
-        Ok(self.write_indices(buffer, start, &indices)?)
+        Ok(self.write_indices(buffer, start, values.len(), |target| {
+            for (t, v) in target.iter_mut().zip(values) {
+                *t = (*v & 0xffff) as u16;
+            }
+        })?)
     }
 
     /// `IndexBuffer3D.uploadFromByteArray(data, byteArrayOffset, startOffset, count)`: 16-bit
@@ -270,11 +274,11 @@ impl<B: Backend> Context3D<B> {
         self.live()?;
         let (start, count) = self.index_upload_range(buffer, start_offset, count)?;
         let bytes = byte_array_slice(data, byte_array_offset, 2 * count as usize)?;
-        let indices: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
-        Ok(self.write_indices(buffer, start, &indices)?)
+        Ok(self.write_indices(buffer, start, count as usize, |target| {
+            for (t, b) in target.iter_mut().zip(bytes.chunks_exact(2)) {
+                *t = u16::from_le_bytes([b[0], b[1]]);
+            }
+        })?)
     }
 
     /// `(start, count)` of an index upload: #3694 for a disposed buffer, #3669 for a range
@@ -293,8 +297,17 @@ impl<B: Backend> Context3D<B> {
         range(start, count, res.len())
     }
 
-    fn write_indices(&mut self, buffer: IndexBuffer3D, start: u32, indices: &[u16]) -> Result<()> {
-        if indices.is_empty() {
+    /// Writes `count` indices at `start` (a range checked by [`Self::index_upload_range`])
+    /// with `fill`, straight into the buffer's CPU copy (no allocation), and sends them to the
+    /// backend; nothing for an empty upload.
+    fn write_indices(
+        &mut self,
+        buffer: IndexBuffer3D,
+        start: u32,
+        count: usize,
+        fill: impl FnOnce(&mut [u16]),
+    ) -> Result<()> {
+        if count == 0 {
             return Ok(());
         }
         let res = self
@@ -304,16 +317,15 @@ impl<B: Backend> Context3D<B> {
             .ok_or(Context3DError::Disposed)?;
         let start = start as usize;
         let target = start
-            .checked_add(indices.len())
+            .checked_add(count)
             .and_then(|end| res.indices.get_mut(start..end))
             .ok_or(Context3DError::BadInputSize)?;
-        target.copy_from_slice(indices);
+        fill(target);
         res.max_cache.set(None);
         res.max_all.set(None);
-        let id = res.id;
         let r = self
             .backend
-            .upload_index_buffer(id, 2 * start as u64, indices);
+            .upload_index_buffer(res.id, 2 * start as u64, target);
         self.backend_result(BackendCall::Buffer, r)
     }
 

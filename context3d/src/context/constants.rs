@@ -3,8 +3,9 @@
 
 use super::Context3D;
 use crate::backend::Backend;
-use crate::enums::{param, parse};
+use crate::enums::{param, EnumArg};
 use crate::error::{Context3DError, FlashResult, Result};
+use crate::number::Float;
 use crate::values::Endian;
 use molehill_agal::ProgramKind;
 
@@ -16,13 +17,13 @@ impl<B: Backend> Context3D<B> {
     /// is #3669; registers outside the profile's constant file are RangeError #2006.
     pub fn set_program_constants_from_vector(
         &mut self,
-        program_type: &str,
+        program_type: impl EnumArg<ProgramKind>,
         first_register: i32,
-        data: &[f64],
+        data: &[impl Float],
         num_registers: i32,
     ) -> FlashResult<()> {
         self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
+        let kind = program_type.resolve(param::PROGRAM_TYPE)?;
         let count = match num_registers {
             -1 if data.len().is_multiple_of(4) => data.len() / 4,
             n if n >= 0 && data.len() / 4 >= n as usize => n as usize,
@@ -31,7 +32,7 @@ impl<B: Backend> Context3D<B> {
         // Converted, compared and stored in one flat loop over the floats (see `overwrite`).
         let data = &data[..count * 4];
         self.write_constants(kind, first_register, count, |target| {
-            overwrite(target, data, |d| d as f32)
+            overwrite(target, data, Float::to_f32)
         })?;
         Ok(())
     }
@@ -42,14 +43,14 @@ impl<B: Backend> Context3D<B> {
     /// rawData[8+i], rawData[12+i]` (row `i` of the matrix, what `m44` wants).
     pub fn set_program_constants_from_matrix(
         &mut self,
-        program_type: &str,
+        program_type: impl EnumArg<ProgramKind>,
         first_register: i32,
-        raw_data: &[f64; 16],
+        raw_data: &[impl Float; 16],
         transposed_matrix: bool,
     ) -> FlashResult<()> {
         self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
-        let m = |i: usize| raw_data[i] as f32;
+        let kind = program_type.resolve(param::PROGRAM_TYPE)?;
+        let m = |i: usize| raw_data[i].to_f32();
         let values: [[f32; 4]; 4] = std::array::from_fn(|i| {
             if transposed_matrix {
                 [m(i), m(4 + i), m(8 + i), m(12 + i)]
@@ -74,7 +75,7 @@ impl<B: Backend> Context3D<B> {
     /// after the offset, is #3669 (recorded from Flash Player, -1 included).
     pub fn set_program_constants_from_byte_array(
         &mut self,
-        program_type: &str,
+        program_type: impl EnumArg<ProgramKind>,
         first_register: i32,
         num_registers: i32,
         data: &[u8],
@@ -82,7 +83,7 @@ impl<B: Backend> Context3D<B> {
         _endian: Endian,
     ) -> FlashResult<()> {
         self.live()?;
-        let kind: ProgramKind = parse(program_type, param::PROGRAM_TYPE)?;
+        let kind = program_type.resolve(param::PROGRAM_TYPE)?;
         let count = usize::try_from(num_registers).map_err(|_| Context3DError::BadInputSize)?;
         let bytes = data
             .get(byte_array_offset as usize..)

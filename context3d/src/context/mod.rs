@@ -7,9 +7,10 @@
 //! `draw.rs` (the draw-time checks of [`crate::draw`]) and `memory.rs` ([`crate::memory`]).
 //! Only these files name [`Context3D`]: what a context keeps never reaches back to it.
 //!
-//! Every public method takes arguments close to AS3's (enum strings, `i32` for `int`, `u32` for
-//! `uint`, `f64` for `Number`, `&[f64]` for `Vector.<Number>`, `&[u8]` plus an offset for a
-//! `ByteArray`, `&[u32]` ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
+//! Every public method takes arguments close to AS3's (enum strings or their typed values,
+//! [`crate::EnumArg`]; `i32` for `int`, `u32` for `uint`, `f64` for `Number`, `&[f64]` or
+//! `&[f32]` for `Vector.<Number>` ([`crate::Float`]), `&[u8]` plus an offset for a `ByteArray`,
+//! `&[u32]` ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
 
 mod buffers;
 mod constants;
@@ -25,7 +26,7 @@ use molehill_agal::profile::Profile;
 use crate::backend::{
     BackBufferConfig, Backend, BackendError, Clear, ClearMask, PixelRect, MAX_SAMPLERS, MAX_STREAMS,
 };
-use crate::enums::{param, parse, RenderMode};
+use crate::enums::{param, EnumArg, RenderMode};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
 use crate::resources::Resources;
@@ -88,25 +89,29 @@ impl<B: Backend> Context3D<B> {
 
     /// `Stage3D.requestContext3D(context3DRenderMode, profile)`: ArgumentError #2008 for an
     /// unknown render mode (`context3DRenderMode`) or profile (`profile`).
-    pub fn request(backend: B, render_mode: &str, profile: &str) -> FlashResult<Context3D<B>> {
-        parse::<RenderMode>(render_mode, param::RENDER_MODE)?;
-        let profile = Profile::from_as3_name(profile).ok_or(Context3DError::InvalidEnum {
-            parameter: param::PROFILE,
-        })?;
+    pub fn request(
+        backend: B,
+        render_mode: impl EnumArg<RenderMode>,
+        profile: impl EnumArg<Profile>,
+    ) -> FlashResult<Context3D<B>> {
+        render_mode.resolve(param::RENDER_MODE)?;
+        let profile = profile.resolve(param::PROFILE)?;
         Ok(Context3D::new(backend, profile))
     }
 
     /// `Stage3D.requestContext3DMatchingProfiles(profiles)`: the highest profile of the list
     /// (Molehill supports them all). An unknown name or an empty list is ArgumentError #2008
     /// (`profiles`).
-    pub fn request_matching_profiles(backend: B, profiles: &[&str]) -> FlashResult<Context3D<B>> {
+    pub fn request_matching_profiles(
+        backend: B,
+        profiles: &[impl EnumArg<Profile>],
+    ) -> FlashResult<Context3D<B>> {
         let bad = Context3DError::InvalidEnum {
             parameter: param::PROFILES,
         };
         let mut best: Option<Profile> = None;
-        for name in profiles {
-            let p = Profile::from_as3_name(name).ok_or(bad.clone())?;
-            best = best.max(Some(p));
+        for p in profiles {
+            best = best.max(Some(p.resolve(param::PROFILES)?));
         }
         let profile = best.ok_or(bad)?;
         Ok(Context3D::new(backend, profile))

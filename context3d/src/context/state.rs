@@ -8,19 +8,24 @@ use crate::backend::{
     RenderState, RenderTarget, StencilAction, StencilState, TextureFormat, TextureKind,
     TriangleFace, VertexFormat,
 };
-use crate::enums::{param, parse};
+use crate::enums::{param, EnumArg};
 use crate::error::{Context3DError, FlashResult, Result};
 use crate::resources::handles::{TextureBase, VertexBuffer3D};
 use crate::state::{SamplerSetting, StreamBinding, TargetSlot};
 use crate::values::Rect;
+use molehill_agal::{Filter, MipFilter, Wrap};
 
 impl<B: Backend> Context3D<B> {
     /// `setBlendFactors(sourceFactor, destinationFactor)`: #2008 `sourceFactor` /
     /// `destinationFactor`.
-    pub fn set_blend_factors(&mut self, source: &str, destination: &str) -> FlashResult<()> {
+    pub fn set_blend_factors(
+        &mut self,
+        source: impl EnumArg<BlendFactor>,
+        destination: impl EnumArg<BlendFactor>,
+    ) -> FlashResult<()> {
         self.live()?;
-        let source: BlendFactor = parse(source, param::SOURCE_FACTOR)?;
-        let destination: BlendFactor = parse(destination, param::DESTINATION_FACTOR)?;
+        let source = source.resolve(param::SOURCE_FACTOR)?;
+        let destination = destination.resolve(param::DESTINATION_FACTOR)?;
         let blend = BlendState {
             source,
             destination,
@@ -49,17 +54,24 @@ impl<B: Backend> Context3D<B> {
     }
 
     /// `setCulling(triangleFaceToCull)`: #2008 `triangleFaceToCull`.
-    pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> FlashResult<()> {
+    pub fn set_culling(
+        &mut self,
+        triangle_face_to_cull: impl EnumArg<TriangleFace>,
+    ) -> FlashResult<()> {
         self.live()?;
-        let face: TriangleFace = parse(triangle_face_to_cull, param::TRIANGLE_FACE_TO_CULL)?;
+        let face = triangle_face_to_cull.resolve(param::TRIANGLE_FACE_TO_CULL)?;
         self.set_render(face, |r| &mut r.culling);
         Ok(())
     }
 
     /// `setDepthTest(depthMask, passCompareMode)`: #2008 `passCompareMode`.
-    pub fn set_depth_test(&mut self, depth_mask: bool, pass_compare_mode: &str) -> FlashResult<()> {
+    pub fn set_depth_test(
+        &mut self,
+        depth_mask: bool,
+        pass_compare_mode: impl EnumArg<CompareMode>,
+    ) -> FlashResult<()> {
         self.live()?;
-        let compare: CompareMode = parse(pass_compare_mode, param::PASS_COMPARE_MODE)?;
+        let compare = pass_compare_mode.resolve(param::PASS_COMPARE_MODE)?;
         let depth = DepthState {
             write: depth_mask,
             compare,
@@ -73,21 +85,19 @@ impl<B: Backend> Context3D<B> {
     /// `triangleFace` selects the faces that take the settings (`"none"`: no face changes).
     pub fn set_stencil_actions(
         &mut self,
-        triangle_face: &str,
-        compare_mode: &str,
-        action_on_both_pass: &str,
-        action_on_depth_fail: &str,
-        action_on_depth_pass_stencil_fail: &str,
+        triangle_face: impl EnumArg<TriangleFace>,
+        compare_mode: impl EnumArg<CompareMode>,
+        action_on_both_pass: impl EnumArg<StencilAction>,
+        action_on_depth_fail: impl EnumArg<StencilAction>,
+        action_on_depth_pass_stencil_fail: impl EnumArg<StencilAction>,
     ) -> FlashResult<()> {
         self.live()?;
-        let face: TriangleFace = parse(triangle_face, param::TRIANGLE_FACE)?;
-        let compare: CompareMode = parse(compare_mode, param::COMPARE_MODE)?;
-        let both: StencilAction = parse(action_on_both_pass, param::ACTION_ON_BOTH_PASS)?;
-        let depth_fail: StencilAction = parse(action_on_depth_fail, param::ACTION_ON_DEPTH_FAIL)?;
-        let stencil_fail: StencilAction = parse(
-            action_on_depth_pass_stencil_fail,
-            param::ACTION_ON_DEPTH_PASS_STENCIL_FAIL,
-        )?;
+        let face = triangle_face.resolve(param::TRIANGLE_FACE)?;
+        let compare = compare_mode.resolve(param::COMPARE_MODE)?;
+        let both = action_on_both_pass.resolve(param::ACTION_ON_BOTH_PASS)?;
+        let depth_fail = action_on_depth_fail.resolve(param::ACTION_ON_DEPTH_FAIL)?;
+        let stencil_fail =
+            action_on_depth_pass_stencil_fail.resolve(param::ACTION_ON_DEPTH_PASS_STENCIL_FAIL)?;
         let settings = crate::backend::StencilFace {
             compare,
             on_both_pass: both,
@@ -164,7 +174,7 @@ impl<B: Backend> Context3D<B> {
         index: i32,
         buffer: Option<VertexBuffer3D>,
         buffer_offset: i32,
-        format: &str,
+        format: impl EnumArg<VertexFormat>,
     ) -> FlashResult<()> {
         self.live()?;
         let slot = usize::try_from(index)
@@ -183,7 +193,7 @@ impl<B: Backend> Context3D<B> {
         if !self.res.vertex_buffers.contains_key(buffer) {
             return Err(Context3DError::Disposed.into());
         }
-        let format: VertexFormat = parse(format, param::VERTEX_STREAM_FORMAT)?;
+        let format = format.resolve(param::VERTEX_STREAM_FORMAT)?;
         let offset = u32::try_from(buffer_offset).map_err(|_| Context3DError::IndexOutOfBounds)?;
         let binding = Some(StreamBinding {
             buffer,
@@ -235,16 +245,16 @@ impl<B: Backend> Context3D<B> {
     pub fn set_sampler_state_at(
         &mut self,
         sampler: i32,
-        wrap: &str,
-        filter: &str,
-        mipfilter: &str,
+        wrap: impl EnumArg<Wrap>,
+        filter: impl EnumArg<Filter>,
+        mipfilter: impl EnumArg<MipFilter>,
     ) -> FlashResult<()> {
         self.live()?;
         let slot = self.sampler_index(sampler)?;
         let setting = SamplerSetting {
-            wrap: parse(wrap, param::WRAP)?,
-            filter: parse(filter, param::FILTER)?,
-            mip: parse(mipfilter, param::MIPFILTER)?,
+            wrap: wrap.resolve(param::WRAP)?,
+            filter: filter.resolve(param::FILTER)?,
+            mip: mipfilter.resolve(param::MIPFILTER)?,
         };
         if let Some(s) = self.state.samplers.get_mut(slot) {
             if *s != setting {

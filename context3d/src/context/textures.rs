@@ -8,7 +8,7 @@ use crate::backend::{
     Backend, CompressedImage, TextureData, TextureDesc, TextureFormat, TextureId, TextureKind,
     TextureUpload,
 };
-use crate::enums::{param, parse};
+use crate::enums::{param, EnumArg};
 use crate::error::{BackendCall, Context3DError, FlashResult, Result};
 use crate::memory::Charge;
 use crate::resources::buffers::byte_array_slice;
@@ -60,7 +60,7 @@ impl<B: Backend> Context3D<B> {
         &mut self,
         width: i32,
         height: i32,
-        format: &str,
+        format: impl EnumArg<TextureFormat>,
         optimize_for_render_to_texture: bool,
         streaming_levels: i32,
     ) -> FlashResult<TextureBase> {
@@ -84,7 +84,7 @@ impl<B: Backend> Context3D<B> {
     pub fn create_cube_texture(
         &mut self,
         size: i32,
-        format: &str,
+        format: impl EnumArg<TextureFormat>,
         optimize_for_render_to_texture: bool,
         streaming_levels: i32,
     ) -> FlashResult<TextureBase> {
@@ -110,11 +110,11 @@ impl<B: Backend> Context3D<B> {
         &self,
         kind: TextureKind,
         (width, height): (i32, i32),
-        format: &str,
+        format: impl EnumArg<TextureFormat>,
         (max, too_big): (u32, Context3DError),
         streaming_levels: i32,
     ) -> Result<TextureDesc> {
-        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
+        let format = format.resolve(param::TEXTURE_FORMAT)?;
         self.check_format_allowed(format)?;
         let (w, h) = (positive(width)?, positive(height)?);
         if !w.is_power_of_two() || !h.is_power_of_two() {
@@ -148,14 +148,14 @@ impl<B: Backend> Context3D<B> {
         &mut self,
         width: i32,
         height: i32,
-        format: &str,
+        format: impl EnumArg<TextureFormat>,
         optimize_for_render_to_texture: bool,
     ) -> FlashResult<TextureBase> {
         self.live()?;
         if !self.profile.supports_rectangle_textures() {
             return Err(Context3DError::RequiresBaseline.into());
         }
-        let format: TextureFormat = parse(format, param::TEXTURE_FORMAT)?;
+        let format = format.resolve(param::TEXTURE_FORMAT)?;
         if matches!(
             format,
             TextureFormat::Compressed | TextureFormat::CompressedAlpha

@@ -96,7 +96,8 @@ fn vertex_upload_from_vector_writes_floats_at_the_vertex_offset() {
     assert_eq!(*offset, 8);
     assert_eq!(*bytes, floats_le(&[1.0, 2.0, 3.0, 4.0]));
     // Zero vertices: nothing to send.
-    c.vertex_buffer_upload_from_vector(vb, &[], 4, 0).unwrap();
+    c.vertex_buffer_upload_from_vector(vb, &[] as &[f64], 4, 0)
+        .unwrap();
     assert!(c.backend().calls.is_empty());
 }
 

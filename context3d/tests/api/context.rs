@@ -38,7 +38,7 @@ fn request_matching_profiles_takes_the_highest() {
         "profiles",
     );
     assert_2008(
-        Context3D::request_matching_profiles(RecordingBackend::new(), &[]),
+        Context3D::request_matching_profiles(RecordingBackend::new(), &[] as &[&str]),
         "profiles",
     );
 }

@@ -359,7 +359,7 @@ fn constants_from_vector_errors() {
         bad,
     );
     assert_error(
-        c.set_program_constants_from_vector("vertex", 0, &[], 1),
+        c.set_program_constants_from_vector("vertex", 0, &[] as &[f64], 1),
         3669,
         bad,
     );

@@ -3,12 +3,16 @@
 //! `setBlendFactors`, `setDepthTest`, `setCulling`, `setScissorRectangle`, `setRenderTo*`,
 //! ...).
 
-use molehill_agal::flash::FlashError;
-use molehill_context3d::{Program3D, Rect, TextureBase, VertexBuffer3D};
+use molehill_agal::{Filter, MipFilter, ProgramKind, Wrap};
+use molehill_context3d::enums::param;
+use molehill_context3d::{
+    BlendFactor, CompareMode, EnumArg, FillMode, Float, Program3D, Rect, StencilAction,
+    TextureBase, TriangleFace, VertexBuffer3D, VertexFormat,
+};
 
 use crate::as3::ByteArray;
 #[cfg(feature = "record")]
-use crate::record::Recorded;
+use crate::record::{Recorded, RecordedEnum, RecordedMatrix, RecordedNumbers};
 #[cfg(feature = "record")]
 use molehill_trace::Call;
 
@@ -94,7 +98,7 @@ impl Context3D {
             index: i32,
             buffer: Option<VertexBuffer3D>,
             buffer_offset: i32,
-            format: &str
+            format: impl EnumArg<VertexFormat>
         ) -> () => SetVertexBufferAt;
 
         /// `setProgramConstantsFromVector(programType, firstRegister, data, numRegisters)`.
@@ -109,9 +113,9 @@ impl Context3D {
         ///   negative `firstRegister` included).
         pub fn set_program_constants_from_vector(
             &mut self,
-            program_type: &str,
+            program_type: impl EnumArg<ProgramKind>,
             first_register: i32,
-            data: &[f64],
+            data: &[impl Float],
             num_registers: i32
         ) -> () => SetProgramConstantsFromVector;
 
@@ -126,9 +130,9 @@ impl Context3D {
         ///   negative `firstRegister` included).
         pub fn set_program_constants_from_matrix(
             &mut self,
-            program_type: &str,
+            program_type: impl EnumArg<ProgramKind>,
             first_register: i32,
-            raw_data: &[f64; 16],
+            raw_data: &[impl Float; 16],
             transposed_matrix: bool
         ) -> () => SetProgramConstantsFromMatrix;
 
@@ -145,7 +149,7 @@ impl Context3D {
         ///   negative `firstRegister` included).
         pub fn set_program_constants_from_byte_array(
             &mut self,
-            program_type: &str,
+            program_type: impl EnumArg<ProgramKind>,
             first_register: i32,
             num_registers: i32,
             data: ByteArray<'_>,
@@ -184,9 +188,9 @@ impl Context3D {
         pub fn set_sampler_state_at(
             &mut self,
             sampler: i32,
-            wrap: &str,
-            filter: &str,
-            mip_filter: &str
+            wrap: impl EnumArg<Wrap>,
+            filter: impl EnumArg<Filter>,
+            mip_filter: impl EnumArg<MipFilter>
         ) -> () => SetSamplerStateAt;
 
         /// `setBlendFactors(sourceFactor, destinationFactor)`.
@@ -198,8 +202,8 @@ impl Context3D {
         ///   a `Context3DBlendFactor` value.
         pub fn set_blend_factors(
             &mut self,
-            source_factor: &str,
-            destination_factor: &str
+            source_factor: impl EnumArg<BlendFactor>,
+            destination_factor: impl EnumArg<BlendFactor>
         ) -> () => SetBlendFactors;
 
         /// `setColorMask(red, green, blue, alpha)`.
@@ -221,7 +225,10 @@ impl Context3D {
         ///
         /// - Error #3694: the context is disposed or lost.
         /// - ArgumentError #2008: `triangleFaceToCull` is not a `Context3DTriangleFace` value.
-        pub fn set_culling(&mut self, triangle_face_to_cull: &str) -> () => SetCulling;
+        pub fn set_culling(
+            &mut self,
+            triangle_face_to_cull: impl EnumArg<TriangleFace>
+        ) -> () => SetCulling;
 
         /// `setDepthTest(depthMask, passCompareMode)`.
         ///
@@ -232,7 +239,7 @@ impl Context3D {
         pub fn set_depth_test(
             &mut self,
             depth_mask: bool,
-            pass_compare_mode: &str
+            pass_compare_mode: impl EnumArg<CompareMode>
         ) -> () => SetDepthTest;
 
         /// `setStencilActions(triangleFace, compareMode, actionOnBothPass, actionOnDepthFail,
@@ -245,11 +252,11 @@ impl Context3D {
         ///   values (`Context3DTriangleFace`, `Context3DCompareMode`, `Context3DStencilAction`).
         pub fn set_stencil_actions(
             &mut self,
-            triangle_face: &str,
-            compare_mode: &str,
-            action_on_both_pass: &str,
-            action_on_depth_fail: &str,
-            action_on_depth_pass_stencil_fail: &str
+            triangle_face: impl EnumArg<TriangleFace>,
+            compare_mode: impl EnumArg<CompareMode>,
+            action_on_both_pass: impl EnumArg<StencilAction>,
+            action_on_depth_fail: impl EnumArg<StencilAction>,
+            action_on_depth_pass_stencil_fail: impl EnumArg<StencilAction>
         ) -> () => SetStencilActions;
 
         /// `setStencilReferenceValue(referenceValue, readMask, writeMask)`.
@@ -318,14 +325,15 @@ impl Context3D {
         /// - ArgumentError #2008: `fillMode` is neither `"solid"` nor `"wireframe"`.
         pub fn set_fill_mode(
             &mut self,
-            fill_mode: &str
-        ) -> () => SetFillMode via |ctx| ctx.inner.check_live().and_then(|()| match fill_mode {
-            "solid" => Ok(()),
-            "wireframe" => {
-                log::warn!("setFillMode(\"wireframe\") is drawn solid");
-                Ok(())
+            fill_mode: impl EnumArg<FillMode>
+        ) -> () => SetFillMode via |ctx| ctx.inner.check_live().and_then(|()| {
+            match fill_mode.resolve(param::FILL_MODE)? {
+                FillMode::Solid => Ok(()),
+                FillMode::Wireframe => {
+                    log::warn!("setFillMode(\"wireframe\") is drawn solid");
+                    Ok(())
+                }
             }
-            _ => Err(FlashError::argument(2008, &["fillMode"])),
         });
     }
 }

@@ -37,7 +37,9 @@ fn requests_queue_context3d_create_with_the_new_contexts_id() {
         "Error #2008: Parameter profile must be one of the accepted values."
     );
     assert!(s.context3d().is_none());
-    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
+    let e = s
+        .request_context3d_matching_profiles(&[] as &[&str])
+        .unwrap_err();
     assert_eq!(e.id, 2008);
     assert_eq!(s.take_events(), [], "a thrown request queues nothing");
     s.request_context3d_matching_profiles(&["baseline", "standard"])
@@ -74,7 +76,9 @@ fn a_renderer_that_cannot_start_is_an_error_event() {
     // A bad profile is thrown (#2008) even then, and queues no event.
     let e = s.request_context3d("auto", "nonsense").unwrap_err();
     assert_eq!((e.id, e.class), (2008, ErrorClass::ArgumentError));
-    let e = s.request_context3d_matching_profiles(&[]).unwrap_err();
+    let e = s
+        .request_context3d_matching_profiles(&[] as &[&str])
+        .unwrap_err();
     assert_eq!(e.id, 2008);
     assert_eq!(s.take_events(), []);
 }

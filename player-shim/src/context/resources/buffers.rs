@@ -1,11 +1,11 @@
 //! The methods of `VertexBuffer3D`, `IndexBuffer3D` and `Program3D` (uploads, `dispose`), and
 //! the `dispose` of textures.
 
-use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_context3d::{Float, IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
 use crate::as3::ByteArray;
 #[cfg(feature = "record")]
-use crate::record::{Handle, Recorded};
+use crate::record::{Handle, Recorded, RecordedNumbers};
 #[cfg(feature = "record")]
 use molehill_trace::Call;
 
@@ -28,7 +28,7 @@ impl Context3D {
         pub fn vertex_buffer_upload_from_vector(
             &mut self,
             buffer: VertexBuffer3D,
-            data: &[f64],
+            data: &[impl Float],
             start_vertex: i32,
             num_vertices: i32
         ) -> () => VertexBufferUploadFromVector;

@@ -1,9 +1,11 @@
 //! `Context3D.create*`: buffers, programs and every texture class.
 
-use molehill_context3d::{IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
+use molehill_context3d::{
+    BufferUsage, EnumArg, IndexBuffer3D, Program3D, TextureBase, TextureFormat, VertexBuffer3D,
+};
 
 #[cfg(feature = "record")]
-use crate::record::Recorded;
+use crate::record::{Recorded, RecordedEnum};
 #[cfg(feature = "record")]
 use molehill_trace::{Call, ResourceKind};
 
@@ -29,7 +31,7 @@ impl Context3D {
             &mut self,
             num_vertices: i32,
             data32_per_vertex: i32,
-            buffer_usage: &str
+            buffer_usage: impl EnumArg<BufferUsage>
         ) -> VertexBuffer3D => CreateVertexBuffer creates VertexBuffer;
 
         /// `createVertexBufferForInstances(numVertices, data32PerVertex, instancesPerElement,
@@ -52,7 +54,7 @@ impl Context3D {
             num_vertices: i32,
             data32_per_vertex: i32,
             instances_per_element: i32,
-            buffer_usage: &str
+            buffer_usage: impl EnumArg<BufferUsage>
         ) -> VertexBuffer3D => CreateVertexBufferForInstances creates VertexBuffer;
 
         /// `createIndexBuffer(numIndices, bufferUsage)`.
@@ -67,7 +69,11 @@ impl Context3D {
         /// - Error #3691: 4096 index buffers are live, or the new one would pass 128 MB in all.
         /// - Error #3672: the renderer runs out of memory for the buffer.
         /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
-        pub fn create_index_buffer(&mut self, num_indices: i32, buffer_usage: &str) -> IndexBuffer3D
+        pub fn create_index_buffer(
+            &mut self,
+            num_indices: i32,
+            buffer_usage: impl EnumArg<BufferUsage>
+        ) -> IndexBuffer3D
             => CreateIndexBuffer creates IndexBuffer;
 
         /// `createProgram()`.
@@ -98,7 +104,7 @@ impl Context3D {
             &mut self,
             width: i32,
             height: i32,
-            format: &str,
+            format: impl EnumArg<TextureFormat>,
             optimize_for_render_to_texture: bool,
             streaming_levels: i32
         ) -> TextureBase => CreateTexture creates Texture;
@@ -122,7 +128,7 @@ impl Context3D {
         pub fn create_cube_texture(
             &mut self,
             size: i32,
-            format: &str,
+            format: impl EnumArg<TextureFormat>,
             optimize_for_render_to_texture: bool,
             streaming_levels: i32
         ) -> TextureBase => CreateCubeTexture creates CubeTexture;
@@ -148,7 +154,7 @@ impl Context3D {
             &mut self,
             width: i32,
             height: i32,
-            format: &str,
+            format: impl EnumArg<TextureFormat>,
             optimize_for_render_to_texture: bool
         ) -> TextureBase => CreateRectangleTexture creates RectangleTexture;
 
