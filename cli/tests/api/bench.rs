@@ -10,7 +10,11 @@ fn number_after(line: &str, name: &str) -> f64 {
         .split(&format!("{name} "))
         .nth(1)
         .unwrap_or_else(|| panic!("no `{name}` in {line:?}"));
-    let word = rest.split_whitespace().next().unwrap_or("");
+    let word = rest
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([',', ')']);
     word.parse()
         .unwrap_or_else(|e| panic!("`{name}` is {word:?} ({e}) in {line:?}"))
 }
@@ -32,7 +36,7 @@ fn bench(scenario: &str, backend: &str) -> String {
 fn check(scenario: &str) {
     let stdout = bench(scenario, "gl");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 5, "{stdout}");
+    assert_eq!(lines.len(), 6, "{stdout}");
     assert!(
         lines[0].starts_with(&format!("scenario {scenario}: ")),
         "{stdout}"
@@ -53,6 +57,19 @@ fn check(scenario: &str) {
     // Every draw reached GL once (the bench fails when a draw is dropped).
     assert_eq!(number_after(calls, "draw"), 1.0, "{stdout}");
     assert!(number_after(calls, "total") >= 1.0, "{stdout}");
+    check_allocations(lines[5], &stdout);
+}
+
+/// The `heap allocations per draw: N (...)` line: N, and the uploads' and present's counts per
+/// frame, are numbers (issue 36: 0 after warm-up, counted by player-shim's allocations test).
+fn check_allocations(line: &str, stdout: &str) {
+    let rest = line
+        .strip_prefix("heap allocations per draw: ")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let per_draw = rest.split_whitespace().next().unwrap_or("");
+    assert!(per_draw.parse::<f64>().is_ok_and(|n| n >= 0.0), "{stdout}");
+    assert!(number_after(rest, "uploads") >= 0.0, "{stdout}");
+    assert!(number_after(rest, "present") >= 0.0, "{stdout}");
 }
 
 #[test]
@@ -68,7 +85,7 @@ fn bench_state_prints_its_fields() {
 fn check_wgpu(scenario: &str) {
     let stdout = bench(scenario, "wgpu");
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines.len(), 5, "{stdout}");
+    assert_eq!(lines.len(), 6, "{stdout}");
     assert!(lines[0].contains("backend wgpu"), "{stdout}");
     assert!(number_after(lines[1], "frames/s") > 0.0, "{stdout}");
     assert!(number_after(lines[3], "us per draw") > 0.0, "{stdout}");
@@ -80,6 +97,7 @@ fn check_wgpu(scenario: &str) {
     assert_eq!(number_after(work, "submits"), 1.0, "{stdout}");
     assert_eq!(number_after(work, "created"), 0.0, "{stdout}");
     assert_eq!(number_after(work, "flushes"), 0.0, "{stdout}");
+    check_allocations(lines[5], &stdout);
 }
 
 #[test]

@@ -43,7 +43,7 @@ const LAYERS: &[(&str, &[Layer])] = &[
                 "what a context keeps",
                 &["state", "constants", "resources", "memory", "draw"],
             ),
-            ("values and errors", &["values", "enums", "error"]),
+            ("values and errors", &["values", "enums", "number", "error"]),
             (
                 "the backend side",
                 &["backend", "decode", "atf", "recording", "targets", "stage"],
