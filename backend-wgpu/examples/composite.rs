@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let (device, queue) = pollster::block_on(adapter.request_device(&Default::default()))?;
 
     // 2. Molehill on the same device: one Context3D, one frame of Stage3D content.
-    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue.clone());
+    let backend = WgpuBackend::on_host_device(&adapter, device.clone(), queue.clone());
     let mut ctx = Context3D::request(backend, "auto", "baseline")?;
     ctx.configure_back_buffer(256, 192, 0, false, false, false)?;
     let asm = |text: &str, kind| -> Result<Vec<u8>, Box<dyn Error>> {

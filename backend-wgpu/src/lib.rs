@@ -8,7 +8,7 @@
 //! # Ok::<(), molehill_wgpu::DeviceError>(())
 //! ```
 //!
-//! A player that draws with wgpu hands in its own device ([`WgpuBackend::with_device`]) and
+//! A player that draws with wgpu hands in its own device ([`WgpuBackend::on_host_device`]) and
 //! after each `present` samples the back buffer ([`WgpuBackend::frame`], a [`FrameTexture`])
 //! in its own passes: no read-back, no second graphics stack. See `docs/wgpu.md`.
 //!
@@ -21,7 +21,7 @@
 //! - `device`: what the backend holds and does, with inherent methods only: buffers, textures
 //!   and samplers, programs and the pipeline cache, texture bind groups, render targets and
 //!   the quantising of 16-bit ones, the pass recorder and the constant stream, draws,
-//!   read-back; [`Counters`], [`FrameTexture`].
+//!   read-back; [`CallCounts`], [`FrameTexture`].
 //! - `gpu` (bottom): the wgpu device ([`Gpu`]: a headless one made from [`DeviceOptions`], or
 //!   the host's), its capabilities ([`Caps`]), its errors and loss ([`ErrorSink`],
 //!   [`DeviceError`]).
@@ -34,7 +34,7 @@ mod gpu;
 
 pub use backend::WgpuBackend;
 pub use device::{
-    program_layout, Counters, FrameTexture, ProgramLayout, ProgramSource, BACK_BUFFER_FORMAT,
+    program_layout, CallCounts, FrameTexture, ProgramLayout, ProgramSource, FRAME_FORMAT,
 };
 pub use gpu::{
     Api, Caps, DeviceError, DeviceOptions, ErrorSink, Gpu, DEBIAN_PACKAGES, DEBIAN_PACKAGES_GL,

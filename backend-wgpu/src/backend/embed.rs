@@ -5,7 +5,7 @@
 use molehill_context3d::{BackendError, ProgramId, TextureId};
 
 use super::WgpuBackend;
-use crate::device::{Counters, Device, FrameTexture, ProgramSource};
+use crate::device::{CallCounts, Device, FrameTexture, ProgramSource};
 use crate::gpu::{DeviceError, DeviceOptions, Gpu};
 
 impl WgpuBackend {
@@ -14,8 +14,10 @@ impl WgpuBackend {
         Ok(WgpuBackend::new(Gpu::headless(options)?))
     }
 
-    /// A backend on the host's device and queue (`adapter`: the one they came from).
-    pub fn with_device(
+    /// A backend on the host's device and queue (`adapter`: the one they came from); the
+    /// device stays the host's (docs/wgpu.md, "Errors and loss on a device the host lends").
+    /// molehill-gl's counterpart is `GlBackend::on_host_context`.
+    pub fn on_host_device(
         adapter: &wgpu::Adapter,
         device: wgpu::Device,
         queue: wgpu::Queue,
@@ -35,8 +37,9 @@ impl WgpuBackend {
         &self.device.gpu
     }
 
-    /// Work done so far (passes, submits, pipelines, ...).
-    pub fn counters(&self) -> Counters {
+    /// wgpu calls and work so far (passes, submits, pipelines, ...), for tests and benchmarks:
+    /// what molehill-gl's `GlBackend::call_counts` is for GL.
+    pub fn call_counts(&self) -> CallCounts {
         self.device.counters()
     }
 

@@ -7,7 +7,7 @@ use rustc_hash::FxHashMap as HashMap;
 use molehill_context3d::{SamplerBinding, TextureId, MAX_SAMPLERS};
 
 use super::cache::bounded_entry;
-use super::counters::Counters;
+use super::counters::CallCounts;
 use super::pipeline::GpuProgram;
 use super::samplers::{SamplerKey, Samplers};
 use super::textures::{Placeholders, Texture};
@@ -67,7 +67,7 @@ impl TextureBindings {
         textures: &HashMap<TextureId, Texture>,
         samplers: &mut Samplers,
         placeholders: &Placeholders,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> Option<(u64, &wgpu::BindGroup)> {
         let layout = program.textures_layout.as_ref()?;
         let mut key = BindKey {

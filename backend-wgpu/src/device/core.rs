@@ -10,7 +10,7 @@ use molehill_context3d::{BackendError, IndexBufferId, RenderState, TextureId, Ve
 
 use super::bindings::TextureBindings;
 use super::buffers::{IndexBuffer, VertexBuffer};
-use super::counters::Counters;
+use super::counters::CallCounts;
 use super::pass::Recorder;
 use super::pipeline::Pipelines;
 use super::samplers::Samplers;
@@ -41,7 +41,7 @@ pub(crate) struct Device {
     pub(super) state: RenderState,
     /// When targets in 16-bit formats are quantised (context3d's rule).
     pub(super) quantise: QuantiseSchedule,
-    pub(super) counters: Counters,
+    pub(super) counters: CallCounts,
     error_checking: bool,
     /// The error the last call that returns nothing met (`Backend::take_error`).
     kept_error: Option<BackendError>,
@@ -76,7 +76,7 @@ impl Device {
             stream,
             state: RenderState::default(),
             quantise: QuantiseSchedule::default(),
-            counters: Counters::default(),
+            counters: CallCounts::default(),
             error_checking: false,
             kept_error: None,
             lost: false,
@@ -86,8 +86,8 @@ impl Device {
     }
 
     /// Work done so far (passes, submits, pipelines, ...).
-    pub(crate) fn counters(&self) -> Counters {
-        Counters {
+    pub(crate) fn counters(&self) -> CallCounts {
+        CallCounts {
             pipelines: self.pipelines.pipelines_made,
             pipeline_lookups: self.pipelines.lookups,
             shader_modules: self.pipelines.modules_made,

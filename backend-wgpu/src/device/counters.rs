@@ -1,9 +1,9 @@
-//! [`Counters`]: the work the backend did, for tests and benchmarks.
+//! [`CallCounts`]: the work the backend did, for tests and benchmarks.
 
 /// Work done, for tests and benchmarks (they assert on counts, never on times).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
-pub struct Counters {
+pub struct CallCounts {
     /// Render passes begun.
     pub passes: u64,
     /// Queue submissions.
@@ -40,10 +40,10 @@ pub struct Counters {
     pub readback_buffers: u64,
 }
 
-impl Counters {
+impl CallCounts {
     /// The counts since `earlier`.
-    pub fn since(&self, earlier: &Counters) -> Counters {
-        Counters {
+    pub fn since(&self, earlier: &CallCounts) -> CallCounts {
+        CallCounts {
             passes: self.passes - earlier.passes,
             submits: self.submits - earlier.submits,
             pipelines: self.pipelines - earlier.pipelines,
@@ -68,16 +68,16 @@ mod tests {
 
     #[test]
     fn counters_subtract() {
-        let a = Counters {
+        let a = CallCounts {
             passes: 3,
             submits: 2,
-            ..Counters::default()
+            ..CallCounts::default()
         };
-        let b = Counters {
+        let b = CallCounts {
             passes: 7,
             submits: 3,
             draws: 10,
-            ..Counters::default()
+            ..CallCounts::default()
         };
         let d = b.since(&a);
         assert_eq!((d.passes, d.submits, d.draws), (4, 1, 10));

@@ -32,6 +32,6 @@ mod targets;
 mod textures;
 
 pub(crate) use self::core::Device;
-pub use counters::Counters;
+pub use counters::CallCounts;
 pub use pipeline::{program_layout, ProgramLayout, ProgramSource};
-pub use targets::{FrameTexture, BACK_BUFFER_FORMAT};
+pub use targets::{FrameTexture, FRAME_FORMAT};

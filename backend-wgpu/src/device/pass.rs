@@ -14,7 +14,7 @@
 //! that happens where the pass ends, at `present`, a target switch or a read-back, not in the
 //! VM's draw calls).
 
-use super::counters::Counters;
+use super::counters::CallCounts;
 use super::packed::Quantiser;
 use super::pipeline::PackedKey;
 use super::stream::ConstantStream;
@@ -248,7 +248,7 @@ impl Recorder {
         device: &wgpu::Device,
         target: &Attachments,
         ops: ClearOps,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) {
         // A pass with draws ends; a pending clear of another target runs first.
         let other = self
@@ -266,7 +266,7 @@ impl Recorder {
     }
 
     /// Ends the open pass (or runs a pending clear as a pass of its own).
-    pub fn end_pass(&mut self, device: &wgpu::Device, counters: &mut Counters) {
+    pub fn end_pass(&mut self, device: &wgpu::Device, counters: &mut CallCounts) {
         if self.pass.is_none() && self.pending_clear.is_some() {
             if let Some(target) = self.target.clone() {
                 // The pass does nothing but its clear, and ends at once.
@@ -298,7 +298,7 @@ impl Recorder {
         &mut self,
         device: &wgpu::Device,
         target: &Attachments,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) {
         self.end_pass(device, counters);
         let quantiser = self.quantiser.get_or_insert_with(|| Quantiser::new(device));
@@ -319,7 +319,7 @@ impl Recorder {
         &mut self,
         device: &wgpu::Device,
         target: &Attachments,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> &mut OpenPass {
         let same = self.target.as_ref().is_some_and(|t| same_target(t, target));
         if !same {
@@ -348,7 +348,7 @@ impl Recorder {
         &mut self,
         device: &wgpu::Device,
         target: &Attachments,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> OpenPass {
         PassParts {
             target: &mut self.target,
@@ -363,7 +363,7 @@ impl Recorder {
     pub fn encoder_after_pass(
         &mut self,
         device: &wgpu::Device,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> &mut wgpu::CommandEncoder {
         self.end_pass(device, counters);
         self.encoder(device)
@@ -375,7 +375,7 @@ impl Recorder {
         &mut self,
         gpu: &Gpu,
         stream: &mut ConstantStream,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> bool {
         self.end_pass(&gpu.device, counters);
         stream.flush(gpu);
@@ -418,7 +418,7 @@ impl PassParts<'_> {
         &mut self,
         _device: &wgpu::Device,
         target: &Attachments,
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> OpenPass {
         let clear = self.pending_clear.take().unwrap_or_default();
         counters.passes += 1;

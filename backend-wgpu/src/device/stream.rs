@@ -4,7 +4,7 @@
 //! (`pass.rs`), and doubles after a frame that filled it.
 
 use super::buffers::align4;
-use super::counters::Counters;
+use super::counters::CallCounts;
 use crate::gpu::Gpu;
 
 /// Bytes bound for each constant file: 256 registers, more than any profile has (vc 250,
@@ -160,7 +160,7 @@ impl ConstantStream {
         &mut self,
         registers: [u16; 2],
         draw: &[u8; molehill_agal::wgsl::DRAW_SIZE as usize],
-        counters: &mut Counters,
+        counters: &mut CallCounts,
     ) -> [u32; 3] {
         let mut offsets = [0u32; 3];
         for stage in 0..2 {

@@ -16,14 +16,14 @@ use super::packed::PackedTarget;
 use super::textures::Texture;
 
 /// The format of the back buffer.
-pub const BACK_BUFFER_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
+pub const FRAME_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
 /// The depth-stencil format of every target.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth24PlusStencil8;
 
 /// The back buffer as the host sees it after `Backend::present`.
 ///
-/// - format [`BACK_BUFFER_FORMAT`] (`Rgba8Unorm`, not sRGB: Flash blends in gamma space);
+/// - format [`FRAME_FORMAT`] (`Rgba8Unorm`, not sRGB: Flash blends in gamma space);
 /// - colours premultiplied by alpha, as Flash composites the Stage3D layer (blend it with
 ///   `One, OneMinusSrcAlpha`);
 /// - row 0 is the top row (sample it with `v = 0` at the top, no flip);
@@ -184,7 +184,7 @@ impl Targets {
             "back buffer",
             size,
             1,
-            BACK_BUFFER_FORMAT,
+            FRAME_FORMAT,
             wgpu::TextureUsages::RENDER_ATTACHMENT
                 | wgpu::TextureUsages::TEXTURE_BINDING
                 | wgpu::TextureUsages::COPY_SRC
@@ -197,20 +197,20 @@ impl Targets {
                 "back buffer (multisampled)",
                 size,
                 samples,
-                BACK_BUFFER_FORMAT,
+                FRAME_FORMAT,
                 wgpu::TextureUsages::RENDER_ATTACHMENT,
             );
             ColorView {
                 view: msaa.create_view(&wgpu::TextureViewDescriptor::default()),
                 resolve: Some(view.clone()),
-                format: BACK_BUFFER_FORMAT,
+                format: FRAME_FORMAT,
                 packed: None,
             }
         } else {
             ColorView {
                 view: view.clone(),
                 resolve: None,
-                format: BACK_BUFFER_FORMAT,
+                format: FRAME_FORMAT,
                 packed: None,
             }
         };
@@ -244,7 +244,7 @@ impl Targets {
             view: &b.view,
             width: b.config.width,
             height: b.config.height,
-            format: BACK_BUFFER_FORMAT,
+            format: FRAME_FORMAT,
         })
     }
 

@@ -41,7 +41,7 @@ fn wgpu_gl_clears_and_reads_back() {
         })
         .unwrap();
     assert!(px.iter().all(|&p| p == 0xFF00FF00), "{:08x}", px[0]);
-    assert_eq!(b.counters().submits, 1);
+    assert_eq!(b.call_counts().submits, 1);
 }
 
 #[test]

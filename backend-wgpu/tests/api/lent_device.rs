@@ -1,4 +1,4 @@
-//! A device the host lends ([`WgpuBackend::with_device`]) stays the host's: its own
+//! A device the host lends ([`WgpuBackend::on_host_device`]) stays the host's: its own
 //! uncaptured-error handler keeps firing for its own errors, Molehill's errors stay
 //! Molehill's (#3710 with error checking on), and neither is blamed for the other's.
 
@@ -51,7 +51,7 @@ fn clear_and_present(
 #[test]
 fn the_hosts_uncaptured_error_handler_still_fires_for_the_hosts_errors() {
     let (adapter, device, queue, seen) = host_device();
-    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue);
+    let backend = WgpuBackend::on_host_device(&adapter, device.clone(), queue);
     assert!(backend.gpu().is_lent());
     let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
     for checking in [false, true] {
@@ -78,7 +78,7 @@ fn the_hosts_uncaptured_error_handler_still_fires_for_the_hosts_errors() {
 #[test]
 fn errors_of_molehills_calls_on_a_lent_device_are_molehills() {
     let (adapter, device, queue, seen) = host_device();
-    let backend = WgpuBackend::with_device(&adapter, device, queue);
+    let backend = WgpuBackend::on_host_device(&adapter, device, queue);
     let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
     ctx.set_enable_error_checking(true).expect("checking");
     ctx.configure_back_buffer(32, 32, 0, false, false, false)
@@ -96,7 +96,7 @@ fn errors_of_molehills_calls_on_a_lent_device_are_molehills() {
 #[test]
 fn a_host_scope_around_molehills_calls_gets_only_the_hosts_errors() {
     let (adapter, device, queue, seen) = host_device();
-    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue);
+    let backend = WgpuBackend::on_host_device(&adapter, device.clone(), queue);
     let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
     ctx.set_enable_error_checking(true).expect("checking");
     ctx.configure_back_buffer(32, 32, 0, false, false, false)
@@ -130,7 +130,7 @@ fn a_host_scope_around_molehills_calls_gets_only_the_hosts_errors() {
 #[test]
 fn the_hosts_device_lost_callback_still_fires_and_can_tell_molehill() {
     let (adapter, device, queue, _seen) = host_device();
-    let backend = WgpuBackend::with_device(&adapter, device.clone(), queue);
+    let backend = WgpuBackend::on_host_device(&adapter, device.clone(), queue);
     // What docs/wgpu.md asks of a host: its own callback, which also tells Molehill
     // (the sink is Send + Sync; the backend is not).
     let sink = backend.gpu().sink.clone();
@@ -163,7 +163,7 @@ fn the_hosts_device_lost_callback_still_fires_and_can_tell_molehill() {
 #[test]
 fn an_error_met_while_checking_is_off_is_not_thrown_after_it_is_switched_on() {
     let (adapter, device, queue, _seen) = host_device();
-    let backend = WgpuBackend::with_device(&adapter, device, queue);
+    let backend = WgpuBackend::on_host_device(&adapter, device, queue);
     let mut ctx = Context3D::request(backend, "auto", "baseline").expect("context");
     ctx.configure_back_buffer(32, 32, 0, false, false, false)
         .expect("back buffer");

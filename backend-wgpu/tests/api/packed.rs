@@ -42,7 +42,7 @@ const ADD: BlendState = BlendState {
 
 /// A clear and three blended draws into a target of `format`, then the back buffer: the
 /// counters of the frame.
-fn frame(format: TextureFormat, anti_alias: u8) -> molehill_wgpu::Counters {
+fn frame(format: TextureFormat, anti_alias: u8) -> molehill_wgpu::CallCounts {
     frame_on(molehill_wgpu::Api::Vulkan, format, anti_alias, ADD)
 }
 
@@ -51,7 +51,7 @@ fn frame_on(
     format: TextureFormat,
     anti_alias: u8,
     blend: BlendState,
-) -> molehill_wgpu::Counters {
+) -> molehill_wgpu::CallCounts {
     let mut r = Rig::on(api, 16, 16, 0, true);
     // Any wgpu error of the quantising passes fails the call that recorded them.
     r.b.set_error_checking(true);
@@ -59,7 +59,7 @@ fn frame_on(
     let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [0.0, 0.0, 0.03, 0.0]);
     target(&mut r, format, anti_alias);
     r.b.set_blend(blend);
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.clear([0.0, 0.0, 0.5625, 1.0]);
     for _ in 0..3 {
         let d = r.resolved(p, &q);
@@ -68,7 +68,7 @@ fn frame_on(
     r.b.set_render_target(&RenderTarget::BackBuffer);
     assert!(r.b.take_error().is_none());
     r.b.present().expect("present");
-    r.b.counters().since(&before)
+    r.b.call_counts().since(&before)
 }
 
 #[test]

@@ -21,13 +21,13 @@ fn top_of_clip_space_is_row_zero_and_a_frame_is_one_pass_and_one_submit() {
     let mut r = Rig::new(32, 32);
     let p = r.program(color_program());
     let q = r.quad([-1.0, 0.0, 1.0, 1.0], 0.0, [0.0, 1.0, 0.0, 1.0]);
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.clear([0.0, 0.0, 0.0, 1.0]);
     for _ in 0..10 {
         r.draw(p, &q);
     }
     r.b.present().unwrap();
-    let c = r.b.counters().since(&before);
+    let c = r.b.call_counts().since(&before);
     assert_eq!((c.passes, c.submits, c.draws), (1, 1, 10), "{c:?}");
     assert_eq!(c.pipelines, 1, "one pipeline for ten identical draws");
     let px = r.read();
@@ -55,10 +55,10 @@ fn the_read_back_as_bytes_is_the_read_back_as_words() {
         width: 3,
         height: 4,
     };
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     let words = r.b.read_back_buffer(rect).unwrap();
     let bytes = r.b.read_back_buffer_rgba(rect).unwrap();
-    let c = r.b.counters().since(&before);
+    let c = r.b.call_counts().since(&before);
     assert_eq!(
         c.readback_buffers, 1,
         "the second read uses the first's buffer"
@@ -83,12 +83,12 @@ fn the_read_back_as_bytes_is_the_read_back_as_words() {
         height: 1,
     })
     .unwrap();
-    assert_eq!(r.b.counters().since(&before).readback_buffers, 1);
+    assert_eq!(r.b.call_counts().since(&before).readback_buffers, 1);
     let px = r.read();
     assert_eq!(px.len(), 32 * 32);
-    assert_eq!(r.b.counters().since(&before).readback_buffers, 2);
+    assert_eq!(r.b.call_counts().since(&before).readback_buffers, 2);
     assert_eq!(r.read(), px);
-    assert_eq!(r.b.counters().since(&before).readback_buffers, 2);
+    assert_eq!(r.b.call_counts().since(&before).readback_buffers, 2);
 }
 
 #[test]
@@ -103,9 +103,9 @@ fn constants_change_between_draws_of_one_pass() {
     r.constants(ProgramKind::Vertex, 0, [1.0, 0.0, 0.0, 0.0]);
     r.constants(ProgramKind::Fragment, 0, [0.0, 0.0, 1.0, 1.0]);
     r.draw(p, &q);
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     let px = r.read();
-    assert_eq!(r.b.counters().since(&before).submits, 1);
+    assert_eq!(r.b.call_counts().since(&before).submits, 1);
     assert_px(r.at(&px, 4, 4), argb(255, 255, 0, 0), 0, "first draw");
     assert_px(r.at(&px, 20, 4), argb(255, 0, 0, 255), 0, "second draw");
 }
@@ -126,9 +126,9 @@ fn a_buffer_rewritten_after_a_draw_is_drawn_with_each_content() {
         0.0, -1.0, 0.0, 0.0, 1.0, 0.0, 1.0,
     ];
     let bytes: Vec<u8> = v.iter().flat_map(|f| f.to_le_bytes()).collect();
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.b.upload_vertex_buffer(q.vb, 0, &bytes).unwrap();
-    assert_eq!(r.b.counters().since(&before).upload_flushes, 1);
+    assert_eq!(r.b.call_counts().since(&before).upload_flushes, 1);
     r.draw(p, &q);
     let px = r.read();
     assert_px(r.at(&px, 4, 4), argb(255, 255, 0, 0), 0, "first content");
@@ -206,7 +206,7 @@ fn textures_upload_bgra_and_sample_top_row_first() {
     r.b.draw(&d).unwrap();
     r.b.draw(&d).unwrap();
     assert_eq!(
-        r.b.counters().bind_groups,
+        r.b.call_counts().bind_groups,
         1,
         "one bind group for both draws"
     );
@@ -274,7 +274,7 @@ fn a_clear_pending_on_one_target_runs_before_a_clear_of_another() {
         },
     )
     .unwrap();
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.clear([1.0, 0.0, 0.0, 1.0]);
     let mut colors = [None; 4];
     colors[0] = Some(ColorAttachment {
@@ -288,7 +288,7 @@ fn a_clear_pending_on_one_target_runs_before_a_clear_of_another() {
     });
     r.clear([0.0, 1.0, 0.0, 1.0]);
     r.b.present().unwrap();
-    let c = r.b.counters().since(&before);
+    let c = r.b.call_counts().since(&before);
     assert_eq!((c.passes, c.submits), (2, 1), "{c:?}");
     let px = r.read();
     assert_px(
@@ -328,15 +328,15 @@ fn a_draw_streams_only_the_constant_registers_its_program_reads() {
     let q = r.quad([-1.0, -1.0, 1.0, 1.0], 0.0, [1.0; 4]);
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.draw(p, &q);
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, 0.0, 0.0]);
     r.draw(p, &q);
-    let bytes = r.b.counters().since(&before).constant_bytes;
+    let bytes = r.b.call_counts().since(&before).constant_bytes;
     assert!((16..2 * 256 + 16).contains(&bytes), "{bytes} bytes");
     // Nothing changed: nothing streamed.
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.draw(p, &q);
-    assert_eq!(r.b.counters().since(&before).constant_bytes, 0);
+    assert_eq!(r.b.call_counts().since(&before).constant_bytes, 0);
 }
 
 /// The program cache keys on context3d's `ProgramKey` (the pair's AGAL bytecode): a pair
@@ -351,7 +351,7 @@ fn programs_are_cached_on_the_program_key() {
     let v = asm("m44 op, va0, vc0\nmov v0, va1", ProgramKind::Vertex);
     let f = asm("mov oc, v0", ProgramKind::Fragment);
     let g = asm("mov oc, fc0", ProgramKind::Fragment);
-    let modules = |r: &Rig| r.b.counters().shader_modules;
+    let modules = |r: &Rig| r.b.call_counts().shader_modules;
     let before = modules(&r);
     r.b.create_program(ProgramId(1001), &ProgramUpload::new(&v, &f))
         .unwrap();

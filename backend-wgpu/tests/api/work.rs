@@ -3,7 +3,7 @@
 use crate::common::*;
 use molehill_agal::ProgramKind;
 use molehill_context3d::*;
-use molehill_wgpu::{Counters, ProgramLayout, ProgramSource};
+use molehill_wgpu::{CallCounts, ProgramLayout, ProgramSource};
 
 /// A rig with the colour program and a full-screen quad, one frame drawn (the pipeline made).
 fn warmed() -> (Rig, ProgramId, Quad) {
@@ -17,15 +17,15 @@ fn warmed() -> (Rig, ProgramId, Quad) {
 }
 
 /// One frame of 8 draws, each with new vertex constants: the work it counted.
-fn frame_of_new_vc(r: &mut Rig, p: ProgramId, q: &Quad) -> Counters {
-    let before = r.b.counters();
+fn frame_of_new_vc(r: &mut Rig, p: ProgramId, q: &Quad) -> CallCounts {
+    let before = r.b.call_counts();
     r.clear([0.0, 0.0, 0.0, 1.0]);
     for i in 0..8 {
         r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
         r.draw(p, q);
     }
     r.b.present().unwrap();
-    r.b.counters().since(&before)
+    r.b.call_counts().since(&before)
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
         "{c:?}"
     );
     // A state change asks again, once per change.
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.clear([0.0, 0.0, 0.0, 1.0]);
     for i in 0..4 {
         let blend = if i % 2 == 0 {
@@ -56,7 +56,7 @@ fn draws_that_keep_the_state_ask_the_pipeline_cache_once_per_pass() {
         r.draw(p, &q);
     }
     r.b.present().unwrap();
-    assert_eq!(r.b.counters().since(&before).pipeline_lookups, 4);
+    assert_eq!(r.b.call_counts().since(&before).pipeline_lookups, 4);
 }
 
 /// The stages' uniforms are in two bind groups, `vc`'s the last (`@group(2)`), each set only
@@ -72,7 +72,7 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     assert_eq!(c.driver_groups, 2 + 7, "{c:?}");
     // A draw that changes fc sets the fragment group, and the vertex group only when vc
     // changed too.
-    let before = r.b.counters();
+    let before = r.b.call_counts();
     r.clear([0.0, 0.0, 0.0, 1.0]);
     r.draw(p, &q);
     for i in 0..4 {
@@ -83,7 +83,7 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     r.constants(ProgramKind::Fragment, 0, [1.0, 1.0, 1.0, 1.0]);
     r.draw(p, &q);
     r.b.present().unwrap();
-    let c = r.b.counters().since(&before);
+    let c = r.b.call_counts().since(&before);
     assert_eq!((c.draws, c.uniform_binds), (6, 2 + 4 + 2), "{c:?}");
 }
 
@@ -127,7 +127,7 @@ fn a_draw_that_changes_the_texture_and_vc_does_not_hand_over_the_fragment_unifor
     let uv = r.uv_quad([-1.0, -1.0, 1.0, 1.0]);
     r.constants(ProgramKind::Fragment, 0, [1.0; 4]);
     let frame = |r: &mut Rig| {
-        let before = r.b.counters();
+        let before = r.b.call_counts();
         r.clear([0.0, 0.0, 0.0, 1.0]);
         for i in 0..8 {
             r.constants(ProgramKind::Vertex, 0, [0.0, 0.0, i as f32 / 100.0, 0.0]);
@@ -139,7 +139,7 @@ fn a_draw_that_changes_the_texture_and_vc_does_not_hand_over_the_fragment_unifor
             r.b.draw(&d).unwrap();
         }
         r.b.present().unwrap();
-        r.b.counters().since(&before)
+        r.b.call_counts().since(&before)
     };
     // A warm-up frame makes the pipeline and both texture bind groups.
     frame(&mut r);
@@ -159,9 +159,9 @@ fn an_upload_flushes_only_what_a_pending_draw_of_the_pass_reads() {
     let (mut r, p, q) = warmed();
     let other = r.quad([0.0, 0.0, 1.0, 1.0], 0.0, [1.0; 4]);
     let flushes = |r: &mut Rig, upload: &dyn Fn(&mut Rig)| {
-        let before = r.b.counters();
+        let before = r.b.call_counts();
         upload(r);
-        r.b.counters().since(&before).upload_flushes
+        r.b.call_counts().since(&before).upload_flushes
     };
     let vertices = |q: &Quad| {
         let vb = q.vb;

@@ -41,7 +41,7 @@ use std::time::Instant;
 use molehill_gl::{CallCounts, CallKind, GlBackend};
 use molehill_player::Stage3D;
 use molehill_replay::BackendKind;
-use molehill_wgpu::{Api, Counters, DeviceOptions, WgpuBackend};
+use molehill_wgpu::{Api, DeviceOptions, WgpuBackend};
 
 pub use args::BenchArgs;
 
@@ -94,14 +94,14 @@ enum Probe {
 /// The backend's counters at one moment.
 enum Counts {
     Gl(CallCounts),
-    Wgpu(Counters),
+    Wgpu(molehill_wgpu::CallCounts),
 }
 
 impl Probe {
     fn counts(&self) -> Counts {
         match self {
             Probe::Gl(b) => Counts::Gl(b.borrow().call_counts()),
-            Probe::Wgpu(b) => Counts::Wgpu(b.borrow().counters()),
+            Probe::Wgpu(b) => Counts::Wgpu(b.borrow().call_counts()),
         }
     }
 }
