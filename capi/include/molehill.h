@@ -2183,6 +2183,90 @@ MhStatus mh_texture_dispose(MhStage3D *stage,
                             MhError **error);
 
 /**
+ * The player's `VertexBuffer3D` object was garbage-collected (not AS3's `dispose()`): the
+ * buffer and its share of the memory budget are freed now, or, while a `setVertexBufferAt`
+ * slot holds it, when the last such slot lets it go; the handle is forgotten (a later call
+ * with it is `MH_STATUS_INVALID_ARGUMENT`). Again, or after the context: nothing, `MH_STATUS_OK`.
+ *
+ * The facade's `Context3D::vertex_buffer_collect`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
+ * for writing one pointer.
+ */
+MhStatus mh_vertex_buffer_collect(MhStage3D *stage,
+                                  MhContext3D context,
+                                  MhVertexBuffer3D buffer,
+                                  MhError **error);
+
+/**
+ * The player's `IndexBuffer3D` object was garbage-collected: freed now; otherwise as
+ * `mh_vertex_buffer_collect`.
+ *
+ * The facade's `Context3D::index_buffer_collect`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
+ * for writing one pointer.
+ */
+MhStatus mh_index_buffer_collect(MhStage3D *stage,
+                                 MhContext3D context,
+                                 MhIndexBuffer3D buffer,
+                                 MhError **error);
+
+/**
+ * The player's `Program3D` object was garbage-collected: freed now, or, while it is the
+ * context's program, when `setProgram` replaces it; otherwise as `mh_vertex_buffer_collect`.
+ *
+ * The facade's `Context3D::program_collect`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
+ * for writing one pointer.
+ */
+MhStatus mh_program_collect(MhStage3D *stage,
+                            MhContext3D context,
+                            MhProgram3D program,
+                            MhError **error);
+
+/**
+ * The player's `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture` object was
+ * garbage-collected: freed now (storage, render surfaces, their budget), or, while a sampler
+ * or a render target slot holds it, when the last of them lets it go; otherwise as
+ * `mh_vertex_buffer_collect`.
+ *
+ * The facade's `Context3D::texture_collect`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
+ * for writing one pointer.
+ */
+MhStatus mh_texture_collect(MhStage3D *stage,
+                            MhContext3D context,
+                            MhTextureBase texture,
+                            MhError **error);
+
+/**
+ * The player's `Context3D` object for `context` was garbage-collected. The stage's
+ * `context3D` is never collected in Flash (the Stage3D holds it): a live or lost context is
+ * left as it is; one disposed by `dispose(false)` gives its renderer (GL context) back now and
+ * still answers as disposed. The handle stays valid (it answers as Flash's disposed
+ * `Context3D`), so its resources' handles can still be collected.
+ *
+ * The facade's `Stage3D::context3d_collect`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `error` is null or valid
+ * for writing one pointer.
+ */
+MhStatus mh_context3d_collect(MhStage3D *stage, MhContext3D context, MhError **error);
+
+/**
  * `createVertexBuffer(numVertices, data32PerVertex, bufferUsage)`.
  *
  * # Errors

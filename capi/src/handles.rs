@@ -197,4 +197,46 @@ impl Handles {
     pub(crate) fn texture_opt(&self, h: MhTextureBase) -> Result<Option<TextureBase>, Fail> {
         (h.id != 0).then(|| self.texture(h)).transpose()
     }
+
+    /// Forgets the vertex buffer handle `h` (its object was collected): its resource, or
+    /// `None` when it was forgotten before. A handle never given out (null included) is an
+    /// unknown handle.
+    pub(crate) fn forget_vertex_buffer(
+        &mut self,
+        h: MhVertexBuffer3D,
+    ) -> Result<Option<VertexBuffer3D>, Fail> {
+        forget(&mut self.vertex_buffers, self.next, "VertexBuffer3D", h.id)
+    }
+
+    /// As [`forget_vertex_buffer`](Self::forget_vertex_buffer), for an index buffer.
+    pub(crate) fn forget_index_buffer(
+        &mut self,
+        h: MhIndexBuffer3D,
+    ) -> Result<Option<IndexBuffer3D>, Fail> {
+        forget(&mut self.index_buffers, self.next, "IndexBuffer3D", h.id)
+    }
+
+    /// As [`forget_vertex_buffer`](Self::forget_vertex_buffer), for a program.
+    pub(crate) fn forget_program(&mut self, h: MhProgram3D) -> Result<Option<Program3D>, Fail> {
+        forget(&mut self.programs, self.next, "Program3D", h.id)
+    }
+
+    /// As [`forget_vertex_buffer`](Self::forget_vertex_buffer), for a texture.
+    pub(crate) fn forget_texture(&mut self, h: MhTextureBase) -> Result<Option<TextureBase>, Fail> {
+        let t = forget(&mut self.textures, self.next, "TextureBase", h.id)?;
+        if let Some(t) = t {
+            self.texture_ids.remove(&t);
+        }
+        Ok(t)
+    }
+}
+
+/// Removes handle `id` from `map`: its value, `None` when a handle given out (`1..=next`) was
+/// removed before, an unknown handle otherwise.
+fn forget<V>(map: &mut HashMap<u64, V>, next: u64, kind: &str, id: u64) -> Result<Option<V>, Fail> {
+    match map.remove(&id) {
+        Some(v) => Ok(Some(v)),
+        None if (1..=next).contains(&id) => Ok(None),
+        None => Err(unknown(kind, id)),
+    }
 }

@@ -262,6 +262,12 @@ impl Recorder {
         molehill_trace::write(&self.inner.borrow().trace)
     }
 
+    /// Sets `config memoryBudget` (the Stage3D's context options, as they were at its last
+    /// `set_context_options` or at `start_recording`).
+    pub fn set_memory_budget(&self, bytes: u64) {
+        self.inner.borrow_mut().trace.config.memory_budget = bytes;
+    }
+
     /// Sets `config swfVersion`.
     pub fn set_swf_version(&self, version: u32) {
         self.inner.borrow_mut().trace.config.swf_version = version;

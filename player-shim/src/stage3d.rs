@@ -95,6 +95,10 @@ impl Stage3D {
     /// each: `molehill_context3d::memory`); a context that exists keeps its own.
     pub fn set_context_options(&mut self, options: molehill_context3d::ContextOptions) {
         self.options = options;
+        #[cfg(feature = "record")]
+        if let Some(r) = &self.recorder {
+            r.set_memory_budget(options.memory_budget);
+        }
     }
 
     /// The options of the contexts this Stage3D creates.
@@ -124,6 +128,7 @@ impl Stage3D {
     #[cfg(feature = "record")]
     pub fn start_recording(&mut self, recorder: Recorder) {
         recorder.set_swf_version(self.swf_version);
+        recorder.set_memory_budget(self.options.memory_budget);
         if let Some(ctx) = &mut self.context {
             ctx.set_recorder(Some(recorder.clone()));
         }
@@ -237,6 +242,22 @@ impl Stage3D {
         let stand_in = self.stand_in.as_mut()?;
         stand_in.rename_stand_in(id);
         Some(stand_in)
+    }
+
+    /// The VM's AS3 `Context3D` object for the context `id` was garbage-collected (see
+    /// [`Context3D::texture_collect`] for its objects). A context that is still this Stage3D's
+    /// `context3D` cannot be collected in Flash (the Stage3D holds it), so a live or lost latest
+    /// context is left as it is; one disposed by `dispose(false)` gives its renderer back now
+    /// (the GL context or wgpu device it kept; it answers as disposed as before, through
+    /// [`context3d_mut`](Self::context3d_mut) and [`context3d_by_id`](Self::context3d_by_id));
+    /// a context replaced since holds nothing already. No error, no event, not recorded;
+    /// repeating it, or an id this Stage3D never gave, does nothing.
+    pub fn context3d_collect(&mut self, id: ContextId) {
+        if let Some(ctx) = self.context.as_mut().filter(|c| c.id() == id) {
+            if ctx.inner().is_disposed() {
+                ctx.release_renderer();
+            }
+        }
     }
 
     /// Brings a lost context back as Flash does after a device reset: when the latest

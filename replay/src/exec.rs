@@ -75,6 +75,10 @@ pub(crate) fn run(
             let f = factory.clone();
             let mut stage = Stage3D::new(Box::new(move || f.borrow_mut().create_backend()));
             stage.set_swf_version(trace.config.swf_version);
+            stage.set_context_options(
+                molehill_player::ContextOptions::default()
+                    .with_memory_budget(trace.config.memory_budget),
+            );
             stage
         })
         .collect();
@@ -387,6 +391,27 @@ impl Exec<'_> {
         r
     }
 
+    /// `x.dispose()`, or with `collect` `x.collect()` (the VM collected its object).
+    fn release(&mut self, resource: &Name, collect: bool) -> Result<(), FailureKind> {
+        let env = Env {
+            names: &self.names,
+            base: self.folder(),
+        };
+        let h = resource.prepare(env)?.handle();
+        let ctx = self.ctx()?;
+        match (h, collect) {
+            (Handle::VertexBuffer(b), false) => ctx.vertex_buffer_dispose(b),
+            (Handle::VertexBuffer(b), true) => ctx.vertex_buffer_collect(b),
+            (Handle::IndexBuffer(b), false) => ctx.index_buffer_dispose(b),
+            (Handle::IndexBuffer(b), true) => ctx.index_buffer_collect(b),
+            (Handle::Program(p), false) => ctx.program_dispose(p),
+            (Handle::Program(p), true) => ctx.program_collect(p),
+            (Handle::Texture(t), false) => ctx.texture_dispose(t),
+            (Handle::Texture(t), true) => ctx.texture_collect(t),
+        }
+        Ok(())
+    }
+
     fn request(
         &mut self,
         request: impl FnOnce(&mut Stage3D) -> Result<(), FlashError>,
@@ -614,18 +639,11 @@ impl Exec<'_> {
                     Ok(())
                 }
                 Call::Dispose { resource } => {
-                    let env = Env {
-                        names: &self.names,
-                        base: self.folder(),
-                    };
-                    let h = resource.prepare(env)?.handle();
-                    let ctx = self.ctx()?;
-                    match h {
-                        Handle::VertexBuffer(b) => ctx.vertex_buffer_dispose(b),
-                        Handle::IndexBuffer(b) => ctx.index_buffer_dispose(b),
-                        Handle::Program(p) => ctx.program_dispose(p),
-                        Handle::Texture(t) => ctx.texture_dispose(t),
-                    }
+                    self.release(resource, false)?;
+                    Ok(())
+                }
+                Call::Collect { resource } => {
+                    self.release(resource, true)?;
                     Ok(())
                 }
             }

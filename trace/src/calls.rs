@@ -329,6 +329,7 @@ fn resource_call(
     let result = (|| -> Result<Option<Call>, ParseError> {
         Ok(Some(match (kind, method) {
             (_, "dispose") => Call::Dispose { resource: n() },
+            (_, "collect") => Call::Collect { resource: n() },
             (R::VertexBuffer, "uploadFromVector") => Call::VertexBufferUploadFromVector {
                 buffer: n(),
                 data: a.req("data", numbers)?,
@@ -507,5 +508,6 @@ pub fn method_name(call: &Call) -> &'static str {
         Call::UploadCompressedTextureFromByteArray { .. } => "uploadCompressedTextureFromByteArray",
         Call::VideoTextureAttachFrame { .. } => "attachFrame",
         Call::Dispose { .. } => "dispose",
+        Call::Collect { .. } => "collect",
     }
 }

@@ -207,11 +207,17 @@ impl Parser {
                 }
                 self.trace.config.stage = StageLayout::new(width as u32, height as u32, color);
             }
+            "memoryBudget" => {
+                // Bytes, a whole number (JavaScript's exact integers, as a Number holds them).
+                let bytes =
+                    values::to_whole(&value, "memory budget", 0.0, 9.007_199_254_740_991e15)?;
+                self.trace.config.memory_budget = bytes as u64;
+            }
             other => {
                 return Err(ParseError::new(
                     name.pos,
                     K::BadConfig(format!(
-                        "unknown config `{other}` (known: swfVersion, stage)"
+                        "unknown config `{other}` (known: swfVersion, stage, memoryBudget)"
                     )),
                 ))
             }

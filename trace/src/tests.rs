@@ -551,6 +551,7 @@ fn call() -> impl Strategy<Value = Call> {
             .prop_map(|profiles| Call::RequestContext3DMatchingProfiles { profiles }),
         finite().prop_map(Call::SetStageY),
         name().prop_map(|resource| Call::Dispose { resource }),
+        name().prop_map(|resource| Call::Collect { resource }),
         Just(Call::Present),
     ]
 }
@@ -582,11 +583,12 @@ proptest! {
         body in proptest::collection::vec(statement(), 0..12),
         swf in 9u32..60,
         stage in (1u32..=16384, 1u32..=16384, 0u32..=0xFF_FFFF),
+        memory_budget in prop_oneof![Just(molehill_context3d::DEFAULT_MEMORY_BUDGET), 0u64..(1u64 << 53)],
     ) {
         let mut statements = prelude();
         statements.extend(body.into_iter().map(Located::unplaced));
         let stage = molehill_context3d::stage::StageLayout::new(stage.0, stage.1, stage.2);
-        let t = Trace { config: Config { swf_version: swf, stage }, statements };
+        let t = Trace { config: Config { swf_version: swf, stage, memory_budget }, statements };
         let text = write(&t);
         let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back, t);

@@ -25,6 +25,9 @@ pub fn write(trace: &Trace) -> String {
             stage.width, stage.height, stage.color
         );
     }
+    if trace.config.memory_budget != molehill_context3d::DEFAULT_MEMORY_BUDGET {
+        let _ = writeln!(out, "config memoryBudget {}", trace.config.memory_budget);
+    }
     for statement in &trace.statements {
         out.push_str(&write_statement(&statement.value));
         out.push('\n');
@@ -237,6 +240,7 @@ fn parts(call: &Call) -> (String, Args) {
             RectangleTextureUploadFromByteArray { texture; data, byte_array_offset },
             VideoTextureAttachFrame { texture; frame },
             Dispose { resource; },
+            Collect { resource; },
         }
         others {
             Call::RequestContext3D {

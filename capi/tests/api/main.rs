@@ -7,7 +7,9 @@
 //! Tests run in parallel, each on its own thread (a stage answers only the thread that made it).
 
 mod boundary;
+
 mod c_program;
+mod collect;
 mod common;
 mod context_property;
 mod doc_table;

@@ -13,6 +13,7 @@
 //! `&[u32]` ARGB pixels for a `BitmapData`) and returns Flash's error as a value.
 
 mod buffers;
+mod collect;
 mod constants;
 mod draw;
 mod memory;

@@ -156,6 +156,7 @@ impl<B: Backend> Context3D<B> {
             self.load_sampler_words(p);
         }
         self.state.program = program;
+        self.free_collected_unbound();
         Ok(())
     }
 

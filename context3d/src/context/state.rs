@@ -188,6 +188,7 @@ impl<B: Backend> Context3D<B> {
                     self.state.stream_mask &= !(1 << slot);
                 }
             }
+            self.free_collected_unbound();
             return Ok(());
         };
         if !self.res.vertex_buffers.contains_key(buffer) {
@@ -207,6 +208,7 @@ impl<B: Backend> Context3D<B> {
                 self.state.stream_mask |= 1 << slot;
             }
         }
+        self.free_collected_unbound();
         Ok(())
     }
 
@@ -236,6 +238,7 @@ impl<B: Backend> Context3D<B> {
                 }
             }
         }
+        self.free_collected_unbound();
         Ok(())
     }
 
@@ -342,6 +345,7 @@ impl<B: Backend> Context3D<B> {
         self.state.samplers_epoch += 1;
         self.state.target_depth_and_stencil = enable_depth_and_stencil;
         self.state.target_anti_alias = anti_alias.clamp(0, 16) as u8;
+        self.free_collected_unbound();
         Ok(())
     }
 
@@ -351,6 +355,7 @@ impl<B: Backend> Context3D<B> {
         self.state.to_texture = false;
         self.state.samplers_epoch += 1;
         self.state.targets = [None; 4];
+        self.free_collected_unbound();
         Ok(())
     }
 

@@ -31,6 +31,44 @@ pub(crate) struct Resources {
     pub index_buffers: Objects<IndexBuffer3D, buffers::IndexBufferRes>,
     pub textures: Objects<TextureBase, textures::TextureRes>,
     pub programs: Objects<Program3D, programs::ProgramRes>,
+    /// Objects the VM collected that a binding still holds (`context/collect.rs`).
+    pub collected: CollectedList,
+}
+
+/// An object the VM collected while a binding held it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Collected {
+    VertexBuffer(VertexBuffer3D),
+    Program(Program3D),
+    Texture(TextureBase),
+}
+
+/// The collected objects bindings still hold, each once.
+#[derive(Debug, Default)]
+pub(crate) struct CollectedList(Vec<Collected>);
+
+impl CollectedList {
+    pub fn keep(&mut self, object: Collected) {
+        if !self.0.contains(&object) {
+            self.0.push(object);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn get(&self, i: usize) -> Option<Collected> {
+        self.0.get(i).copied()
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        self.0.swap_remove(i);
+    }
 }
 
 #[cfg(test)]

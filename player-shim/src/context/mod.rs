@@ -145,6 +145,16 @@ impl Context3D {
         }
     }
 
+    /// Drops the renderer of this disposed context (its AS3 object was collected): a backend
+    /// that draws nothing takes its place, disposed, with the same profile, SWF version and
+    /// options, so the context answers as before.
+    pub(crate) fn release_renderer(&mut self) {
+        let backend: Box<dyn Backend> = Box::new(molehill_context3d::RecordingBackend::new());
+        let mut inner = self.inner.recreated(backend);
+        inner.dispose(false);
+        self.inner = inner;
+    }
+
     /// Names this stand-in (see [`disposed_stand_in`](Self::disposed_stand_in)) `id`.
     pub(crate) fn rename_stand_in(&mut self, id: ContextId) {
         self.id = id;

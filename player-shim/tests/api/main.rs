@@ -4,6 +4,7 @@
 //! and the memory budget on headless GL (`memory_budget`). `common` holds the stage they
 //! share.
 
+mod collect;
 mod common;
 mod context_identity;
 mod docs;

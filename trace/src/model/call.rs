@@ -304,6 +304,9 @@ pub enum Call {
     VideoTextureAttachFrame { texture: Name, frame: BitmapArg },
     /// `x.dispose()` on any resource.
     Dispose { resource: Name },
+    /// `x.collect()` on any resource (not AS3): the VM's garbage collector freed the AS3
+    /// object of `resource` without `dispose()` (molehill-player's `*_collect`).
+    Collect { resource: Name },
 }
 
 impl Call {

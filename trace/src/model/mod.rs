@@ -44,12 +44,21 @@ pub struct Config {
     pub swf_version: u32,
     /// `stage WIDTH HEIGHT 0xRRGGBB`: the stage size and colour (default 550x400, white).
     pub stage: molehill_context3d::stage::StageLayout,
+    /// `memoryBudget BYTES`: the memory budget of every context the trace makes (#3691 past
+    /// it; default `molehill_context3d::DEFAULT_MEMORY_BUDGET`, 1 GiB).
+    pub memory_budget: u64,
 }
 
 impl Config {
     /// The defaults with `swfVersion` set to `swf_version`.
     pub fn with_swf_version(mut self, swf_version: u32) -> Config {
         self.swf_version = swf_version;
+        self
+    }
+
+    /// The defaults with the memory budget set to `bytes`.
+    pub fn with_memory_budget(mut self, bytes: u64) -> Config {
+        self.memory_budget = bytes;
         self
     }
 
@@ -65,6 +74,7 @@ impl Default for Config {
         Config {
             swf_version: DEFAULT_SWF_VERSION,
             stage: molehill_context3d::stage::StageLayout::default(),
+            memory_budget: molehill_context3d::DEFAULT_MEMORY_BUDGET,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The methods of `VertexBuffer3D`, `IndexBuffer3D` and `Program3D` (uploads, `dispose`), and
-//! the `dispose` of textures.
+//! The methods of `VertexBuffer3D`, `IndexBuffer3D` and `Program3D` (uploads, `dispose`), the
+//! `dispose` of textures, and every object's collection by the VM's garbage collector.
 
 use molehill_context3d::{Float, IndexBuffer3D, Program3D, TextureBase, VertexBuffer3D};
 
@@ -179,6 +179,61 @@ impl Context3D {
         self.inner.texture_dispose(texture);
         #[cfg(feature = "record")]
         self.record_dispose(texture);
+    }
+
+    // --- Objects the VM's garbage collector dropped (docs/player.md, "Collected objects") ----
+
+    /// The VM's `VertexBuffer3D` object for `buffer` was garbage-collected (not AS3's
+    /// `dispose()`): the buffer and its share of the memory budget are freed now, or, while a
+    /// `setVertexBufferAt` slot still holds it (Flash's context keeps what is bound), when the
+    /// last such slot lets it go; until then it draws as before. No error, no event; repeating
+    /// it, or a handle of a disposed object or of another context, does nothing. A later call
+    /// with the handle of a freed buffer is Error #3694, as for a disposed one (AS3 cannot make
+    /// such a call: its object is gone). Recorded as `vb.collect()`.
+    pub fn vertex_buffer_collect(&mut self, buffer: VertexBuffer3D) {
+        self.inner.vertex_buffer_collect(buffer);
+        #[cfg(feature = "record")]
+        self.record_collect(buffer);
+    }
+
+    /// The VM's `IndexBuffer3D` object for `buffer` was garbage-collected: freed now (a context
+    /// holds no index buffer between calls). Otherwise as
+    /// [`vertex_buffer_collect`](Self::vertex_buffer_collect).
+    pub fn index_buffer_collect(&mut self, buffer: IndexBuffer3D) {
+        self.inner.index_buffer_collect(buffer);
+        #[cfg(feature = "record")]
+        self.record_collect(buffer);
+    }
+
+    /// The VM's `Program3D` object for `program` was garbage-collected: freed now, or, while it
+    /// is the context's program (`setProgram`), when another program or `null` replaces it.
+    /// Otherwise as [`vertex_buffer_collect`](Self::vertex_buffer_collect).
+    pub fn program_collect(&mut self, program: Program3D) {
+        self.inner.program_collect(program);
+        #[cfg(feature = "record")]
+        self.record_collect(program);
+    }
+
+    /// The VM's `Texture`, `CubeTexture`, `RectangleTexture` or `VideoTexture` object for
+    /// `texture` was garbage-collected: freed now (its storage, its render surfaces, their
+    /// memory budget), or, while a sampler (`setTextureAt`) or a render target slot
+    /// (`setRenderToTexture`) holds it, when the last of them lets it go. Otherwise as
+    /// [`vertex_buffer_collect`](Self::vertex_buffer_collect).
+    pub fn texture_collect(&mut self, texture: TextureBase) {
+        self.inner.texture_collect(texture);
+        #[cfg(feature = "record")]
+        self.record_collect(texture);
+    }
+
+    #[cfg(feature = "record")]
+    fn record_collect(&self, handle: impl Into<Handle>) {
+        let handle = handle.into();
+        self.record(
+            |rec| Call::Collect {
+                resource: rec.name(handle),
+            },
+            &Ok::<(), molehill_agal::flash::FlashError>(()),
+        );
     }
 
     #[cfg(feature = "record")]
