@@ -190,12 +190,14 @@ prepare_own() {
     own=$PWD
 }
 
-# build_runner LOG: builds Ruffle's test runner in the current tree (cargo's output into LOG and
-# standard error). Sets runner.
+# build_runner LOG [FEATURES]: builds Ruffle's test runner in the current tree with the runner's
+# features and FEATURES (the patched tree: ruffle_core's `molehill`, $molehill_feature; cargo's
+# output into LOG and standard error). Sets runner.
 runner_features=imgtests,jpegxr,lzma
+molehill_feature=ruffle_core/molehill
 build_runner() {
-    local log=$1
-    if ! cargo test -p tests --features "$runner_features" --test tests --no-run 2>&1 | tee "$log" >&2; then
+    local log=$1 features=$runner_features${2:+,$2}
+    if ! cargo test -p tests --features "$features" --test tests --no-run 2>&1 | tee "$log" >&2; then
         echo "$tool: the build failed (log: $log)" >&2
         exit 2
     fi

@@ -46,7 +46,7 @@ prepare_own
 build_runner "$own.build.log"
 own_runner=$runner
 prepare_scratch
-build_runner "$scratch.build.log"
+build_runner "$scratch.build.log" "$molehill_feature"
 mh_runner=$runner
 export RUFFLE_TEST_OPTS="${RUFFLE_TEST_OPTS:---compile-mode=use-precompiled}"
 

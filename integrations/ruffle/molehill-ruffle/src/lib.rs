@@ -73,6 +73,42 @@ impl BackendKind {
 /// Molehill trace (`molehill replay` runs it again), written when Ruffle drops the Stage3D.
 pub const RECORD_VARIABLE: &str = "MOLEHILL_RUFFLE_RECORD";
 
+/// The environment variable naming a file where the process's frame counts are written (as
+/// `presented N copied N`, replaced each time a Stage3D is dropped): `integrations/ruffle/run`
+/// prints them as its `frames:` line.
+pub const FRAMES_VARIABLE: &str = "MOLEHILL_RUFFLE_FRAMES";
+
+/// Frames presented by every Stage3D of this process, and how many of them were copied through
+/// the CPU (read back from Molehill's device and uploaded into a Ruffle bitmap).
+static PRESENTED: AtomicU64 = AtomicU64::new(0);
+static COPIED: AtomicU64 = AtomicU64::new(0);
+
+/// `(presented, copied through the CPU)`: the frames every Stage3D of this process presented,
+/// and those of them whose picture went through the CPU to reach Ruffle's renderer.
+pub fn frame_counts() -> (u64, u64) {
+    (
+        PRESENTED.load(Ordering::Relaxed),
+        COPIED.load(Ordering::Relaxed),
+    )
+}
+
+/// Writes [`frame_counts`] into the file `MOLEHILL_RUFFLE_FRAMES` names, if it names one.
+fn write_frame_counts() {
+    static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let Some(path) = std::env::var_os(FRAMES_VARIABLE) else {
+        return;
+    };
+    let _one_at_a_time = WRITING.lock().unwrap_or_else(|e| e.into_inner());
+    let (presented, copied) = frame_counts();
+    let text = format!("presented {presented} copied {copied}\n");
+    if let Err(e) = std::fs::write(&path, text) {
+        log::warn!(
+            "cannot write {}: {e}",
+            std::path::Path::new(&path).display()
+        );
+    }
+}
+
 /// One `stage.stage3Ds[i]`: Molehill's Stage3D, whose events wait in its queue until Ruffle
 /// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
 pub struct Stage3DHost {
@@ -138,6 +174,7 @@ impl Stage3DHost {
 
 impl Drop for Stage3DHost {
     fn drop(&mut self) {
+        write_frame_counts();
         if let Some((recorder, path)) = self.recording.take() {
             if recorder.trace().statements.is_empty() {
                 return;
@@ -174,10 +211,15 @@ pub fn present(ctx: &mut Context3D) -> Result<Option<FrameRgba>, FlashError> {
     let timer = CallTimer::start();
     let frame = ctx.present_frame_rgba();
     let present = timer.stop();
+    if frame.is_ok() {
+        PRESENTED.fetch_add(1, Ordering::Relaxed);
+    }
     let Ok(Some((width, height, rgba))) = frame else {
         timing::frame_without_picture(present);
         return frame.map(|_| None);
     };
+    // Read back from Molehill's device here; the caller uploads it into Ruffle's bitmap.
+    COPIED.fetch_add(1, Ordering::Relaxed);
     timing::presented(present);
     Ok(Some(FrameRgba {
         width,
