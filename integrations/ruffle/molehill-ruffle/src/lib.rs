@@ -11,7 +11,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod collect;
 mod timing;
+
+pub use collect::{Collectable, Resource};
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
@@ -113,6 +116,7 @@ fn write_frame_counts() {
 /// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
 pub struct Stage3DHost {
     stage: Stage3D,
+    collected: collect::Collected,
     recording: Option<(molehill_player::Recorder, std::path::PathBuf)>,
 }
 
@@ -144,7 +148,11 @@ impl Stage3DHost {
             stage.start_recording(recorder.clone());
             (recorder, path)
         });
-        Stage3DHost { stage, recording }
+        Stage3DHost {
+            stage,
+            collected: collect::Collected::default(),
+            recording,
+        }
     }
 
     /// The Stage3D.
@@ -156,7 +164,11 @@ impl Stage3DHost {
     /// made for): the current one, or a disposed one that answers as Flash's disposed
     /// Context3D does (`Stage3D::context3d_by_id`). `None` only for an id this Stage3D never
     /// gave.
+    ///
+    /// First hands Molehill the objects whose AS3 object Ruffle's collector dropped since
+    /// (their [`Collectable`]s), so their GPU memory and budget come back.
     pub fn context(&mut self, id: ContextId) -> Option<&mut Context3D> {
+        self.collected.release(&mut self.stage);
         self.stage.context3d_by_id(id)
     }
 
@@ -164,6 +176,19 @@ impl Stage3DHost {
     /// first context, after `dispose(false)` and after a recreation that failed.
     pub fn current(&self) -> Option<ContextId> {
         self.stage.context3d().map(Context3D::id)
+    }
+
+    /// The guard a Ruffle AS3 object holds for `resource` of the context `context` (its
+    /// `Context3D` object: [`Resource::Context3D`]): when Ruffle's collector drops the object,
+    /// the resource is released at this Stage3D's next call (module `collect`).
+    pub fn collectable(&self, context: ContextId, resource: Resource) -> Collectable {
+        self.collected.collectable(context, resource)
+    }
+
+    /// Hands Molehill what Ruffle's collector dropped since the last call (done by
+    /// [`context`](Self::context) too); how many objects.
+    pub fn release_collected(&mut self) -> usize {
+        self.collected.release(&mut self.stage)
     }
 
     /// The events to dispatch now, oldest first (`Stage3D::take_events`).
