@@ -222,10 +222,34 @@ impl Backend for GlBackend {
         self.device.is_lost()
     }
 
-    /// In a browser, once the browser restored the lost context (`webglcontextrestored`); on
-    /// the desktop never (a lost EGL context does not come back).
+    /// After a loss: in a browser once the browser restored the lost context
+    /// (`webglcontextrestored`); in the host's GL context never (the host makes a new one);
+    /// in a desktop context of Molehill's own at once (the factory makes a fresh one: a lost
+    /// EGL context does not come back, but the device does); after [`Backend::force_loss`]
+    /// at once.
     fn is_restored(&self) -> bool {
-        self.device.is_lost() && self.device.gl.context().context_restored()
+        let ctx = self.device.gl.context();
+        self.device.is_lost()
+            && (self.device.forced_loss
+                || ctx.context_restored()
+                || (!ctx.is_host() && !ctx.is_web()))
+    }
+
+    fn live_objects(&self) -> Option<molehill_context3d::LiveObjects> {
+        Some(self.device.live_objects())
+    }
+
+    /// Deletes every object with the context current (as a reset frees them), then loses the
+    /// context: every later call fails with [`BackendError::ContextLost`]; restored at once.
+    fn force_loss(&mut self) -> bool {
+        if self.device.is_lost() {
+            return false;
+        }
+        self.dispose_context();
+        self.lose();
+        self.device.forced_loss = true;
+        log::info!("GL context lost on request");
+        true
     }
 
     fn dispose_context(&mut self) {

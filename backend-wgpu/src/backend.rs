@@ -203,6 +203,31 @@ impl Backend for WgpuBackend {
         self.device.is_lost()
     }
 
+    /// After a loss (the device-lost callback, a failed call, or [`Backend::force_loss`]):
+    /// at once, since the factory makes a new device (a host's factory makes one on its own
+    /// new device, or fails with #3702).
+    fn is_restored(&self) -> bool {
+        self.device.is_lost()
+    }
+
+    fn live_objects(&self) -> Option<molehill_context3d::LiveObjects> {
+        Some(self.device.live_objects())
+    }
+
+    /// Drops every resource (wgpu frees them) and loses the context: every later call fails
+    /// with [`BackendError::ContextLost`]; a device of Molehill's own is destroyed too, as a
+    /// device loss would, so its memory goes at once (the device-lost callback runs; a lent
+    /// device is the host's and stays).
+    fn force_loss(&mut self) -> bool {
+        if self.device.is_lost() {
+            return false;
+        }
+        self.device.lose_context();
+        self.device.destroy_own_device();
+        log::info!("wgpu device lost on request");
+        true
+    }
+
     fn dispose_context(&mut self) {
         self.device.dispose_context();
     }

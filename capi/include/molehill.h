@@ -98,6 +98,15 @@ typedef enum {
    * at the recreation after `dispose(true)`: #3702): `error` holds it.
    */
   MH_EVENT_KIND_ERROR = 2,
+  /**
+   * Not a Flash event: the stage's context `context` was lost (a device reset the renderer
+   * reported, or `mh_stage3d_force_context_loss`). Every call on it and its objects is
+   * #3694 from now on; call `mh_stage3d_recover_lost_context` once a frame, which gives a
+   * new context (`MH_EVENT_KIND_CONTEXT3D_CREATE`, the event Flash content sees) once the
+   * device is back. Delivered once per context, at the end of the first call that found it
+   * lost (before that call's own events).
+   */
+  MH_EVENT_KIND_CONTEXT3D_LOST = 3,
 } MhEventKind;
 
 /**
@@ -3023,6 +3032,42 @@ MhStatus mh_stage3d_start_recording(MhStage3D *stage, MhError **error);
  * null or valid for writing one pointer.
  */
 MhStatus mh_stage3d_stop_recording(MhStage3D *stage, char **out_trace, MhError **error);
+
+/**
+ * Brings a lost context back as Flash does after a device reset (the facade's
+ * `Stage3D::recover_lost_context`): when the stage's context is lost
+ * (`MH_EVENT_KIND_CONTEXT3D_LOST`) and its renderer reports the device back (at once for
+ * Molehill's own headless GL context and after `mh_stage3d_force_context_loss`; never for a
+ * lost context of the player's, whose player requests a new one), a new context of the same
+ * profile replaces it and the callback gets `MH_EVENT_KIND_CONTEXT3D_CREATE` with its handle
+ * (or `MH_EVENT_KIND_ERROR`, #3702, when no renderer can be made). The lost context's handle
+ * and its objects stay #3694. Call it once a frame; `*out` (when not NULL) is whether it
+ * recovered.
+ *
+ * The facade's `Stage3D::recover_lost_context`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage; `out` is null or valid for writing; `error` is null or
+ * valid for writing one pointer.
+ */
+MhStatus mh_stage3d_recover_lost_context(MhStage3D *stage, bool *out, MhError **error);
+
+/**
+ * Loses the stage's context as a device reset would, for tests (the facade's
+ * `Stage3D::force_context_loss`; Molehill's GL objects are deleted): every call on it and its
+ * objects is #3694 from now on, the callback gets `MH_EVENT_KIND_CONTEXT3D_LOST`, and the next
+ * `mh_stage3d_recover_lost_context` makes a new context. `*out` (when not NULL) is whether it
+ * was lost now (`false` without a live context).
+ *
+ * The facade's `Stage3D::force_context_loss`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage; `out` is null or valid for writing; `error` is null or
+ * valid for writing one pointer.
+ */
+MhStatus mh_stage3d_force_context_loss(MhStage3D *stage, bool *out, MhError **error);
 
 #ifdef __cplusplus
 }  // extern "C"

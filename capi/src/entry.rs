@@ -37,6 +37,8 @@ pub struct MhStage3D {
     /// The context handles given out.
     pub(crate) contexts: ContextHandles,
     pub(crate) handles: Handles,
+    /// The last context whose loss was delivered (`MH_EVENT_KIND_CONTEXT3D_LOST`).
+    pub(crate) lost_reported: Option<molehill_player::ContextId>,
 }
 
 impl std::fmt::Debug for MhStage3D {
@@ -71,10 +73,14 @@ pub(crate) unsafe fn with_stage(
                 "a Stage3D is used from the thread that made it".into(),
             ));
         }
+        // A loss met between calls (a device-lost callback) or during this one.
+        let lost = s.newly_lost();
         let r = f(s);
+        let lost = lost.or_else(|| s.newly_lost());
         // Taken before the stage is released: a `context3DCreate`'s handle is the stage's from
         // now on, also for calls the callback makes.
         delivery = Some(Delivery::new(
+            lost,
             s.stage.take_events(),
             &mut s.contexts,
             &s.handles,
@@ -114,12 +120,26 @@ pub(crate) unsafe fn new_stage(
         thread: std::thread::current().id(),
         contexts: ContextHandles::default(),
         handles: Handles::default(),
+        lost_reported: None,
     });
     // SAFETY: `out_stage` is non-null and writable (contract).
     unsafe { ffi::write(out_stage, Box::into_raw(stage), "out_stage") }
 }
 
 impl MhStage3D {
+    /// The handle of the latest context when it is lost and its loss was not delivered yet
+    /// (marked delivered now).
+    fn newly_lost(&mut self) -> Option<MhContext3D> {
+        let ctx = self.stage.context3d()?;
+        let id = ctx.id();
+        let inner = ctx.inner();
+        if !inner.is_lost() || self.lost_reported == Some(id) {
+            return None;
+        }
+        self.lost_reported = Some(id);
+        Some(self.contexts.handle_of(id))
+    }
+
     /// The latest context's handle: the last one given out (null before the first).
     pub(crate) fn latest_context(&self) -> MhContext3D {
         self.contexts.latest()

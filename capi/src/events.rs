@@ -1,7 +1,8 @@
 //! Event delivery: the facade's events (`molehill_player::Stage3DEvent`: `context3DCreate`,
 //! `textureReady`, `ErrorEvent`), which a call queues in its Stage3D, taken when the call ends,
 //! each mapped once to an [`MhEvent`], and handed to the host's callback once the call has
-//! released the stage.
+//! released the stage; and, before them, the loss of the stage's context when the call found
+//! it lost (`MH_EVENT_KIND_CONTEXT3D_LOST`, the C API's own).
 
 use std::ffi::c_void;
 
@@ -21,6 +22,13 @@ pub enum MhEventKind {
     /// `ErrorEvent.ERROR` on the Stage3D (no renderer for a new context, at `requestContext3D` or
     /// at the recreation after `dispose(true)`: #3702): `error` holds it.
     Error = 2,
+    /// Not a Flash event: the stage's context `context` was lost (a device reset the renderer
+    /// reported, or `mh_stage3d_force_context_loss`). Every call on it and its objects is
+    /// #3694 from now on; call `mh_stage3d_recover_lost_context` once a frame, which gives a
+    /// new context (`MH_EVENT_KIND_CONTEXT3D_CREATE`, the event Flash content sees) once the
+    /// device is back. Delivered once per context, at the end of the first call that found it
+    /// lost (before that call's own events).
+    Context3dLost = 3,
 }
 
 /// One event, lent to the callback for the duration of the call (copy what you keep).
@@ -55,16 +63,24 @@ impl Delivery {
     /// a `context3DCreate` gives out its context's handle (the stage's latest from then on),
     /// a `textureReady` names its texture's handle, an `ErrorEvent` owns its `MhError` until
     /// delivered. `contexts` and `handles` are the stage's tables.
+    /// `lost` holds the handle of a context found lost during the call (delivered first).
     pub(crate) fn new(
+        lost: Option<MhContext3D>,
         events: Vec<Stage3DEvent>,
         contexts: &mut ContextHandles,
         handles: &Handles,
         callback: MhEventCallback,
         user_data: *mut c_void,
     ) -> Delivery {
-        let events = events
+        let lost = lost.map(|context| MhEvent {
+            kind: MhEventKind::Context3dLost,
+            context,
+            texture: MhTextureBase::default(),
+            error: std::ptr::null(),
+        });
+        let events = lost
             .into_iter()
-            .map(|event| {
+            .chain(events.into_iter().map(|event| {
                 let none = MhTextureBase::default();
                 let (kind, context, texture, error) = match event {
                     Stage3DEvent::Context3DCreate(id) => {
@@ -85,7 +101,7 @@ impl Delivery {
                     texture,
                     error: error.map_or(std::ptr::null_mut(), |e| Fail::Flash(e).into_raw()),
                 }
-            })
+            }))
             .collect();
         Delivery {
             callback,

@@ -432,3 +432,67 @@ pub unsafe extern "C" fn mh_stage3d_stop_recording(
     // SAFETY: the contract above, passed on.
     unsafe { with_stage(stage, error, call) }
 }
+
+/// Brings a lost context back as Flash does after a device reset (the facade's
+/// `Stage3D::recover_lost_context`): when the stage's context is lost
+/// (`MH_EVENT_KIND_CONTEXT3D_LOST`) and its renderer reports the device back (at once for
+/// Molehill's own headless GL context and after `mh_stage3d_force_context_loss`; never for a
+/// lost context of the player's, whose player requests a new one), a new context of the same
+/// profile replaces it and the callback gets `MH_EVENT_KIND_CONTEXT3D_CREATE` with its handle
+/// (or `MH_EVENT_KIND_ERROR`, #3702, when no renderer can be made). The lost context's handle
+/// and its objects stay #3694. Call it once a frame; `*out` (when not NULL) is whether it
+/// recovered.
+///
+/// The facade's `Stage3D::recover_lost_context`.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage; `out` is null or valid for writing; `error` is null or
+/// valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_stage3d_recover_lost_context(
+    stage: *mut MhStage3D,
+    out: *mut bool,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |s: &mut MhStage3D| {
+        let recovered = s.stage.recover_lost_context();
+        if out.is_null() {
+            return Ok(());
+        }
+        // SAFETY: `out` is non-null and writable (contract).
+        unsafe { ffi::write(out, recovered, "out") }
+    };
+    // SAFETY: the contract above, passed on.
+    unsafe { with_stage(stage, error, call) }
+}
+
+/// Loses the stage's context as a device reset would, for tests (the facade's
+/// `Stage3D::force_context_loss`; Molehill's GL objects are deleted): every call on it and its
+/// objects is #3694 from now on, the callback gets `MH_EVENT_KIND_CONTEXT3D_LOST`, and the next
+/// `mh_stage3d_recover_lost_context` makes a new context. `*out` (when not NULL) is whether it
+/// was lost now (`false` without a live context).
+///
+/// The facade's `Stage3D::force_context_loss`.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage; `out` is null or valid for writing; `error` is null or
+/// valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_stage3d_force_context_loss(
+    stage: *mut MhStage3D,
+    out: *mut bool,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |s: &mut MhStage3D| {
+        let lost = s.stage.force_context_loss();
+        if out.is_null() {
+            return Ok(());
+        }
+        // SAFETY: `out` is non-null and writable (contract).
+        unsafe { ffi::write(out, lost, "out") }
+    };
+    // SAFETY: the contract above, passed on.
+    unsafe { with_stage(stage, error, call) }
+}

@@ -93,6 +93,8 @@ pub enum Call {
     CreateProgram(ProgramId, Box<(Program, Program)>),
     /// [`Backend::dispose_program`].
     DisposeProgram(ProgramId),
+    /// [`Backend::force_loss`].
+    ForceLoss,
     /// [`Backend::clear`].
     Clear(Clear),
     /// [`Backend::set_render_target`].
@@ -342,5 +344,13 @@ impl Backend for RecordingBackend {
 
     fn is_restored(&self) -> bool {
         self.restored
+    }
+
+    /// Lost and restored at once (`lost`, `restored`), recorded as `ForceLoss`.
+    fn force_loss(&mut self) -> bool {
+        self.calls.push(Call::ForceLoss);
+        self.lost = true;
+        self.restored = true;
+        true
     }
 }

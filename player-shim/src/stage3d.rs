@@ -268,9 +268,31 @@ impl Stage3D {
     /// ErrorEvent #3702 when no renderer can be made). The lost context's objects, and the
     /// lost context itself through [`context3d_by_id`](Self::context3d_by_id), stay #3694.
     /// `true` when it did. A VM calls it once a frame, before taking the events (the web
-    /// player does, docs/web.md); nothing happens while the device stays away. Not recorded.
+    /// player does, docs/web.md); nothing happens while the device stays away. Recorded as
+    /// `stage.recoverLostContext()` when it recovered.
     pub fn recover_lost_context(&mut self) -> bool {
-        self.context.as_mut().is_some_and(|c| c.recover())
+        let recovered = self.context.as_mut().is_some_and(|c| c.recover());
+        #[cfg(feature = "record")]
+        if recovered {
+            self.record(|| Call::RecoverLostContext, &Ok::<(), FlashError>(()));
+        }
+        recovered
+    }
+
+    /// Loses the latest context as a device reset would, for tests and tools
+    /// (`molehill_context3d::Backend::force_loss`; molehill-gl deletes its GL objects,
+    /// molehill-wgpu drops its resources and destroys a device of its own): every call on
+    /// it and on its objects is #3694 from now on, `driverInfo` is `"Disposed"`, and the next
+    /// [`recover_lost_context`](Self::recover_lost_context) gives a new context and
+    /// `context3DCreate`, as after a real loss. `false` (nothing changed) without a live
+    /// context or when its renderer cannot. Recorded as `stage.forceContextLoss()`.
+    pub fn force_context_loss(&mut self) -> bool {
+        let lost = self.context.as_mut().is_some_and(|c| c.force_loss());
+        #[cfg(feature = "record")]
+        if lost {
+            self.record(|| Call::ForceContextLoss, &Ok::<(), FlashError>(()));
+        }
+        lost
     }
 
     /// `requestContext3D(context3DRenderMode, profile)`.

@@ -583,6 +583,27 @@ impl Exec<'_> {
                     self.stages[self.cur].set_visible(*v);
                     Ok(())
                 }
+                Call::ForceContextLoss => {
+                    if !self.stages[self.cur].force_context_loss() {
+                        return Err(FailureKind::NoContext(
+                            "forceContextLoss: no live context, or its renderer cannot lose it",
+                        ));
+                    }
+                    Ok(())
+                }
+                Call::RecoverLostContext => {
+                    let mut recovered = false;
+                    let r = self.request(|s| {
+                        recovered = s.recover_lost_context();
+                        Ok(())
+                    });
+                    if r.is_ok() && !recovered {
+                        return Err(FailureKind::NoContext(
+                            "recoverLostContext: no lost context came back",
+                        ));
+                    }
+                    return r;
+                }
                 Call::Present => {
                     let ctx = self.ctx()?;
                     let shown = ctx.back_buffer_pixels().ok();

@@ -137,6 +137,8 @@ pub(crate) fn build(
             "requestContext3DMatchingProfiles" => Call::RequestContext3DMatchingProfiles {
                 profiles: a.req("profiles", |v, _| to_strings(v))?,
             },
+            "forceContextLoss" => Call::ForceContextLoss,
+            "recoverLostContext" => Call::RecoverLostContext,
             _ => return Err(unknown()),
         },
         Receiver::Context(_) => context_call(method, &mut a).ok_or_else(unknown)??,
@@ -458,6 +460,8 @@ pub fn method_name(call: &Call) -> &'static str {
         Call::SetStageX(_) => "x",
         Call::SetStageY(_) => "y",
         Call::SetStageVisible(_) => "visible",
+        Call::ForceContextLoss => "forceContextLoss",
+        Call::RecoverLostContext => "recoverLostContext",
         Call::ConfigureBackBuffer { .. } => "configureBackBuffer",
         Call::Clear { .. } => "clear",
         Call::CreateVertexBuffer { .. } => "createVertexBuffer",

@@ -552,6 +552,8 @@ fn call() -> impl Strategy<Value = Call> {
         finite().prop_map(Call::SetStageY),
         name().prop_map(|resource| Call::Dispose { resource }),
         name().prop_map(|resource| Call::Collect { resource }),
+        Just(Call::ForceContextLoss),
+        Just(Call::RecoverLostContext),
         Just(Call::Present),
     ]
 }

@@ -254,6 +254,7 @@ fn parts(call: &Call) -> (String, Args) {
             Call::SetStageX(x) => ("stage".into(), Args::Property(number(*x))),
             Call::SetStageY(y) => ("stage".into(), Args::Property(number(*y))),
             Call::SetStageVisible(v) => ("stage".into(), Args::Property(v.to_string())),
+            Call::ForceContextLoss | Call::RecoverLostContext => ("stage".into(), Args::List(vec![])),
             Call::SetEnableErrorChecking(b) => ("context".into(), Args::Property(b.to_string())),
             // The mask in hex, as AS3 code writes it.
             Call::Clear {

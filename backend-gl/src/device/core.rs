@@ -59,6 +59,8 @@ pub(crate) struct Device {
     /// The error the last call that returns nothing met (`Backend::take_error`).
     pub(super) kept_error: Option<BackendError>,
     lost: bool,
+    /// Lost on request (`Backend::force_loss`): a new backend draws at once.
+    pub(crate) forced_loss: bool,
     /// Lost because the host's context was not current at a call, with every object still
     /// alive in that context: [`Device::delete_orphans`] deletes them once it is current.
     orphaned: bool,
@@ -121,6 +123,7 @@ impl Device {
             context_error: None,
             kept_error: None,
             lost: false,
+            forced_loss: false,
             orphaned: false,
             upload_scratch: Vec::new(),
         };
@@ -214,6 +217,15 @@ impl Device {
         self.vertex_arrays.clear(None);
         self.targets.clear(None);
         self.gl.invalidate();
+    }
+
+    /// The buffers and textures the device holds (each a GL name it deletes when it goes).
+    pub(crate) fn live_objects(&self) -> molehill_context3d::LiveObjects {
+        molehill_context3d::LiveObjects {
+            vertex_buffers: self.vertex_buffers.len(),
+            index_buffers: self.index_buffers.len(),
+            textures: self.textures.len(),
+        }
     }
 
     /// Whether the context is lost.

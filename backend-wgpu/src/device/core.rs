@@ -139,6 +139,23 @@ impl Device {
         self.drop_resources();
     }
 
+    /// The buffers and textures the device holds (each a wgpu object, freed when dropped).
+    pub(crate) fn live_objects(&self) -> molehill_context3d::LiveObjects {
+        molehill_context3d::LiveObjects {
+            vertex_buffers: self.vertex_buffers.len(),
+            index_buffers: self.index_buffers.len(),
+            textures: self.textures.len(),
+        }
+    }
+
+    /// Destroys the device when it is Molehill's own (not lent by a host): what a forced
+    /// loss does after [`Device::lose_context`].
+    pub(crate) fn destroy_own_device(&mut self) {
+        if !self.gpu.is_lent() {
+            self.gpu.device.destroy();
+        }
+    }
+
     /// Whether the context is lost (here, or by the device: its sink says so).
     pub(crate) fn is_lost(&self) -> bool {
         self.lost || self.gpu.sink.is_lost()

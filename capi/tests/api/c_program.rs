@@ -1,4 +1,4 @@
-//! Builds the C test programs (`tests/c/triangle.c` and `tests/c/host.c`, C99) with `cc`
+//! Builds the C test programs (`tests/c/triangle.c`, `tests/c/lost.c` and `tests/c/host.c`, C99) with `cc`
 //! against this crate's static library and runs them: a textured triangle drawn headless,
 //! pixels read back, Flash errors and events checked from C; a C player embedding Molehill in
 //! its own EGL context. Skips with a note when there is no `cc`, or no headless GL (exit 77).
@@ -80,6 +80,22 @@ fn c_program_draws_and_checks_errors() {
     }
     if let Some(stdout) = run(&exe) {
         assert!(stdout.contains("textured triangle, readback, errors and events checked"));
+    }
+}
+
+/// A C player surviving a forced device loss and collecting a texture (`tests/c/lost.c`).
+#[test]
+fn c_player_collects_and_recovers_a_lost_context() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/lost.c");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("molehill-capi-lost");
+    if build(&source, &exe).is_none() {
+        return;
+    }
+    if let Some(stdout) = run(&exe) {
+        assert!(
+            stdout.contains("collected, lost and recovered: checked"),
+            "{stdout}"
+        );
     }
 }
 

@@ -30,7 +30,7 @@ unsafe extern "C" fn on_event(user: *mut c_void, event: *const MhEvent) {
         MhEventKind::Context3dCreate => seen.context = event.context,
         // SAFETY: an error event carries a valid error.
         MhEventKind::Error => seen.errors.push(unsafe { (*event.error).id }),
-        MhEventKind::TextureReady => {}
+        MhEventKind::TextureReady | MhEventKind::Context3dLost => {}
     }
 }
 

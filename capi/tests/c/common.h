@@ -1,4 +1,4 @@
-/* What the C test programs (triangle.c, host.c) share: CHECK counts a failure, says where and
+/* What the C test programs (triangle.c, host.c, lost.c) share: CHECK counts a failure, says where and
  * why on stderr, and goes on (each program exits 1 when `failures` is not 0); must() checks a
  * call's status and error; little() lends
  * bytes as a little-endian ByteArray; the pass-through vertex program both upload. Include it

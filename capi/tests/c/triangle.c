@@ -70,6 +70,8 @@ static void on_event(void *user_data, const MhEvent *event) {
     ev->errors++;
     fprintf(stderr, "ErrorEvent: %s\n", event->error->message);
     break;
+  case MH_EVENT_KIND_CONTEXT3D_LOST: /* lost.c handles it; this program loses nothing */
+    break;
   }
 }
 

@@ -189,6 +189,14 @@ macro_rules! forward_backend {
                 let $s = self;
                 $get.is_restored()
             }
+            fn force_loss(&mut self) -> bool {
+                let $sm = self;
+                $get_mut.force_loss()
+            }
+            fn live_objects(&self) -> Option<LiveObjects> {
+                let $s = self;
+                $get.live_objects()
+            }
         }
     };
 }

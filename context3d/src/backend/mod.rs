@@ -363,4 +363,32 @@ pub trait Backend {
     fn is_restored(&self) -> bool {
         false
     }
+
+    /// Loses the context as a device reset would, for tests and tools
+    /// (`molehill_player::Stage3D::force_context_loss`): every object is freed (on the GPU
+    /// too, where the backend made it), [`Backend::is_lost`] answers `true` from now on and
+    /// [`Backend::is_restored`] once a new backend would draw (at once for a context or device
+    /// of the backend's own). `false`, and nothing changed, where the backend cannot (the
+    /// default).
+    fn force_loss(&mut self) -> bool {
+        false
+    }
+
+    /// The objects the backend holds now (for tests that count them: a disposed, collected or
+    /// lost object is gone from here, its GPU object freed). `None` where it does not count
+    /// (the default).
+    fn live_objects(&self) -> Option<LiveObjects> {
+        None
+    }
+}
+
+/// What a backend holds, by kind ([`Backend::live_objects`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LiveObjects {
+    /// Vertex buffers.
+    pub vertex_buffers: usize,
+    /// Index buffers.
+    pub index_buffers: usize,
+    /// Textures of every kind.
+    pub textures: usize,
 }

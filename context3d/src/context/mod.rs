@@ -508,6 +508,21 @@ impl<B: Backend> Context3D<B> {
         self.lost || self.backend.is_lost()
     }
 
+    /// Loses the context as a device reset would ([`Backend::force_loss`]), for tests and
+    /// tools: every object is gone, every later call is #3694 (`driverInfo` `"Disposed"`), as
+    /// after a real loss. `false` (nothing changed) when the context is disposed or lost
+    /// already, or its backend cannot.
+    pub fn force_loss(&mut self) -> bool {
+        if self.disposed || self.is_lost() || !self.backend.force_loss() {
+            return false;
+        }
+        log::info!("the rendering context was lost on request: every resource is disposed");
+        self.lost = true;
+        self.res = Resources::default();
+        self.memory.reset();
+        true
+    }
+
     /// Error #3694 after `dispose` or once the context is lost, as every checked call gives
     /// first; for the calls a facade answers itself (AIR's `setFillMode`).
     ///

@@ -344,6 +344,17 @@ impl Context3D {
         true
     }
 
+    /// Loses this context as a device reset would (see
+    /// [`crate::Stage3D::force_context_loss`]); `true` when it was lost now.
+    pub(crate) fn force_loss(&mut self) -> bool {
+        let lost = self.inner.force_loss();
+        #[cfg(feature = "record")]
+        if lost {
+            self.set_loss_recorded(true);
+        }
+        lost
+    }
+
     /// A new backend and context in place of this one (same profile), `context3DCreate`
     /// queued; ErrorEvent #3702 when no renderer can be made (`why` is logged with it).
     fn recreate(&mut self, why: &str) {
@@ -353,6 +364,8 @@ impl Context3D {
                 self.inner = self.inner.recreated(b);
                 // A new context: Flash gives the content a new `Context3D` object for it.
                 self.id = self.ids.next(self.inner.profile_value());
+                #[cfg(feature = "record")]
+                self.set_loss_recorded(false);
                 self.events.push(Stage3DEvent::Context3DCreate(self.id));
             }
             Err(e) => {

@@ -73,6 +73,9 @@ pub struct Context3D {
     events: Rc<EventQueue>,
     #[cfg(feature = "record")]
     recorder: Option<Recorder>,
+    /// Whether the recording says this context was lost (`stage.forceContextLoss()`).
+    #[cfg(feature = "record")]
+    loss_recorded: std::cell::Cell<bool>,
     /// The Stage3D's backend factory, for `dispose(recreate = true)`.
     factory: SharedFactory,
     id: ContextId,
@@ -105,6 +108,8 @@ impl Context3D {
             events,
             #[cfg(feature = "record")]
             recorder: None,
+            #[cfg(feature = "record")]
+            loss_recorded: Default::default(),
             factory,
             id,
             ids,
@@ -139,6 +144,8 @@ impl Context3D {
             events: self.events.clone(),
             #[cfg(feature = "record")]
             recorder: None,
+            #[cfg(feature = "record")]
+            loss_recorded: Default::default(),
             factory: self.factory.clone(),
             id,
             ids: self.ids.clone(),
@@ -178,8 +185,26 @@ impl Context3D {
     #[cfg(feature = "record")]
     fn record<T>(&self, call: impl FnOnce(&Recorder) -> Call, result: &FlashResult<T>) {
         if let Some(r) = &self.recorder {
+            self.record_loss(r);
             r.call(call(r), None, result);
         }
+    }
+
+    /// A loss the renderer reported (a device reset) goes into the recording once, as
+    /// `stage.forceContextLoss()` before the first call that met it, so that a replay loses
+    /// the context where the recorded session did.
+    #[cfg(feature = "record")]
+    fn record_loss(&self, r: &Recorder) {
+        if !self.loss_recorded.get() && self.inner.is_lost() && !self.inner.is_disposed() {
+            self.loss_recorded.set(true);
+            r.call(Call::ForceContextLoss, None, &Ok::<(), FlashError>(()));
+        }
+    }
+
+    /// After a forced loss the Stage3D records (`false` once a new context replaces it).
+    #[cfg(feature = "record")]
+    pub(crate) fn set_loss_recorded(&self, recorded: bool) {
+        self.loss_recorded.set(recorded);
     }
 
     #[cfg(feature = "record")]
@@ -190,6 +215,7 @@ impl Context3D {
         result: &FlashResult<T>,
     ) {
         if let Some(r) = &self.recorder {
+            self.record_loss(r);
             let h = result.as_ref().ok().map(|&t| t.into());
             r.call(call(r), Some((kind, h)), result);
         }

@@ -12,6 +12,7 @@ mod events;
 #[cfg(feature = "gl")]
 mod gl_host;
 mod layers;
+mod lifetimes;
 #[cfg(feature = "gl")]
 mod memory_budget;
 mod shim;

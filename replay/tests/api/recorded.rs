@@ -190,3 +190,76 @@ fn a_recorded_handle_of_a_replaced_context_replays_to_the_same_error() {
     );
     assert!(outcome.passed(), "{outcome}\n{text}");
 }
+
+/// Collection, a forced loss, a loss the renderer reported by itself and the recoveries are
+/// recorded (`t.collect()`, `config memoryBudget`, `stage.forceContextLoss()` before the first
+/// call that met a loss, `stage.recoverLostContext()`) and replay to the same results.
+#[test]
+fn collection_and_device_losses_are_recorded_and_replay() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    // Each backend kept, so that the test can make one report a loss by itself.
+    let made: Rc<RefCell<Vec<Rc<RefCell<RecordingBackend>>>>> = Rc::default();
+    let kept = made.clone();
+    let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
+        let b = Rc::new(RefCell::new(RecordingBackend::new()));
+        kept.borrow_mut().push(b.clone());
+        Ok(Box::new(b))
+    };
+    let mut s = Stage3D::new(Box::new(factory));
+    let recorder = Recorder::new();
+    s.set_context_options(molehill_player::ContextOptions::default().with_memory_budget(1 << 20));
+    s.start_recording(recorder.clone());
+    s.request_context3d("auto", "baseline").unwrap();
+    let ctx = s.context3d_mut().unwrap();
+    let a = ctx.create_texture(256, 256, "bgra", false, 0).unwrap();
+    for _ in 0..2 {
+        ctx.create_texture(256, 256, "bgra", false, 0).unwrap();
+    }
+    assert_eq!(
+        ctx.create_texture(256, 256, "bgra", false, 0)
+            .unwrap_err()
+            .id,
+        3691
+    );
+    ctx.texture_collect(a);
+    ctx.create_texture(256, 256, "bgra", false, 0).unwrap();
+    assert!(s.force_context_loss());
+    let ctx = s.context3d_mut().unwrap();
+    assert_eq!(ctx.create_program().unwrap_err().id, 3694);
+    assert!(s.recover_lost_context());
+    let ctx = s.context3d_mut().unwrap();
+    let vb = ctx.create_vertex_buffer(3, 2, "staticDraw").unwrap();
+    // The renderer reports a loss by itself (a device reset): the next call meets it.
+    made.borrow().last().unwrap().borrow_mut().lost = true;
+    made.borrow().last().unwrap().borrow_mut().restored = true;
+    let ctx = s.context3d_mut().unwrap();
+    let e = ctx.vertex_buffer_upload_from_vector(vb, &[0.0; 6], 0, 3);
+    assert_eq!(e.unwrap_err().id, 3694);
+    assert!(s.recover_lost_context());
+    s.context3d_mut()
+        .unwrap()
+        .configure_back_buffer(32, 32, 0, false, false, false)
+        .unwrap();
+    let text = recorder.to_text();
+    for line in [
+        "config memoryBudget 1048576\n",
+        "texture1.collect()\n",
+        "stage.forceContextLoss()\nprogram1 = context.createProgram()\nexpect error 3694",
+        "stage.recoverLostContext()\nvb1 = context.createVertexBuffer(3, 2, \"staticDraw\")\nstage.forceContextLoss()\nvb1.uploadFromVector(",
+    ] {
+        assert!(text.contains(line), "{line:?} in\n{text}");
+    }
+    assert_eq!(
+        text.matches("stage.recoverLostContext()").count(),
+        2,
+        "{text}"
+    );
+    let outcome = molehill_replay::replay_text(
+        &text,
+        std::path::Path::new("lost.trace"),
+        &molehill_replay::ReplayOptions::default(),
+        recording_factory(),
+    );
+    assert!(outcome.passed(), "{outcome}\n{text}");
+}

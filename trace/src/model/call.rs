@@ -21,6 +21,14 @@ pub enum Call {
     SetStageY(f64),
     /// `stage.visible = B`.
     SetStageVisible(bool),
+    /// `stage.forceContextLoss()` (not AS3): the Stage3D's context is lost as a device reset
+    /// would lose it (molehill-player's `Stage3D::force_context_loss`); every call on it and
+    /// its objects is #3694 from then on.
+    ForceContextLoss,
+    /// `stage.recoverLostContext()` (not AS3): the VM's once-a-frame check that brings a lost
+    /// context back (`Stage3D::recover_lost_context`): a new context of the same profile and
+    /// `context3DCreate`; the replay fails when no lost context came back.
+    RecoverLostContext,
 
     // --- Context3D -----------------------------------------------------------------------------
     /// `context.configureBackBuffer(...)`.
