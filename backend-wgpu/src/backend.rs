@@ -205,9 +205,13 @@ impl Backend for WgpuBackend {
 
     /// After a loss (the device-lost callback, a failed call, or [`Backend::force_loss`]):
     /// at once, since the factory makes a new device (a host's factory makes one on its own
-    /// new device, or fails with #3702).
+    /// new device, or fails with #3702). In a browser once an adapter answered again after
+    /// `GPUDevice.lost` (a WebGPU device never comes back; a new one is requested).
     fn is_restored(&self) -> bool {
-        self.device.is_lost()
+        #[cfg(target_arch = "wasm32")]
+        return self.device.is_lost() && self.gpu().sink.is_restorable();
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.device.is_lost();
     }
 
     fn live_objects(&self) -> Option<molehill_context3d::LiveObjects> {

@@ -11,13 +11,20 @@
 //! adapter, device and error-scope futures; `tests/api/layers.rs` keeps it so): on the web those
 //! are asynchronous.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The Debian packages that give Vulkan on the CPU (Mesa's lavapipe).
 pub const DEBIAN_PACKAGES: &str = "mesa-vulkan-drivers libvulkan1";
 /// The Debian packages wgpu's GL backend needs (EGL on Mesa's llvmpipe).
 pub const DEBIAN_PACKAGES_GL: &str = "libegl1 libgl1-mesa-dri";
+
+/// What gives WebGPU and WebGL2 without a GPU: Debian's Chromium, run with
+/// `--enable-unsafe-webgpu --enable-unsafe-swiftshader` (docs/web.md).
+pub const BROWSER_PACKAGES: &str =
+    "chromium (run with --enable-unsafe-webgpu --enable-unsafe-swiftshader)";
 
 /// Which of wgpu's native APIs a headless device uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -27,13 +34,18 @@ pub enum Api {
     Vulkan,
     /// wgpu's GL backend (EGL / GL ES 3).
     Gl,
+    /// The browser's WebGPU (wasm32 only; natively no adapter).
+    WebGpu,
+    /// wgpu's GL backend on the browser's WebGL2, on a canvas of its own (wasm32 only).
+    WebGl2,
 }
 
 impl Api {
-    fn backends(self) -> wgpu::Backends {
+    pub(crate) fn backends(self) -> wgpu::Backends {
         match self {
             Api::Vulkan => wgpu::Backends::VULKAN,
-            Api::Gl => wgpu::Backends::GL,
+            Api::Gl | Api::WebGl2 => wgpu::Backends::GL,
+            Api::WebGpu => wgpu::Backends::BROWSER_WEBGPU,
         }
     }
 
@@ -41,6 +53,7 @@ impl Api {
         match self {
             Api::Vulkan => DEBIAN_PACKAGES,
             Api::Gl => DEBIAN_PACKAGES_GL,
+            Api::WebGpu | Api::WebGl2 => BROWSER_PACKAGES,
         }
     }
 }
@@ -101,6 +114,10 @@ pub enum DeviceError {
         /// The packages to install.
         packages: &'static str,
     },
+    /// In a browser, the device could only be had by waiting, outside a call that may
+    /// suspend (WebAssembly JSPI; docs/web.md): await [`Gpu::request`] instead.
+    #[error("{0}")]
+    NotSuspendable(String),
 }
 
 /// What the device can do that Flash content asks about.
@@ -131,6 +148,7 @@ pub struct Caps {
 #[derive(Debug, Default)]
 pub struct ErrorSink {
     lost: AtomicBool,
+    restorable: AtomicBool,
     uncaptured: Mutex<Vec<String>>,
 }
 
@@ -145,6 +163,17 @@ impl ErrorSink {
         self.lost.store(true, Ordering::Release);
     }
 
+    /// After a loss: whether a new device can be had (in a browser, an adapter was found again
+    /// after `GPUDevice.lost`), so that a backend made now would draw (`Backend::is_restored`).
+    pub fn is_restorable(&self) -> bool {
+        self.restorable.load(Ordering::Acquire)
+    }
+
+    /// Says a new device can be had after the loss.
+    pub fn set_restorable(&self) {
+        self.restorable.store(true, Ordering::Release);
+    }
+
     /// Takes the errors seen outside error scopes, oldest first.
     pub fn take(&self) -> Vec<String> {
         match self.uncaptured.lock() {
@@ -153,7 +182,7 @@ impl ErrorSink {
         }
     }
 
-    fn push(&self, message: String) {
+    pub(crate) fn push(&self, message: String) {
         if let Ok(mut v) = self.uncaptured.lock() {
             if v.len() < 64 {
                 v.push(message);
@@ -178,6 +207,9 @@ pub struct Gpu {
     /// The host lent the device: its device-wide handlers are the host's, and Molehill's
     /// calls capture their errors with error scopes.
     lent: bool,
+    /// In a browser: what the device's adapter needed kept (wgpu's WebGL2 backend's canvas).
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) web: crate::web::WebParts,
 }
 
 /// The error scopes around one backend call on a lent device (see [`Gpu::call_scope`]).
@@ -190,7 +222,16 @@ pub(crate) struct CallScope {
 impl CallScope {
     /// Pops the scopes (the innermost first) and hands what they caught to `sink`, as the
     /// uncaptured-error handler does on a device of Molehill's own.
-    pub(crate) fn close(self, sink: &ErrorSink) {
+    /// In a browser the scopes' results are promises: what they caught reaches the sink a
+    /// task later.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn close(self, sink: &Arc<ErrorSink>) {
+        let sink = sink.clone();
+        crate::web::close_scopes(self.scopes, move |e| sink.push(e));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn close(self, sink: &Arc<ErrorSink>) {
         let [validation, oom, internal] = self.scopes;
         for scope in [internal, oom, validation] {
             if let Some(e) = pollster::block_on(scope.pop()) {
@@ -201,7 +242,14 @@ impl CallScope {
     }
 }
 
+/// A browser's instance of `api`.
+#[cfg(target_arch = "wasm32")]
+fn instance(api: Api) -> wgpu::Instance {
+    crate::web::instance(api.backends())
+}
+
 /// Vulkan instances [`instance`] made in this process (one at most).
+#[cfg(not(target_arch = "wasm32"))]
 static VULKAN_INSTANCES_MADE: AtomicUsize = AtomicUsize::new(0);
 
 /// The `wgpu::Instance` a headless device of `api` comes from.
@@ -220,6 +268,7 @@ static VULKAN_INSTANCES_MADE: AtomicUsize = AtomicUsize::new(0);
 /// Indirect-draw validation is off (Molehill issues no indirect draws): on wgpu's GL backend
 /// it needs a compute pipeline that NVIDIA's GL ES context refused, which lost the device at
 /// creation.
+#[cfg(not(target_arch = "wasm32"))]
 fn instance(api: Api) -> wgpu::Instance {
     static VULKAN: Mutex<Option<wgpu::Instance>> = Mutex::new(None);
     let make = || {
@@ -230,7 +279,7 @@ fn instance(api: Api) -> wgpu::Instance {
         wgpu::Instance::new(desc)
     };
     match api {
-        Api::Gl => make(),
+        Api::Gl | Api::WebGpu | Api::WebGl2 => make(),
         Api::Vulkan => {
             let mut kept = VULKAN
                 .lock()
@@ -246,21 +295,47 @@ fn instance(api: Api) -> wgpu::Instance {
 }
 
 impl Gpu {
-    /// A headless device of `options.api`.
+    /// A headless device of `options.api`, waited for on the calling thread.
+    ///
+    /// In a browser (wasm32) the wait is a WebAssembly JSPI suspension (docs/web.md): it works
+    /// inside a call that `molehill_wgpu::web::suspendable` runs and is
+    /// [`DeviceError::NotSuspendable`] elsewhere; [`Gpu::request`] is the future to await.
     pub fn headless(options: &DeviceOptions) -> Result<Gpu, DeviceError> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return pollster::block_on(Gpu::request(*options));
+        #[cfg(target_arch = "wasm32")]
+        return crate::web::block_on(Gpu::request(*options))
+            .map_err(|e| DeviceError::NotSuspendable(e.to_string()))?;
+    }
+
+    /// A headless device of `options.api`, as a future: what a browser player awaits before it
+    /// replays or runs content (wgpu's adapter and device requests are promises there).
+    pub async fn request(options: DeviceOptions) -> Result<Gpu, DeviceError> {
         let api = options.api;
         let instance = instance(api);
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            force_fallback_adapter: false,
-            compatible_surface: None,
-            apply_limit_buckets: false,
-        }))
-        .map_err(|e| DeviceError::NoAdapter {
-            api,
-            reason: e.to_string(),
-            packages: api.packages(),
+        #[cfg(target_arch = "wasm32")]
+        let surface = crate::web::adapter_surface(&instance, api.backends()).map_err(|reason| {
+            DeviceError::NoAdapter {
+                api,
+                reason,
+                packages: api.packages(),
+            }
         })?;
+        #[cfg(not(target_arch = "wasm32"))]
+        let surface: Option<wgpu::Surface<'static>> = None;
+        let adapter = instance
+            .request_adapter(&wgpu::RequestAdapterOptions {
+                power_preference: wgpu::PowerPreference::HighPerformance,
+                force_fallback_adapter: false,
+                compatible_surface: surface.as_ref(),
+                apply_limit_buckets: false,
+            })
+            .await
+            .map_err(|e| DeviceError::NoAdapter {
+                api,
+                reason: e.to_string(),
+                packages: api.packages(),
+            })?;
         let mut wanted =
             wgpu::Features::TEXTURE_COMPRESSION_BC | wgpu::Features::TEXTURE_COMPRESSION_ETC2;
         if options.timestamps {
@@ -268,7 +343,13 @@ impl Gpu {
                 wgpu::Features::TIMESTAMP_QUERY | wgpu::Features::TIMESTAMP_QUERY_INSIDE_ENCODERS;
         }
         let features = adapter.features() & wanted;
-        let mut limits = wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits());
+        // wgpu's WebGL2 backend has no compute: its base limits say so.
+        let base = if api == Api::WebGl2 {
+            wgpu::Limits::downlevel_webgl2_defaults()
+        } else {
+            wgpu::Limits::downlevel_defaults()
+        };
+        let mut limits = base.using_resolution(adapter.limits());
         let al = adapter.limits();
         limits.max_vertex_buffers = al.max_vertex_buffers.min(16);
         limits.max_vertex_attributes = al.max_vertex_attributes.min(16);
@@ -279,20 +360,29 @@ impl Gpu {
         limits.max_bindings_per_bind_group = al.max_bindings_per_bind_group;
         // Smaller offsets pack the per-draw constants of a frame tighter.
         limits.min_uniform_buffer_offset_alignment = al.min_uniform_buffer_offset_alignment;
-        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-            label: Some("molehill"),
-            required_features: features,
-            required_limits: limits,
-            experimental_features: wgpu::ExperimentalFeatures::disabled(),
-            memory_hints: wgpu::MemoryHints::Performance,
-            trace: wgpu::Trace::Off,
-        }))
-        .map_err(|e| DeviceError::NoDevice {
-            api,
-            reason: e.to_string(),
-            packages: api.packages(),
-        })?;
-        let gpu = Gpu::make(&adapter, device, queue, false);
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("molehill"),
+                required_features: features,
+                required_limits: limits,
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|e| DeviceError::NoDevice {
+                api,
+                reason: e.to_string(),
+                packages: api.packages(),
+            })?;
+        #[allow(unused_mut)]
+        let mut gpu = Gpu::make(&adapter, device, queue, false);
+        #[cfg(target_arch = "wasm32")]
+        {
+            gpu.web = crate::web::WebParts::new(surface);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        drop(surface);
         // Molehill's own device: errors outside any scope and the loss come to the sink
         // through device-wide callbacks (nobody else uses the device).
         let s = gpu.sink.clone();
@@ -305,6 +395,11 @@ impl Gpu {
         gpu.device.set_device_lost_callback(move |reason, message| {
             log::error!("wgpu device lost ({reason:?}): {message}");
             s.set_lost();
+            #[cfg(target_arch = "wasm32")]
+            {
+                let s = s.clone();
+                crate::web::watch_restore(api.backends(), move || s.set_restorable());
+            }
         });
         Ok(gpu)
     }
@@ -361,6 +456,8 @@ impl Gpu {
             info,
             sink,
             lent,
+            #[cfg(target_arch = "wasm32")]
+            web: crate::web::WebParts::default(),
         }
     }
 
@@ -385,6 +482,16 @@ impl Gpu {
 
     /// Runs `f` inside validation and out-of-memory error scopes and returns its value with
     /// the first error either scope caught.
+    ///
+    /// In a browser an error scope's result is a promise: `f` runs without scopes and what it
+    /// causes reaches the uncaptured-error handler (the sink) a task later.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
+        (f(), None)
+    }
+
+    /// See the browser's [`Gpu::scoped`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
         let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);

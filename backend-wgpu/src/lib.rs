@@ -31,11 +31,14 @@
 mod backend;
 mod device;
 mod gpu;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 pub use backend::WgpuBackend;
 pub use device::{
     program_layout, CallCounts, FrameTexture, ProgramLayout, ProgramSource, FRAME_FORMAT,
 };
 pub use gpu::{
-    Api, Caps, DeviceError, DeviceOptions, ErrorSink, Gpu, DEBIAN_PACKAGES, DEBIAN_PACKAGES_GL,
+    Api, Caps, DeviceError, DeviceOptions, ErrorSink, Gpu, BROWSER_PACKAGES, DEBIAN_PACKAGES,
+    DEBIAN_PACKAGES_GL,
 };

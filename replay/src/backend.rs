@@ -7,9 +7,9 @@ pub enum BackendKind {
     /// molehill-gl on OpenGL ES 3.0 through EGL (the default).
     #[default]
     Gl,
-    /// molehill-wgpu on Vulkan (lavapipe without a GPU).
+    /// molehill-wgpu on Vulkan (lavapipe without a GPU); in a browser on its WebGPU.
     Wgpu,
-    /// molehill-wgpu on wgpu's GL backend.
+    /// molehill-wgpu on wgpu's GL backend (EGL; in a browser WebGL2).
     WgpuGl,
 }
 
@@ -35,25 +35,12 @@ impl BackendKind {
     pub fn factory(self) -> Box<dyn molehill_player::BackendFactory> {
         match self {
             BackendKind::Gl => Box::new(molehill_player::HeadlessGl::default()),
-            #[cfg(not(target_arch = "wasm32"))]
-            BackendKind::Wgpu => Box::new(molehill_player::HeadlessWgpu::default()),
-            #[cfg(not(target_arch = "wasm32"))]
-            BackendKind::WgpuGl => Box::new(molehill_player::HeadlessWgpu {
-                options: molehill_wgpu::DeviceOptions::new(molehill_wgpu::Api::Gl),
+            BackendKind::Wgpu => Box::new(molehill_player::HeadlessWgpu {
+                options: molehill_wgpu::DeviceOptions::new(WGPU_API),
             }),
-            // In a browser (wasm32) molehill-wgpu is not built yet: every request is refused
-            // (Flash's #3702 through the Stage3D's error event).
-            #[cfg(target_arch = "wasm32")]
-            BackendKind::Wgpu | BackendKind::WgpuGl => Box::new(
-                move || -> Result<
-                    Box<dyn molehill_context3d::Backend>,
-                    molehill_player::backend::BackendCreationError,
-                > {
-                    Err(molehill_player::backend::BackendCreationError::Refused(
-                        format!("molehill-wgpu ({self}) is not built for the browser yet"),
-                    ))
-                },
-            ),
+            BackendKind::WgpuGl => Box::new(molehill_player::HeadlessWgpu {
+                options: molehill_wgpu::DeviceOptions::new(WGPU_GL_API),
+            }),
         }
     }
 }
@@ -63,3 +50,14 @@ impl std::fmt::Display for BackendKind {
         f.write_str(self.name())
     }
 }
+
+/// `wgpu`'s API: Vulkan on the desktop, the browser's WebGPU in a browser.
+#[cfg(not(target_arch = "wasm32"))]
+const WGPU_API: molehill_wgpu::Api = molehill_wgpu::Api::Vulkan;
+#[cfg(target_arch = "wasm32")]
+const WGPU_API: molehill_wgpu::Api = molehill_wgpu::Api::WebGpu;
+/// `wgpu-gl`'s API: wgpu's GL backend on EGL on the desktop, on WebGL2 in a browser.
+#[cfg(not(target_arch = "wasm32"))]
+const WGPU_GL_API: molehill_wgpu::Api = molehill_wgpu::Api::Gl;
+#[cfg(target_arch = "wasm32")]
+const WGPU_GL_API: molehill_wgpu::Api = molehill_wgpu::Api::WebGl2;

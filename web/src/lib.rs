@@ -18,6 +18,8 @@ pub mod report;
 mod bindings;
 #[cfg(target_arch = "wasm32")]
 mod checks;
+#[cfg(target_arch = "wasm32")]
+mod checks_wgpu;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 // {name, ok, detail}. They need what only a browser has: WEBGL_lose_context and its events,
 // a page's own WebGL2 context lent to Molehill, fences that signal in a later task.
 
-import { load, loadTrace, wasm } from "./molehill.js";
+import { load, loadTrace, runJob, wasm } from "./molehill.js";
 
 const nextTask = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,6 +55,52 @@ async function contextLoss() {
   expect(c.context_id() === 2n && c.backends() === 2, "a new context on a new backend");
   const px = c.frame(0xff00ff00);
   expect(px === 0xff00ff00, `the new context draws (got ${hex(px)})`);
+  const [info, err] = c.first_context();
+  expect(info === "Disposed" && err === 3694, `the lost context answers disposed (${info}, #${err})`);
+  steps.push("the new context draws; the lost one answers Disposed / #3694");
+  return steps.join("; ");
+}
+
+/** A WebGPU device destroyed under a Stage3D on molehill-wgpu, then a new one. */
+async function webgpuLoss() {
+  const c = new wasm.WgpuLossCheck();
+  const job = async (begin) => {
+    begin();
+    const r = JSON.parse(await runJob());
+    if ("error" in r) {
+      throw new Error(r.error);
+    }
+    return r;
+  };
+  const steps = [];
+  const made = await job(() => c.begin_request());
+  expect(made.ok === 0 && c.events() === "context3DCreate:1",
+         `context3DCreate at the request (${JSON.stringify(made)})`);
+  const before = await job(() => c.begin_frame(0xff336699));
+  expect(before.ok === 0xff336699, `a frame before the loss (got ${JSON.stringify(before)})`);
+  steps.push("drawToBitmapData read back through JSPI");
+  const unsuspended = JSON.parse(c.frame_now(0xff00ff00));
+  expect(unsuspended.thrown === 3710,
+         `drawToBitmapData outside WebAssembly.promising throws #3710 (got ${JSON.stringify(unsuspended)})`);
+  const again = await job(() => c.begin_frame(0xff112233));
+  expect(again.ok === 0xff112233, `the next frame reads its own pixels (got ${JSON.stringify(again)})`);
+  steps.push("outside WebAssembly.promising #3710, then the next frame's own pixels");
+  c.destroy_device();
+  // GPUDevice.lost settles a task later; from then on every call throws #3694.
+  await until(() => c.lost(), "GPUDevice.lost");
+  steps.push("GPUDevice.lost");
+  const after = await job(() => c.begin_frame(0xff00ff00));
+  expect(after.thrown === 3694, `a call after the loss throws #3694 (got ${JSON.stringify(after)})`);
+  steps.push("calls throw #3694");
+  await until(() => c.restored(), "an adapter after the loss (Backend::is_restored)");
+  const recovered = await job(() => c.begin_recover());
+  expect(recovered.ok === true, "recover_lost_context once a device can be had");
+  const events = c.events();
+  expect(events === "context3DCreate:2", `context3DCreate for a new context (got "${events}")`);
+  steps.push(events);
+  expect(c.context_id() === 2n && c.backends() === 2, "a new context on a new device");
+  const px = await job(() => c.begin_frame(0xff00ff00));
+  expect(px.ok === 0xff00ff00, `the new context draws (got ${JSON.stringify(px)})`);
   const [info, err] = c.first_context();
   expect(info === "Disposed" && err === 3694, `the lost context answers disposed (${info}, #${err})`);
   steps.push("the new context draws; the lost one answers Disposed / #3694");
@@ -290,6 +336,7 @@ const CHECKS = [
   ["capabilities by WebGL names", capabilities],
   ["a canvas of the page", canvas],
   ["context loss (WEBGL_lose_context)", contextLoss],
+  ["context loss on WebGPU (GPUDevice.destroy)", webgpuLoss],
   ["the player's own WebGL2 context", lentContext],
   ["frame read-back across tasks", readback],
 ];

@@ -67,7 +67,8 @@ export function knownDifference(text, backend) {
 /**
  * Replays the trace at `url`.
  * - `path`: the trace's name in the report (default: the URL's path);
- * - `backend`: "webgl2" (default) or "webgpu";
+ * - `backend`: "webgl2" (default, molehill-gl), "webgpu" or "wgpu-webgl2" (molehill-wgpu on
+ *   the browser's WebGPU or on wgpu's WebGL2 backend);
  * - `outDir`: where `molehill replay --out` would write the PNGs (they come back in
  *   `report.written`); `captures`: every capture as a PNG too (`report.captures`);
  * - `files`: a Map of files the page already has, by key (a user's chosen files).
@@ -83,7 +84,7 @@ export async function replayUrl(url, options = {}) {
   } catch (e) {
     return { line: `FAIL ${path}: cannot read ${path}: ${e.message ?? e}`, status: "fail" };
   }
-  const report = replayText(path, loaded.text, loaded.files, backend, options);
+  const report = await replayText(path, loaded.text, loaded.files, backend, options);
   report.text = loaded.text;
   report.known = knownDifference(loaded.text, backend);
   return report;
@@ -120,15 +121,52 @@ export async function loadTrace(url, path, known = []) {
   return { text, files };
 }
 
-/** Replays `text` as the trace at `path` with `files` (a Map by key) already loaded. */
-export function replayText(path, text, files, backend = "webgl2", options = {}) {
+// The wgpu backends' devices, awaited once per backend before their first replay (a browser
+// player does the same before it runs content): the driverInfo, or why there is none.
+const devices = new Map();
+
+/** Awaits a device of the wgpu backend `backend` once; rejects with why there is none. */
+export function wgpuDevice(backend) {
+  if (!devices.has(backend)) {
+    devices.set(backend, load().then(() => wasm.wgpu_device_info(backend)));
+  }
+  return devices.get(backend);
+}
+
+/**
+ * Replays `text` as the trace at `path` with `files` (a Map by key) already loaded; resolves
+ * to the report. On the wgpu backends the replay runs as a call that may suspend (WebAssembly
+ * JSPI: `WebAssembly.promising` of the raw export `run_job`), so that drawToBitmapData and
+ * frame reads wait for WebGPU's mapAsync without blocking the page (docs/web.md).
+ */
+export async function replayText(path, text, files, backend = "webgl2", options = {}) {
   try {
-    return JSON.parse(
-      wasm.replay(path, text, files, backend, options.outDir ?? undefined, !!options.captures),
-    );
+    if (backend === "webgl2") {
+      return JSON.parse(
+        wasm.replay(path, text, files, backend, options.outDir ?? undefined, !!options.captures),
+      );
+    }
+    await wgpuDevice(backend);
+    wasm.replay_begin(path, text, files, backend, options.outDir ?? undefined, !!options.captures);
+    const report = await runJob();
+    if (report === undefined) {
+      throw new Error("the replay did not finish");
+    }
+    return JSON.parse(report);
   } catch (e) {
     return { line: `FAIL ${path}: ${e.message ?? e}`, status: "fail", error: String(e) };
   }
+}
+
+/**
+ * Runs the job a `replay_begin` or a check's `begin_*` set up as a call that may suspend
+ * (`WebAssembly.promising` of the raw export `run_job`: no arguments, no result, so no glue
+ * stands between it and the wasm stack JSPI suspends); resolves to what it returned.
+ */
+export async function runJob() {
+  const raw = await load();
+  await WebAssembly.promising(raw.run_job)();
+  return wasm.take_job();
 }
 
 /** Sets the console log level of the wasm side (error, warn, info, debug, trace). */

@@ -1,5 +1,6 @@
 //! Read-back (`drawToBitmapData`): a rectangle of the back buffer copied to a mappable buffer
-//! in the frame's encoder, submitted, waited for, and converted to `0xAARRGGBB`.
+//! in the frame's encoder, submitted, waited for, and converted to `0xAARRGGBB`. In a browser
+//! the wait suspends the WebAssembly call until the map's promise settles (`crate::web`).
 
 use molehill_context3d::decode::packed::rgba_to_argb;
 use molehill_context3d::{BackendError, PixelRect};
@@ -111,25 +112,7 @@ fn finish_with<T>(
     push: impl Fn(&mut Vec<T>, &[u8]),
 ) -> Result<Vec<T>, BackendError> {
     let slice = buffer.slice(..copied_bytes(row, rect));
-    let (tx, rx) = std::sync::mpsc::channel();
-    slice.map_async(wgpu::MapMode::Read, move |r| {
-        // The receiver waits below; a send error only means it is gone.
-        let _ = tx.send(r);
-    });
-    if let Err(e) = device.poll(wgpu::PollType::Wait {
-        submission_index: None,
-        timeout: None,
-    }) {
-        log::error!("read-back wait failed: {e}");
-        return Err(BackendError::ContextLost);
-    }
-    match rx.try_recv() {
-        Ok(Ok(())) => {}
-        other => {
-            log::error!("read-back map failed: {other:?}");
-            return Err(BackendError::ContextLost);
-        }
-    }
+    map_and_wait(device, slice)?;
     let data = match slice.get_mapped_range() {
         Ok(d) => d,
         Err(e) => {
@@ -153,4 +136,35 @@ fn finish_with<T>(
     drop(data);
     buffer.unmap();
     Ok(out)
+}
+
+/// Maps `slice` for reading and waits until it is mapped. A device that fails the wait is lost.
+#[cfg(not(target_arch = "wasm32"))]
+fn map_and_wait(device: &wgpu::Device, slice: wgpu::BufferSlice<'_>) -> Result<(), BackendError> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    slice.map_async(wgpu::MapMode::Read, move |r| {
+        // The receiver waits below; a send error only means it is gone.
+        let _ = tx.send(r);
+    });
+    if let Err(e) = device.poll(wgpu::PollType::Wait {
+        submission_index: None,
+        timeout: None,
+    }) {
+        log::error!("read-back wait failed: {e}");
+        return Err(BackendError::ContextLost);
+    }
+    match rx.try_recv() {
+        Ok(Ok(())) => Ok(()),
+        other => {
+            log::error!("read-back map failed: {other:?}");
+            Err(BackendError::ContextLost)
+        }
+    }
+}
+
+/// In a browser the map is a promise: waited for by suspending the WebAssembly call (JSPI;
+/// `crate::web::wait_mapped`, docs/web.md).
+#[cfg(target_arch = "wasm32")]
+fn map_and_wait(device: &wgpu::Device, slice: wgpu::BufferSlice<'_>) -> Result<(), BackendError> {
+    crate::web::wait_mapped(device, slice)
 }

@@ -7,15 +7,16 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, top first, with their files and folders.
-const LAYERS: [(&str, &[&str]); 3] = [
+const LAYERS: [(&str, &[&str]); 4] = [
     ("backend", &["backend.rs", "backend"]),
     ("device", &["device"]),
     ("gpu", &["gpu.rs"]),
+    ("web", &["web"]),
 ];
 
 /// The files that wait on wgpu: device creation and error scopes (`gpu.rs`), the read-back's
-/// map (`device/readback.rs`).
-const BLOCKING_FILES: [&str; 2] = ["gpu.rs", "readback.rs"];
+/// map (`device/readback.rs`), and in a browser the JSPI wait both use (`web/mod.rs`).
+const BLOCKING_FILES: [&str; 3] = ["gpu.rs", "readback.rs", "mod.rs"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
