@@ -325,6 +325,7 @@ impl<B: Backend> Context3D<B> {
         // "Like setRenderToBackBuffer(), calling present() also resets the render target."
         self.state.to_texture = false;
         self.state.targets = [None; 4];
+        self.free_collected_unbound();
         Ok(())
     }
 
