@@ -13,6 +13,13 @@ use std::time::Instant;
 
 use clap::Parser;
 
+// shim.rs counts heap allocations per call (`molehill bench`'s `heap allocations per draw`)
+// through allocs.rs, which reads this global allocator, as in the `molehill` binary.
+#[global_allocator]
+static ALLOCATOR: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
+#[path = "../../../cli/src/bench/allocs.rs"]
+mod allocs;
 #[allow(dead_code)]
 #[path = "../../../cli/src/bench/renderer.rs"]
 mod renderer;
