@@ -108,6 +108,24 @@ pub(crate) fn begin_job(job: impl FnOnce() -> String + 'static) {
     JOB.with(|j| *j.borrow_mut() = Some(Job::Pending(Box::new(job))));
 }
 
+/// Replays `text` on molehill-gl (`webgl2`), whose calls never wait: a plain call, no JSPI
+/// needed; returns [`replay`](crate::replay)'s report as JSON text. The wgpu backends go
+/// through [`replay_begin`] instead (their read-backs suspend).
+#[wasm_bindgen]
+pub fn replay(
+    path: &str,
+    text: &str,
+    files: &js_sys::Map,
+    backend: &str,
+    out_dir: Option<String>,
+    captures: bool,
+) -> Result<String, JsValue> {
+    let factory = factory(backend)?;
+    let memory = memory_files(files)?;
+    let value = crate::replay(path, text, memory, out_dir.as_deref(), factory, captures);
+    Ok(value.to_string())
+}
+
 /// [`replay`]'s arguments for a replay that may suspend: the page then calls
 /// `WebAssembly.promising(exports.run_job)()`, awaits it, and takes the report with
 /// [`take_job`].
