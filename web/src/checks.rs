@@ -117,29 +117,41 @@ impl LossCheck {
     /// The first context (the lost one, once replaced): its `driverInfo`, and the id of the
     /// error its `clear` throws (0: none).
     pub fn first_context(&mut self) -> js_sys::Array {
-        let out = js_sys::Array::new();
-        if let Some(ctx) = self.first.and_then(|id| self.stage.context3d_by_id(id)) {
-            out.push(&JsValue::from_str(&ctx.driver_info()));
-            let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).err();
-            out.push(&JsValue::from_f64(e.map_or(0.0, |e| f64::from(e.id))));
-        }
-        out
+        first_context_report(&mut self.stage, self.first)
     }
 
     /// The events queued since the last call, as text (`context3DCreate:ID`, `error:ID`).
     pub fn events(&self) -> String {
-        let names: Vec<String> = self
-            .stage
-            .take_events()
-            .into_iter()
-            .map(|e| match e {
-                Stage3DEvent::Context3DCreate(id) => format!("context3DCreate:{}", id.get()),
-                Stage3DEvent::TextureReady(_) => "textureReady".to_owned(),
-                Stage3DEvent::Error(e) => format!("error:{}", e.id),
-            })
-            .collect();
-        names.join(",")
+        events_text(&self.stage)
     }
+}
+
+/// The loss checks' (WebGL's and WebGPU's) report of the Stage3D's context `first` (the lost
+/// one, once replaced): its `driverInfo`, and the id of the error its `clear` throws (0: none);
+/// empty when the Stage3D no longer has it.
+pub(crate) fn first_context_report(stage: &mut Stage3D, first: Option<ContextId>) -> js_sys::Array {
+    let out = js_sys::Array::new();
+    if let Some(ctx) = first.and_then(|id| stage.context3d_by_id(id)) {
+        out.push(&JsValue::from_str(&ctx.driver_info()));
+        let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).err();
+        out.push(&JsValue::from_f64(e.map_or(0.0, |e| f64::from(e.id))));
+    }
+    out
+}
+
+/// The events `stage` queued since the last call, as the checks' page reads them
+/// (`context3DCreate:ID`, `textureReady`, `error:ID`, comma-separated).
+pub(crate) fn events_text(stage: &Stage3D) -> String {
+    let names: Vec<String> = stage
+        .take_events()
+        .into_iter()
+        .map(|e| match e {
+            Stage3DEvent::Context3DCreate(id) => format!("context3DCreate:{}", id.get()),
+            Stage3DEvent::TextureReady(_) => "textureReady".to_owned(),
+            Stage3DEvent::Error(e) => format!("error:{}", e.id),
+        })
+        .collect();
+    names.join(",")
 }
 
 /// Replays the trace `text` at `path` (with `files`, as `replay` takes them) in the page's own

@@ -10,11 +10,12 @@ use std::rc::Rc;
 
 use molehill_context3d::Backend;
 use molehill_player::as3::BitmapDataMut;
-use molehill_player::{BackendCreationError, ContextId, Stage3D, Stage3DEvent};
+use molehill_player::{BackendCreationError, ContextId, Stage3D};
 use molehill_wgpu::{Api, DeviceOptions, WgpuBackend};
 use wasm_bindgen::prelude::*;
 
 use crate::bindings::begin_job;
+use crate::checks::{events_text, first_context_report};
 
 type Shared = Rc<RefCell<Vec<Rc<RefCell<WgpuBackend>>>>>;
 
@@ -160,32 +161,14 @@ impl WgpuLossCheck {
     /// The first context (the lost one, once replaced): its `driverInfo`, and the id of the
     /// error its `clear` throws (0: none).
     pub fn first_context(&self) -> js_sys::Array {
-        let out = js_sys::Array::new();
         let mut i = self.inner.borrow_mut();
         let first = i.first;
-        if let Some(ctx) = first.and_then(|id| i.stage.context3d_by_id(id)) {
-            out.push(&JsValue::from_str(&ctx.driver_info()));
-            let e = ctx.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).err();
-            out.push(&JsValue::from_f64(e.map_or(0.0, |e| f64::from(e.id))));
-        }
-        out
+        first_context_report(&mut i.stage, first)
     }
 
     /// The events queued since the last call, as text (`context3DCreate:ID`, `error:ID`).
     pub fn events(&self) -> String {
-        let names: Vec<String> = self
-            .inner
-            .borrow()
-            .stage
-            .take_events()
-            .into_iter()
-            .map(|e| match e {
-                Stage3DEvent::Context3DCreate(id) => format!("context3DCreate:{}", id.get()),
-                Stage3DEvent::TextureReady(_) => "textureReady".to_owned(),
-                Stage3DEvent::Error(e) => format!("error:{}", e.id),
-            })
-            .collect();
-        names.join(",")
+        events_text(&self.inner.borrow().stage)
     }
 }
 
