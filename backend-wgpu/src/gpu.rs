@@ -36,7 +36,8 @@ pub enum Api {
     Gl,
     /// The browser's WebGPU (wasm32 only; natively no adapter).
     WebGpu,
-    /// wgpu's GL backend on the browser's WebGL2, on a canvas of its own (wasm32 only).
+    /// wgpu's GL backend on the browser's WebGL2, on a canvas of its own (wasm32 only, with the
+    /// feature `webgl`).
     WebGl2,
 }
 
@@ -312,6 +313,15 @@ impl Gpu {
     /// replays or runs content (wgpu's adapter and device requests are promises there).
     pub async fn request(options: DeviceOptions) -> Result<Gpu, DeviceError> {
         let api = options.api;
+        #[cfg(all(target_arch = "wasm32", not(feature = "webgl")))]
+        if api == Api::WebGl2 {
+            return Err(DeviceError::NoAdapter {
+                api,
+                reason: "this build has no WebGL2 backend: molehill-wgpu's feature `webgl` adds it"
+                    .into(),
+                packages: api.packages(),
+            });
+        }
         let instance = instance(api);
         #[cfg(target_arch = "wasm32")]
         let surface = crate::web::adapter_surface(&instance, api.backends()).map_err(|reason| {
