@@ -11,9 +11,11 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod args;
 mod collect;
 mod timing;
 
+pub use args::{parse_enum, EnumString, Scratch, Units};
 pub use collect::{Collectable, Resource};
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};

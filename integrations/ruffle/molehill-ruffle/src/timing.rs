@@ -14,6 +14,10 @@
 //! where `present` is the whole hand-off: reading the back buffer (as RGBA bytes) and uploading
 //! it into Ruffle's bitmap. `integrations/ruffle/tools/own-stage3d-timing.patch` writes the
 //! same line for Ruffle's own Stage3D, and `tools/stage3d_timing.py` summarises either.
+//!
+//! The clocks are read only while that log is on (`RUST_LOG=stage3d_timing=debug`): otherwise a
+//! [`CallTimer`] is inert, and a call costs no clock read (the thread's CPU clock is a system
+//! call) beyond what Ruffle's own natives do.
 
 use std::cell::Cell;
 use std::time::Instant;
@@ -57,37 +61,67 @@ fn thread_cpu_ns() -> Option<u64> {
     }
 }
 
-/// Both clocks at the start of a piece of Stage3D work.
+/// Whether the per-frame timing line is logged (target `stage3d_timing`, debug level): a
+/// check of the logger's level, no clock read.
+pub fn timing_enabled() -> bool {
+    log::log_enabled!(target: "stage3d_timing", log::Level::Debug)
+}
+
+/// Both clocks at the start of a piece of Stage3D work, or nothing while the timing log is off.
 #[derive(Debug)]
-pub struct CallTimer {
+pub struct CallTimer(Option<Clocks>);
+
+#[derive(Debug)]
+struct Clocks {
     wall: Instant,
     cpu_ns: Option<u64>,
 }
 
 impl CallTimer {
-    /// Reads both clocks now: the wall clock first, so that the wall-clock span encloses the
-    /// CPU-clock span as in `tools/own-stage3d-timing.patch` and both builds count the reads of
-    /// the CPU clock (a system call) alike.
+    /// While the timing log is on ([`timing_enabled`]), reads both clocks now: the wall clock
+    /// first, so that the wall-clock span encloses the CPU-clock span as in
+    /// `tools/own-stage3d-timing.patch` and both builds count the reads of the CPU clock (a
+    /// system call) alike. Otherwise reads none.
     pub fn start() -> CallTimer {
-        let wall = Instant::now();
-        CallTimer {
-            cpu_ns: thread_cpu_ns(),
-            wall,
+        if timing_enabled() {
+            CallTimer::reading()
+        } else {
+            CallTimer(None)
         }
     }
 
-    /// What was spent since [`start`](CallTimer::start).
+    /// A timer that reads the clocks whatever the log says.
+    fn reading() -> CallTimer {
+        let wall = Instant::now();
+        CallTimer(Some(Clocks {
+            cpu_ns: thread_cpu_ns(),
+            wall,
+        }))
+    }
+
+    /// Whether this timer read the clocks.
+    pub fn is_timing(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// What was spent since [`start`](CallTimer::start) (nothing for an inert timer).
     pub fn stop(self) -> Spent {
-        let cpu_ns = match (self.cpu_ns, thread_cpu_ns()) {
+        let Some(clocks) = self.0 else {
+            return Spent::default();
+        };
+        let cpu_ns = match (clocks.cpu_ns, thread_cpu_ns()) {
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => 0,
         };
-        let wall_ns = self.wall.elapsed().as_nanos() as u64;
+        let wall_ns = clocks.wall.elapsed().as_nanos() as u64;
         Spent { wall_ns, cpu_ns }
     }
 
     /// Ends the timing of one Stage3D call (any but `present`): summed into this frame's.
     pub fn record_call(self) {
+        if !self.is_timing() {
+            return;
+        }
         let spent = self.stop();
         FRAME.with(|f| {
             f.calls.set(f.calls.get() + 1);
@@ -98,6 +132,9 @@ impl CallTimer {
     /// Ends the timing of uploading a presented [`FrameRgba`](crate::FrameRgba) into Ruffle's
     /// bitmap: the frame's line is logged.
     pub fn record_upload(self) {
+        if !self.is_timing() {
+            return;
+        }
         let spent = self.stop();
         log::debug!("frame upload into Ruffle's bitmap {}", spent.describe());
         FRAME.with(|f| f.end(spent));
@@ -170,14 +207,24 @@ mod tests {
     }
 
     #[test]
+    fn without_the_timing_log_a_timer_reads_no_clock() {
+        // No logger is installed in this test binary, so the timing log is off.
+        assert!(!timing_enabled());
+        let timer = CallTimer::start();
+        assert!(!timer.is_timing());
+        assert_eq!(timer.stop(), Spent::default());
+        assert!(CallTimer::reading().is_timing());
+    }
+
+    #[test]
     fn a_frame_sums_its_calls_and_its_hand_off() {
         FRAME.with(|f| {
             f.calls.set(0);
             f.in_calls.take();
             f.in_present.take();
         });
-        CallTimer::start().record_call();
-        CallTimer::start().record_call();
+        CallTimer::reading().record_call();
+        CallTimer::reading().record_call();
         presented(Spent {
             wall_ns: 8,
             cpu_ns: 5,
@@ -186,7 +233,7 @@ mod tests {
             assert_eq!(f.calls.get(), 2);
             assert!(f.in_present.get().wall_ns >= 8);
         });
-        CallTimer::start().record_upload();
+        CallTimer::reading().record_upload();
         FRAME.with(|f| {
             assert_eq!(f.calls.get(), 0);
             assert_eq!(f.in_present.get(), Spent::default());
