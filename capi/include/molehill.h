@@ -2129,8 +2129,8 @@ MhStatus mh_program_upload(MhStage3D *stage,
                            MhError **error);
 
 /**
- * `VertexBuffer3D.dispose()`. Cannot fail: disposing twice, or after the context, does
- * nothing.
+ * `VertexBuffer3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+ * (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
  *
  * The facade's `Context3D::vertex_buffer_dispose`.
  *
@@ -2145,8 +2145,8 @@ MhStatus mh_vertex_buffer_dispose(MhStage3D *stage,
                                   MhError **error);
 
 /**
- * `IndexBuffer3D.dispose()`. Cannot fail: disposing twice, or after the context, does
- * nothing.
+ * `IndexBuffer3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+ * (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
  *
  * The facade's `Context3D::index_buffer_dispose`.
  *
@@ -2161,7 +2161,8 @@ MhStatus mh_index_buffer_dispose(MhStage3D *stage,
                                  MhError **error);
 
 /**
- * `Program3D.dispose()`. Cannot fail: disposing twice, or after the context, does nothing.
+ * `Program3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+ * (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
  *
  * The facade's `Context3D::program_dispose`.
  *
@@ -2176,8 +2177,8 @@ MhStatus mh_program_dispose(MhStage3D *stage,
                             MhError **error);
 
 /**
- * `dispose()` of any texture class. Cannot fail: disposing twice, or after the context,
- * does nothing.
+ * `dispose()` of any texture class. No Flash error: disposing twice, or after the context,
+ * does nothing (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
  *
  * The facade's `Context3D::texture_dispose`.
  *
@@ -2196,6 +2197,7 @@ MhStatus mh_texture_dispose(MhStage3D *stage,
  * buffer and its share of the memory budget are freed now, or, while a `setVertexBufferAt`
  * slot holds it, when the last such slot lets it go; the handle is forgotten (a later call
  * with it is `MH_STATUS_INVALID_ARGUMENT`). Again, or after the context: nothing, `MH_STATUS_OK`.
+ * `MH_STATUS_INVALID_ARGUMENT`, forgetting nothing, when `context` did not make `buffer`.
  *
  * The facade's `Context3D::vertex_buffer_collect`.
  *

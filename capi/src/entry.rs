@@ -188,10 +188,7 @@ impl MhStage3D {
                 "the Context3D handle is null".into(),
             ));
         }
-        let id = self
-            .contexts
-            .id(ctx)
-            .ok_or_else(|| crate::handles::unknown("Context3D", ctx.id))?;
+        let id = self.contexts.resolve(ctx)?;
         match self.stage.context3d_by_id(id) {
             Some(c) => Ok((c, &mut self.handles)),
             None => Err(Fail::Other(

@@ -1,6 +1,7 @@
 //! The resource calls as C functions: buffer and program methods, every `dispose`.
 //!
-//! A resource method takes the stage, the context and the resource's handle first; written
+//! A resource method takes the stage, the context that made the resource and the resource's
+//! handle first (another context's handle is `MH_STATUS_INVALID_ARGUMENT`); written
 //! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
 //! errors they list.
 
@@ -42,7 +43,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_upload_from_vector(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.vertex_buffer(buffer)?;
+        let buffer = h.own_vertex_buffer(c.id(), buffer)?;
         // SAFETY: `data` holds `data_length` numbers (contract).
         let data = unsafe { ffi::slice(data, data_length, "data") }?;
         Ok(c.vertex_buffer_upload_from_vector(buffer, data, start_vertex, num_vertices)?)
@@ -80,7 +81,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_upload_from_byte_array(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.vertex_buffer(buffer)?;
+        let buffer = h.own_vertex_buffer(c.id(), buffer)?;
         // SAFETY: `data.bytes` holds `data.length` bytes (contract).
         let data = unsafe { args::byte_array(&data, "data") }?;
         Ok(c.vertex_buffer_upload_from_byte_array(
@@ -123,7 +124,7 @@ pub unsafe extern "C" fn mh_index_buffer_upload_from_vector(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.index_buffer(buffer)?;
+        let buffer = h.own_index_buffer(c.id(), buffer)?;
         // SAFETY: `data` holds `data_length` values (contract).
         let data = unsafe { ffi::slice(data, data_length, "data") }?;
         Ok(c.index_buffer_upload_from_vector(buffer, data, start_offset, count)?)
@@ -160,7 +161,7 @@ pub unsafe extern "C" fn mh_index_buffer_upload_from_byte_array(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.index_buffer(buffer)?;
+        let buffer = h.own_index_buffer(c.id(), buffer)?;
         // SAFETY: `data.bytes` holds `data.length` bytes (contract).
         let data = unsafe { args::byte_array(&data, "data") }?;
         Ok(c.index_buffer_upload_from_byte_array(
@@ -224,7 +225,7 @@ pub unsafe extern "C" fn mh_program_upload(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let program = h.program(program)?;
+        let program = h.own_program(c.id(), program)?;
         // SAFETY: `vertex_program.bytes` holds `vertex_program.length` bytes (contract).
         let vertex_program = unsafe { args::byte_array(&vertex_program, "vertex_program") }?;
         // SAFETY: `fragment_program.bytes` holds `fragment_program.length` bytes (contract).
@@ -235,8 +236,8 @@ pub unsafe extern "C" fn mh_program_upload(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `VertexBuffer3D.dispose()`. Cannot fail: disposing twice, or after the context, does
-/// nothing.
+/// `VertexBuffer3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+/// (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
 ///
 /// The facade's `Context3D::vertex_buffer_dispose`.
 ///
@@ -252,7 +253,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_dispose(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.vertex_buffer(buffer)?;
+        let buffer = h.own_vertex_buffer(c.id(), buffer)?;
         c.vertex_buffer_dispose(buffer);
         Ok(())
     };
@@ -260,8 +261,8 @@ pub unsafe extern "C" fn mh_vertex_buffer_dispose(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `IndexBuffer3D.dispose()`. Cannot fail: disposing twice, or after the context, does
-/// nothing.
+/// `IndexBuffer3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+/// (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
 ///
 /// The facade's `Context3D::index_buffer_dispose`.
 ///
@@ -277,7 +278,7 @@ pub unsafe extern "C" fn mh_index_buffer_dispose(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let buffer = h.index_buffer(buffer)?;
+        let buffer = h.own_index_buffer(c.id(), buffer)?;
         c.index_buffer_dispose(buffer);
         Ok(())
     };
@@ -285,7 +286,8 @@ pub unsafe extern "C" fn mh_index_buffer_dispose(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `Program3D.dispose()`. Cannot fail: disposing twice, or after the context, does nothing.
+/// `Program3D.dispose()`. No Flash error: disposing twice, or after the context, does nothing
+/// (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
 ///
 /// The facade's `Context3D::program_dispose`.
 ///
@@ -301,7 +303,7 @@ pub unsafe extern "C" fn mh_program_dispose(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let program = h.program(program)?;
+        let program = h.own_program(c.id(), program)?;
         c.program_dispose(program);
         Ok(())
     };
@@ -309,8 +311,8 @@ pub unsafe extern "C" fn mh_program_dispose(
     unsafe { with_context(stage, context, error, call) }
 }
 
-/// `dispose()` of any texture class. Cannot fail: disposing twice, or after the context,
-/// does nothing.
+/// `dispose()` of any texture class. No Flash error: disposing twice, or after the context,
+/// does nothing (`MH_STATUS_INVALID_ARGUMENT` when `context` did not make it).
 ///
 /// The facade's `Context3D::texture_dispose`.
 ///
@@ -326,7 +328,7 @@ pub unsafe extern "C" fn mh_texture_dispose(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         c.texture_dispose(texture);
         Ok(())
     };

@@ -4,8 +4,11 @@
 //! Each frees the object (its GPU object and memory budget; a bound one when its binding lets
 //! it go, as Flash's context holds what is bound) and forgets the handle: a later call with it
 //! is `MH_STATUS_INVALID_ARGUMENT` (no AS3 call can name a collected object). Collecting a
-//! handle again, or one of a disposed object or of a replaced context, succeeds and does
-//! nothing. No event, no Flash error.
+//! handle again, or one of a disposed object or of a replaced context (named with that
+//! context's handle), succeeds and does nothing. No event, no Flash error. A handle named
+//! with a context handle that did not make it, or a live handle of another kind, is
+//! `MH_STATUS_INVALID_ARGUMENT` as for its upload and `dispose` (`Handles::forget_*`), and
+//! nothing is forgotten.
 
 use molehill_player::Context3D;
 
@@ -19,6 +22,7 @@ use crate::handles::{
 /// buffer and its share of the memory budget are freed now, or, while a `setVertexBufferAt`
 /// slot holds it, when the last such slot lets it go; the handle is forgotten (a later call
 /// with it is `MH_STATUS_INVALID_ARGUMENT`). Again, or after the context: nothing, `MH_STATUS_OK`.
+/// `MH_STATUS_INVALID_ARGUMENT`, forgetting nothing, when `context` did not make `buffer`.
 ///
 /// The facade's `Context3D::vertex_buffer_collect`.
 ///
@@ -34,7 +38,7 @@ pub unsafe extern "C" fn mh_vertex_buffer_collect(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        if let Some(buffer) = h.forget_vertex_buffer(buffer)? {
+        if let Some(buffer) = h.forget_vertex_buffer(c.id(), buffer)? {
             c.vertex_buffer_collect(buffer);
         }
         Ok(())
@@ -60,7 +64,7 @@ pub unsafe extern "C" fn mh_index_buffer_collect(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        if let Some(buffer) = h.forget_index_buffer(buffer)? {
+        if let Some(buffer) = h.forget_index_buffer(c.id(), buffer)? {
             c.index_buffer_collect(buffer);
         }
         Ok(())
@@ -86,7 +90,7 @@ pub unsafe extern "C" fn mh_program_collect(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        if let Some(program) = h.forget_program(program)? {
+        if let Some(program) = h.forget_program(c.id(), program)? {
             c.program_collect(program);
         }
         Ok(())
@@ -114,7 +118,7 @@ pub unsafe extern "C" fn mh_texture_collect(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        if let Some(texture) = h.forget_texture(texture)? {
+        if let Some(texture) = h.forget_texture(c.id(), texture)? {
             c.texture_collect(texture);
         }
         Ok(())
@@ -142,10 +146,7 @@ pub unsafe extern "C" fn mh_context3d_collect(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |s: &mut MhStage3D| {
-        let id = s
-            .contexts
-            .id(context)
-            .ok_or_else(|| crate::handles::unknown("Context3D", context.id))?;
+        let id = s.contexts.resolve(context)?;
         s.stage.context3d_collect(id);
         Ok(())
     };

@@ -50,7 +50,7 @@ pub unsafe extern "C" fn mh_context3d_create_vertex_buffer(
         // SAFETY: `buffer_usage` is a NUL-terminated string (contract).
         let buffer_usage = unsafe { ffi::string(buffer_usage, "buffer_usage") }?;
         let created = c.create_vertex_buffer(num_vertices, data32_per_vertex, &buffer_usage)?;
-        let handle = h.add_vertex_buffer(created);
+        let handle = h.add_vertex_buffer(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -102,7 +102,7 @@ pub unsafe extern "C" fn mh_context3d_create_vertex_buffer_for_instances(
             instances_per_element,
             &buffer_usage,
         )?;
-        let handle = h.add_vertex_buffer(created);
+        let handle = h.add_vertex_buffer(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -144,7 +144,7 @@ pub unsafe extern "C" fn mh_context3d_create_index_buffer(
         // SAFETY: `buffer_usage` is a NUL-terminated string (contract).
         let buffer_usage = unsafe { ffi::string(buffer_usage, "buffer_usage") }?;
         let created = c.create_index_buffer(num_indices, &buffer_usage)?;
-        let handle = h.add_index_buffer(created);
+        let handle = h.add_index_buffer(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -175,7 +175,7 @@ pub unsafe extern "C" fn mh_context3d_create_program(
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
         let created = c.create_program()?;
-        let handle = h.add_program(created);
+        let handle = h.add_program(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -230,7 +230,7 @@ pub unsafe extern "C" fn mh_context3d_create_texture(
             optimize_for_render_to_texture,
             streaming_levels,
         )?;
-        let handle = h.add_texture(created);
+        let handle = h.add_texture(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -283,7 +283,7 @@ pub unsafe extern "C" fn mh_context3d_create_cube_texture(
             optimize_for_render_to_texture,
             streaming_levels,
         )?;
-        let handle = h.add_texture(created);
+        let handle = h.add_texture(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -333,7 +333,7 @@ pub unsafe extern "C" fn mh_context3d_create_rectangle_texture(
         let format = unsafe { ffi::string(format, "format") }?;
         let created =
             c.create_rectangle_texture(width, height, &format, optimize_for_render_to_texture)?;
-        let handle = h.add_texture(created);
+        let handle = h.add_texture(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };
@@ -366,7 +366,7 @@ pub unsafe extern "C" fn mh_context3d_create_video_texture(
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
         let created = c.create_video_texture()?;
-        let handle = h.add_texture(created);
+        let handle = h.add_texture(c.id(), created);
         // SAFETY: `out` is writable (contract).
         unsafe { ffi::write(out, handle, "out") }
     };

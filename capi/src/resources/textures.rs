@@ -1,6 +1,7 @@
 //! The resource calls as C functions: the texture classes' uploads.
 //!
-//! A resource method takes the stage, the context and the resource's handle first; written
+//! A resource method takes the stage, the context that made the resource and the resource's
+//! handle first (another context's handle is `MH_STATUS_INVALID_ARGUMENT`); written
 //! after the facade's signatures and docs (`player-shim/src/context/resources.rs`), whose
 //! errors they list.
 
@@ -39,7 +40,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `source.pixels` holds `source.length` pixels (contract).
         let source = unsafe { args::bitmap(&source, "source") }?;
         Ok(c.texture_upload_from_bitmap_data(texture, source, miplevel)?)
@@ -76,7 +77,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_byte_array(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `data.bytes` holds `data.length` bytes (contract).
         let data = unsafe { args::byte_array(&data, "data") }?;
         Ok(c.texture_upload_from_byte_array(texture, data, byte_array_offset, miplevel)?)
@@ -115,7 +116,7 @@ pub unsafe extern "C" fn mh_cube_texture_upload_from_bitmap_data(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `source.pixels` holds `source.length` pixels (contract).
         let source = unsafe { args::bitmap(&source, "source") }?;
         Ok(c.cube_texture_upload_from_bitmap_data(texture, source, side, miplevel)?)
@@ -155,7 +156,7 @@ pub unsafe extern "C" fn mh_cube_texture_upload_from_byte_array(
 ) -> MhStatus {
     let call =
         |c: &mut Context3D, h: &mut Handles| {
-            let texture = h.texture(texture)?;
+            let texture = h.own_texture(c.id(), texture)?;
             // SAFETY: `data.bytes` holds `data.length` bytes (contract).
             let data = unsafe { args::byte_array(&data, "data") }?;
             Ok(c.cube_texture_upload_from_byte_array(
@@ -196,7 +197,7 @@ pub unsafe extern "C" fn mh_rectangle_texture_upload_from_bitmap_data(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `source.pixels` holds `source.length` pixels (contract).
         let source = unsafe { args::bitmap(&source, "source") }?;
         Ok(c.rectangle_texture_upload_from_bitmap_data(texture, source)?)
@@ -231,7 +232,7 @@ pub unsafe extern "C" fn mh_rectangle_texture_upload_from_byte_array(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `data.bytes` holds `data.length` bytes (contract).
         let data = unsafe { args::byte_array(&data, "data") }?;
         Ok(c.rectangle_texture_upload_from_byte_array(texture, data, byte_array_offset)?)
@@ -267,7 +268,7 @@ pub unsafe extern "C" fn mh_video_texture_attach_frame(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `frame.pixels` holds `frame.length` pixels (contract).
         let frame = unsafe { args::bitmap(&frame, "frame") }?;
         Ok(c.video_texture_attach_frame(texture, frame)?)
@@ -307,7 +308,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_bitmap_data_async(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `source.pixels` holds `source.length` pixels (contract).
         let source = unsafe { args::bitmap(&source, "source") }?;
         Ok(c.texture_upload_from_bitmap_data_async(texture, source, miplevel)?)
@@ -348,7 +349,7 @@ pub unsafe extern "C" fn mh_texture_upload_from_byte_array_async(
     error: *mut *mut MhError,
 ) -> MhStatus {
     let call = |c: &mut Context3D, h: &mut Handles| {
-        let texture = h.texture(texture)?;
+        let texture = h.own_texture(c.id(), texture)?;
         // SAFETY: `data.bytes` holds `data.length` bytes (contract).
         let data = unsafe { args::byte_array(&data, "data") }?;
         Ok(c.texture_upload_from_byte_array_async(texture, data, byte_array_offset, miplevel)?)
@@ -393,7 +394,7 @@ pub unsafe extern "C" fn mh_texture_upload_compressed_from_byte_array(
 ) -> MhStatus {
     let call =
         |c: &mut Context3D, h: &mut Handles| {
-            let texture = h.texture(texture)?;
+            let texture = h.own_texture(c.id(), texture)?;
             // SAFETY: `data.bytes` holds `data.length` bytes (contract).
             let data = unsafe { args::byte_array(&data, "data") }?;
             Ok(c.texture_upload_compressed_from_byte_array(
