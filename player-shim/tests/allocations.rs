@@ -5,12 +5,18 @@
 //! AS3-shaped one, on each backend there is (molehill-gl on headless GL, molehill-wgpu on
 //! headless Vulkan; a backend that cannot be made is skipped with a note): after a few warm-up
 //! frames, each call is counted on its own over several frames. Every state, constant, stream
-//! and draw call must make none.
+//! and draw call must make none. The draws must reach the renderer: the backend's own counters
+//! (`GlBackend::call_counts`, `WgpuBackend::call_counts`) must count every draw of the
+//! measured frames, so a frame that drew nothing (a draw refused, skipped or never flushed)
+//! fails the test instead of allocating nothing.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use molehill_agal::{ProgramKind, Version};
 use molehill_player::as3::ByteArray;
+use molehill_player::{BackendCreationError, HeadlessGl, HeadlessWgpu};
 use molehill_player::{
     BackendFactory, BlendFactor, CompareMode, Context3D, Filter, IndexBuffer3D, MipFilter, Profile,
     Program3D, Rect, RenderMode, Stage3D, StencilAction, TextureBase, TextureFormat, TriangleFace,
@@ -40,11 +46,48 @@ struct Scene {
     bytes: Vec<u8>,
 }
 
+/// Draws per frame: 16 `drawTriangles` and one `drawTrianglesInstanced` (see [`frame`]).
+const DRAWS_PER_FRAME: u64 = 17;
+
 /// Counts per call name over the measured frames.
 #[derive(Default)]
 struct Counts {
     by_call: BTreeMap<&'static str, usize>,
     calls: BTreeMap<&'static str, usize>,
+    /// Draws the backend counted over the measured frames.
+    backend_draws: u64,
+}
+
+/// The backend a context draws on, kept by its factory to read its draw counter.
+#[derive(Clone)]
+enum Probe {
+    Gl(Rc<RefCell<molehill_gl::GlBackend>>),
+    Wgpu(Rc<RefCell<molehill_wgpu::WgpuBackend>>),
+}
+
+impl Probe {
+    /// Draw calls the backend has issued to its renderer so far.
+    fn draws(&self) -> u64 {
+        match self {
+            Probe::Gl(b) => b.borrow().call_counts().get(molehill_gl::CallKind::Draw),
+            Probe::Wgpu(b) => b.borrow().call_counts().draws,
+        }
+    }
+}
+
+/// A factory making `make`'s backends, each kept in `slot` as a [`Probe`] by `wrap`.
+fn probed<B: molehill_context3d::Backend + 'static>(
+    slot: Rc<RefCell<Option<Probe>>>,
+    mut make: impl FnMut() -> Result<B, BackendCreationError> + 'static,
+    wrap: fn(Rc<RefCell<B>>) -> Probe,
+) -> Box<dyn BackendFactory> {
+    Box::new(
+        move || -> Result<Box<dyn molehill_context3d::Backend>, BackendCreationError> {
+            let backend = Rc::new(RefCell::new(make()?));
+            *slot.borrow_mut() = Some(wrap(backend.clone()));
+            Ok(Box::new(backend))
+        },
+    )
 }
 
 impl Counts {
@@ -272,7 +315,7 @@ fn frame(ctx: &mut Context3D, s: &Scene, n: &mut Counts, measure: bool) {
 
 /// Counts each call of `frame` on a context from `factory`, after warm-up frames; `None` when
 /// the backend cannot be made here.
-fn count(factory: Box<dyn BackendFactory>) -> Option<Counts> {
+fn count(factory: Box<dyn BackendFactory>, probe: &RefCell<Option<Probe>>) -> Option<Counts> {
     let mut stage = Stage3D::new(factory);
     stage
         .request_context3d(RenderMode::Auto, Profile::StandardExtended)
@@ -283,20 +326,42 @@ fn count(factory: Box<dyn BackendFactory>) -> Option<Counts> {
     for _ in 0..4 {
         frame(ctx, &scene, &mut counts, false);
     }
+    let probe = probe
+        .borrow()
+        .clone()
+        .expect("the factory made the backend");
+    let before = probe.draws();
     for _ in 0..8 {
         frame(ctx, &scene, &mut counts, true);
     }
+    counts.backend_draws = probe.draws() - before;
     Some(counts)
 }
 
 #[test]
 fn state_constant_stream_and_draw_calls_allocate_nothing_after_warm_up() {
-    let backends: [(&str, Box<dyn BackendFactory>); 2] = [
-        ("gl", Box::new(molehill_player::HeadlessGl::default())),
-        ("wgpu", Box::new(molehill_player::HeadlessWgpu::default())),
-    ];
-    for (name, factory) in backends {
-        let Some(counts) = count(factory) else {
+    for name in ["gl", "wgpu"] {
+        let slot: Rc<RefCell<Option<Probe>>> = Rc::default();
+        let factory = match name {
+            "gl" => probed(
+                slot.clone(),
+                || {
+                    Ok(molehill_gl::GlBackend::headless(
+                        &HeadlessGl::default().options,
+                    )?)
+                },
+                Probe::Gl,
+            ),
+            _ => probed(
+                slot.clone(),
+                || {
+                    let options = HeadlessWgpu::default().options;
+                    Ok(molehill_wgpu::WgpuBackend::headless(&options)?)
+                },
+                Probe::Wgpu,
+            ),
+        };
+        let Some(counts) = count(factory, &slot) else {
             eprintln!("skipped {name}: no headless {name} backend here (see the log)");
             continue;
         };
@@ -306,6 +371,13 @@ fn state_constant_stream_and_draw_calls_allocate_nothing_after_warm_up() {
                 counts.calls[call]
             );
         }
+        eprintln!("{name}: the backend drew {} times", counts.backend_draws);
+        let draw_calls = counts.calls["drawTriangles"] + counts.calls["drawTrianglesInstanced"];
+        assert_eq!(
+            counts.backend_draws, draw_calls as u64,
+            "{name}: every measured draw reaches the renderer"
+        );
+        assert_eq!(draw_calls as u64, 8 * DRAWS_PER_FRAME);
         let allocating: Vec<String> = counts
             .by_call
             .iter()
