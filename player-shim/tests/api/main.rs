@@ -1,11 +1,13 @@
 //! The tests of molehill-player in one binary: the AS3-shaped facade on context3d's
-//! RecordingBackend (`shim`, `context_identity`, `events`), its `# Errors` docs (`docs`), its
+//! RecordingBackend (`shim`, `context_identity`, `events`; `collect`, `lifetimes` and
+//! `context_collect` also on headless GL and wgpu with `gl`, `wgpu`), its `# Errors` docs (`docs`), its
 //! module layers (`layers`), and, with the `gl` feature, a GL player's own context (`gl_host`)
 //! and the memory budget on headless GL (`memory_budget`). `common` holds the stage they
 //! share.
 
 mod collect;
 mod common;
+mod context_collect;
 mod context_identity;
 mod docs;
 mod events;
