@@ -15,6 +15,8 @@
 pub mod report;
 
 #[cfg(target_arch = "wasm32")]
+mod bench;
+#[cfg(target_arch = "wasm32")]
 mod bindings;
 #[cfg(target_arch = "wasm32")]
 mod checks;

@@ -501,7 +501,14 @@ impl Raw<'_> {
 
 /// Makes no context current on this thread (`eglMakeCurrent` with `EGL_NO_CONTEXT`), as a
 /// program that draws with one context finds it before its first call; `Err` with the EGL
-/// error code when EGL refuses.
+/// error code when EGL refuses. In a browser there is no current context: nothing to do.
 pub fn release_current() -> Result<(), i32> {
-    crate::context::current::release()
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::context::current::release()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        Ok(())
+    }
 }

@@ -114,8 +114,10 @@ fn promise() -> (js_sys::Promise, js_sys::Function) {
 
 /// Maps `slice` for reading and waits for it: on WebGPU until the map's promise settles; on
 /// wgpu's WebGL2 backend polling the device once a task (its fences signal in a later task).
-/// Outside a suspendable call nothing is mapped and the read is Error #3710.
-pub(crate) fn wait_mapped(
+/// Outside a suspendable call nothing is mapped and the read is Error #3710. Public for a
+/// program's own read-backs on the same device (molehill-bench's hand-written wgpu baseline
+/// waits with it, as Molehill's own read-back does).
+pub fn wait_mapped(
     device: &wgpu::Device,
     slice: wgpu::BufferSlice<'_>,
 ) -> Result<(), BackendError> {

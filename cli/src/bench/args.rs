@@ -3,7 +3,7 @@
 use molehill_gl::CurrentCheck;
 use molehill_replay::BackendKind;
 
-use super::scenarios::Scenario;
+use molehill_bench::scenarios::Scenario;
 
 /// Arguments of `molehill bench`.
 #[derive(Debug, clap::Args)]

@@ -2,15 +2,13 @@
 //! [--baseline [--rounds N] [--only SIDE]] [SCENARIO]`: frames drawn through the shim's public
 //! API on a headless backend.
 //!
-//! Modules: [`args`] (the arguments), [`renderer`] (what the frames are written over: the
-//! [`renderer::Renderer`] trait and its values), [`scenes`] (the frames, written once over
-//! it), [`scenarios`] (which scenes there are), [`shaders`] (their programs in AGAL, GLSL and
-//! WGSL), [`shim`] (that trait over the shim's `Context3D`), [`raw`] (the same over plain GL:
-//! the GL baseline), [`raw_wgpu`] (the same over plain wgpu: the wgpu baseline), [`stages`]
-//! (the headless stages both sides draw through), [`ab`] (the alternating A/B timing against
-//! a baseline, and the picture check), [`allocs`] (heap allocations, counted by the binary's
-//! global allocator), [`stamps`] (wgpu timestamp queries around each frame),
-//! [`cpu`] (the process's CPU time, all threads).
+//! The portable core is the `molehill-bench` crate (bench/: the `Renderer` trait, the scenes
+//! and scenarios, their shaders, the shim renderer, the raw GL and raw wgpu baselines, the
+//! stages, the alternating rounds), which the browser's bench (`scripts/web-bench`) runs too.
+//! Here: [`args`] (the arguments), [`ab`] (the A/B comparison against a baseline as the
+//! command prints it, with the native split of a frame's time), [`allocs`] (heap
+//! allocations, counted by the binary's global allocator), [`stamps`] (wgpu timestamp queries
+//! around each frame), [`cpu`] (the process's CPU time, all threads).
 //!
 //! Without `--baseline`: frames/s, draws/s, wall time per draw (and the part of it spent in
 //! the calls before `present`), and the backend's work: GL calls per draw by kind
@@ -24,14 +22,6 @@ mod ab;
 mod allocs;
 mod args;
 mod cpu;
-mod raw;
-mod raw_wgpu;
-mod renderer;
-mod scenarios;
-mod scenes;
-mod shaders;
-mod shim;
-mod stages;
 mod stamps;
 
 use std::cell::RefCell;
@@ -47,10 +37,10 @@ pub use args::BenchArgs;
 
 use allocs::allocations;
 use args::CheckArg;
-use renderer::SIDE;
-use scenarios::Scenario;
-use shim::ShimRenderer;
-use stages::{gl_stage, wgpu_stage};
+use molehill_bench::renderer::{self, SIDE};
+use molehill_bench::scenarios::Scenario;
+use molehill_bench::shim::ShimRenderer;
+use molehill_bench::stages::{gl_stage, wgpu_stage};
 
 pub fn run(args: &BenchArgs) -> Result<std::process::ExitCode, String> {
     let scenarios: Vec<Scenario> = match (args.scenario, args.baseline) {
@@ -142,7 +132,7 @@ impl Counts {
 /// A stage whose context runs on a new headless backend of `kind`, and that backend.
 fn stage_of(kind: BackendKind, check: CheckArg) -> Result<(Stage3D, Probe), String> {
     if kind == BackendKind::Gl {
-        let (stage, backend) = gl_stage(check)?;
+        let (stage, backend) = gl_stage(check.into())?;
         return Ok((stage, Probe::Gl(backend)));
     }
     let api = if kind == BackendKind::WgpuGl {
@@ -161,7 +151,9 @@ fn bench(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<(), String> 
     let (mut stage, probe) = stage_of(kind, args.current_check).map_err(err)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
-    let mut r = ShimRenderer::new(ctx).map_err(err)?;
+    let mut r = ShimRenderer::new(ctx)
+        .map_err(err)?
+        .count_allocations(allocations);
     let mut scene = scenario.build(&mut r, side).map_err(err)?;
     scene.frame(&mut r, 0).map_err(err)?;
     let before = probe.counts();

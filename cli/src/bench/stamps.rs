@@ -7,6 +7,8 @@
 //! Needs `TIMESTAMP_QUERY` and `TIMESTAMP_QUERY_INSIDE_ENCODERS` on the device
 //! ([`Stamps::new`] is `None` otherwise: the bench then reports the CPU's wait alone).
 
+use molehill_bench::raw_wgpu::map_for_reading;
+
 /// Frames one set of queries holds (two queries each).
 pub const MAX_FRAMES: u32 = 256;
 
@@ -101,26 +103,4 @@ impl Stamps {
         self.read.unmap();
         Ok(spans)
     }
-}
-
-/// Maps `slice` for reading and waits for it (the submissions before it done); errors are
-/// `what: ...`. Both sides' read-backs of the bench use it.
-pub(super) fn map_for_reading(
-    device: &wgpu::Device,
-    slice: &wgpu::BufferSlice<'_>,
-    what: &str,
-) -> Result<(), String> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    slice.map_async(wgpu::MapMode::Read, move |r| {
-        let _ = tx.send(r);
-    });
-    device
-        .poll(wgpu::PollType::Wait {
-            submission_index: None,
-            timeout: None,
-        })
-        .map_err(|e| format!("{what}: {e}"))?;
-    rx.try_recv()
-        .map_err(|e| format!("{what}: {e}"))?
-        .map_err(|e| format!("{what}: {e}"))
 }

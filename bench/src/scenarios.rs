@@ -2,11 +2,12 @@
 //! set up on a [`Renderer`]. The scenes themselves are in `scenes.rs`, what they draw with in
 //! `renderer.rs` and `shaders.rs`.
 
-use super::renderer::{Renderer, Scene};
-use super::scenes::{MeshScene, Skinning, Starling, StateChanges, Streaming};
+use crate::renderer::{Renderer, Scene};
+use crate::scenes::{MeshScene, Skinning, Starling, StateChanges, Streaming};
 
 /// Which scenario.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Scenario {
     /// Starling's sprite batch: 64 batches of 32 textured, tinted, premultiplied-alpha
     /// quads, two textures alternating, a matrix and a tint per batch, the vertex buffer
@@ -44,6 +45,21 @@ impl Scenario {
             Scenario::Upload => &[256, 512, 1024, 2048],
             _ => &[0],
         }
+    }
+
+    /// Every scenario, `upload` last (what `--baseline` runs when none is named).
+    pub const WITH_UPLOAD: [Scenario; 6] = [
+        Scenario::Starling,
+        Scenario::State,
+        Scenario::Mesh,
+        Scenario::Skinning,
+        Scenario::Streaming,
+        Scenario::Upload,
+    ];
+
+    /// The scenario of a lower-case name ([`Scenario::name`]).
+    pub fn from_name(name: &str) -> Option<Scenario> {
+        Scenario::WITH_UPLOAD.into_iter().find(|s| s.name() == name)
     }
 
     /// Lower-case name.

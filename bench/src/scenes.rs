@@ -1,8 +1,8 @@
-//! The scenes of [`Scenario`](super::scenarios::Scenario), each over any [`Renderer`]: Starling's batches, state
+//! The scenes of [`Scenario`](crate::scenarios::Scenario), each over any [`Renderer`]: Starling's batches, state
 //! changes, a mesh, skinning and texture streaming (which `upload` reuses).
 
-use super::renderer::{Attribute, Blend, Compare, Cull, Num, Renderer, Sampling, Scene};
-use super::shaders::{COLOR, MESH_ONE, MESH_PLAIN, MESH_TWO, SKIN, STARLING, TINT};
+use crate::renderer::{Attribute, Blend, Compare, Cull, Num, Renderer, Sampling, Scene};
+use crate::shaders::{COLOR, MESH_ONE, MESH_PLAIN, MESH_TWO, SKIN, STARLING, TINT};
 
 /// Starling: batches per frame and quads per batch.
 const BATCHES: u32 = 64;

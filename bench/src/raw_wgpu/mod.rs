@@ -23,12 +23,14 @@
 //! textures, bind groups).
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use molehill_player::as3::unpremultiply;
 use wgpu::util::DeviceExt;
 
-use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use crate::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 mod programs;
 
@@ -574,7 +576,7 @@ impl Renderer for RawWgpuRenderer {
         );
         self.queue.submit([encoder.finish()]);
         let slice = self.readback.slice(..);
-        super::stamps::map_for_reading(&self.device, &slice, "raw wgpu")?;
+        map_for_reading(&self.device, &slice, "raw wgpu")?;
         let pixels = {
             let data = slice
                 .get_mapped_range()
@@ -585,5 +587,37 @@ impl Renderer for RawWgpuRenderer {
         };
         self.readback.unmap();
         Ok(pixels)
+    }
+}
+
+/// Maps `slice` for reading and waits for it (the submissions before it done); errors are
+/// `what: ...`. The raw side's read-back and the native bench's timestamps use it. Natively
+/// the device is polled until it is idle; in a browser the wait suspends the call (JSPI) as
+/// Molehill's own read-back does (`molehill_wgpu::web::wait_mapped`), so it must run inside
+/// `molehill_wgpu::web::suspendable`.
+pub fn map_for_reading(
+    device: &wgpu::Device,
+    slice: &wgpu::BufferSlice<'_>,
+    what: &str,
+) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        molehill_wgpu::web::wait_mapped(device, *slice).map_err(|e| format!("{what}: {e}"))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let (tx, rx) = std::sync::mpsc::channel();
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        device
+            .poll(wgpu::PollType::Wait {
+                submission_index: None,
+                timeout: None,
+            })
+            .map_err(|e| format!("{what}: {e}"))?;
+        rx.try_recv()
+            .map_err(|e| format!("{what}: {e}"))?
+            .map_err(|e| format!("{what}: {e}"))
     }
 }

@@ -5,20 +5,18 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use molehill_context3d::Backend;
-use molehill_gl::{ContextOptions, GlBackend};
+use molehill_gl::{ContextOptions, CurrentCheck, GlBackend};
 use molehill_player::{BackendCreationError, Stage3D};
 use molehill_wgpu::{DeviceOptions, WgpuBackend};
 
-use super::args::CheckArg;
-
 /// A stage whose context runs on a new headless [`GlBackend`] checking its context's currency
 /// as `check` says, and that backend.
-pub fn gl_stage(check: CheckArg) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
+pub fn gl_stage(check: CurrentCheck) -> Result<(Stage3D, Rc<RefCell<GlBackend>>), String> {
     let gl: Rc<RefCell<Option<Rc<RefCell<GlBackend>>>>> = Rc::default();
     let slot = gl.clone();
     let factory = move || -> Result<Box<dyn Backend>, BackendCreationError> {
         let mut made = GlBackend::headless(&ContextOptions::default())?;
-        made.set_current_check(check.into());
+        made.set_current_check(check);
         let backend = Rc::new(RefCell::new(made));
         *slot.borrow_mut() = Some(backend.clone());
         Ok(Box::new(backend))

@@ -1,7 +1,7 @@
 //! The wgpu baseline's setup, made once and kept: programs (shader modules, layouts, the
 //! constants bind group), pipelines, textures and their bind groups.
 
-use crate::bench::renderer::{Blend, Compare, Cull, Sampling, Shader, SIDE};
+use crate::renderer::{Blend, Compare, Cull, Sampling, Shader, SIDE};
 
 /// The target's colour format.
 pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;

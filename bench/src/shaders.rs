@@ -10,7 +10,7 @@
 //! and leaves out what Molehill adds for Flash's sake: the scissor discard and the bounds
 //! check of relative constant reads.
 
-use super::renderer::Shader;
+use crate::renderer::Shader;
 
 /// Starling 2's textured, tinted mesh style.
 pub const STARLING: Shader = Shader {

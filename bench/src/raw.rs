@@ -15,7 +15,7 @@ use molehill_gl::raw::{
 use molehill_gl::ContextOptions;
 use molehill_player::as3::unpremultiply;
 
-use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use crate::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// `GL_BGRA_EXT` / `GL_BGRA` (the same value).
 const BGRA: u32 = 0x80E1;
@@ -93,6 +93,12 @@ impl RawRenderer {
             scissor: None,
             last: Last::default(),
         })
+    }
+
+    /// The context's version and renderer strings.
+    pub fn driver(&self) -> String {
+        let info = self.gl.context().info();
+        format!("{} / {}", info.version, info.renderer)
     }
 
     /// Whether bgra bytes go to GL as they are.

@@ -61,7 +61,7 @@ pub enum Cull {
 
 /// One program: AGAL for Molehill, the same shaders hand-written in GLSL ES 3.00 for the GL
 /// baseline (`vc`/`fc` arrays, attributes at locations 0.., samplers `fs0`..) and in WGSL for
-/// the wgpu baseline (see [`super::shaders`] for its bindings).
+/// the wgpu baseline (see [`crate::shaders`] for its bindings).
 #[derive(Debug, Clone, Copy)]
 pub struct Shader {
     /// AGAL vertex program.

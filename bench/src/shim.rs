@@ -9,8 +9,9 @@ use molehill_player::{
     TextureFormat, TriangleFace, VertexBuffer3D, VertexFormat,
 };
 
-use super::allocs::allocations;
-use super::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use web_time::Instant;
+
+use crate::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// A mesh: the buffer, its attributes (slot, word offset, format) and its index buffer.
 #[derive(Debug, Clone, Copy)]
@@ -25,7 +26,7 @@ pub struct ShimRenderer<'a> {
     ctx: &'a mut Context3D,
     /// Time spent in `present` (submission, and whatever waits there).
     pub present_time: std::time::Duration,
-    /// Heap allocations made in `present` (`super::allocs`).
+    /// Heap allocations made in `present` (by [`ShimRenderer::count_allocations`]'s counter).
     pub present_allocations: u64,
     /// Heap allocations made in vertex and texture uploads.
     pub upload_allocations: u64,
@@ -35,6 +36,13 @@ pub struct ShimRenderer<'a> {
     /// Make no GL context current before each round, and tell the backend so (see
     /// [`ShimRenderer::alone_per_round`]).
     release: Option<Box<dyn FnMut()>>,
+    /// Heap allocations made so far by the process (the `molehill` binary's global allocator);
+    /// none counted without one.
+    allocations: fn() -> u64,
+}
+
+fn no_count() -> u64 {
+    0
 }
 
 impl<'a> ShimRenderer<'a> {
@@ -51,7 +59,15 @@ impl<'a> ShimRenderer<'a> {
             streams: 0,
             indices: None,
             release: None,
+            allocations: no_count,
         })
+    }
+
+    /// Counts the heap allocations of uploads and `present` with `counter` (the process's
+    /// allocations so far: a binary's counting global allocator).
+    pub fn count_allocations(mut self, counter: fn() -> u64) -> Self {
+        self.allocations = counter;
+        self
     }
 
     /// Before each round, makes no GL context current on the thread, as a player whose only
@@ -126,14 +142,14 @@ impl Renderer for ShimRenderer<'_> {
     }
 
     fn upload_texture(&mut self, texture: TextureBase, bgra: &[u8]) -> Result<(), String> {
-        let allocated = allocations();
+        let allocated = (self.allocations)();
         let r = text(self.ctx.texture_upload_from_byte_array(
             texture,
             ByteArray::little_endian(bgra),
             0,
             0,
         ));
-        self.upload_allocations += allocations() - allocated;
+        self.upload_allocations += (self.allocations)() - allocated;
         r
     }
 
@@ -161,12 +177,12 @@ impl Renderer for ShimRenderer<'_> {
         data: &[f64],
     ) -> Result<(), String> {
         let count = data.len() / per_vertex.max(1) as usize;
-        let allocated = allocations();
+        let allocated = (self.allocations)();
         let r = text(
             self.ctx
                 .vertex_buffer_upload_from_vector(v, data, 0, count as i32),
         );
-        self.upload_allocations += allocations() - allocated;
+        self.upload_allocations += (self.allocations)() - allocated;
         r
     }
 
@@ -300,11 +316,11 @@ impl Renderer for ShimRenderer<'_> {
     }
 
     fn present(&mut self) -> Result<(), String> {
-        let allocated = allocations();
-        let start = std::time::Instant::now();
+        let allocated = (self.allocations)();
+        let start = Instant::now();
         let r = text(self.ctx.present());
         self.present_time += start.elapsed();
-        self.present_allocations += allocations() - allocated;
+        self.present_allocations += (self.allocations)() - allocated;
         r
     }
 
