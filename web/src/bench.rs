@@ -19,7 +19,7 @@ use molehill_bench::rounds::{
 use molehill_bench::scenarios::Scenario;
 use molehill_bench::shim::ShimRenderer;
 use molehill_bench::stages::{gl_stage, wgpu_stage};
-use molehill_gl::CurrentCheck;
+use molehill_gl::{CallKind, CurrentCheck};
 use serde_json::json;
 use wasm_bindgen::prelude::*;
 
@@ -99,7 +99,7 @@ fn webgl2(
 ) -> Result<serde_json::Value, String> {
     let name = label(scenario, side);
     let frames = frames_for(scenario, side, frames);
-    let (mut stage, _backend) = gl_stage(CurrentCheck::EveryCall)?;
+    let (mut stage, backend) = gl_stage(CurrentCheck::EveryCall)?;
     let ctx = stage.context3d_mut().ok_or("no context")?;
     let driver = ctx.driver_info();
     let mut molehill = Some(Runner::new(ShimRenderer::new(ctx)?, scenario, side)?);
@@ -111,8 +111,24 @@ fn webgl2(
         "{name}: {draws} draws per frame, {SIDE}x{SIDE}, {rounds} rounds of {frames} frames per \
          side, WebGL2; {driver}; raw: {raw_driver}"
     );
+    let before = backend.borrow().call_counts();
     let out = alternate(&mut molehill, &mut raw, rounds, frames)?;
-    Ok(run_report(&name, header, &out, draws, bytes))
+    let calls = backend.borrow().call_counts().since(&before);
+    let mut report = run_report(&name, header, &out, draws, bytes);
+    // Molehill's WebGL calls per draw by kind over the timed rounds, as `molehill bench`
+    // prints them natively (the raw side makes at most one call per setting it changes).
+    let per = (draws as f64 * f64::from(frames) * f64::from(rounds)).max(1.0);
+    let mut line = "  molehill webgl calls per draw:".to_string();
+    for kind in CallKind::ALL {
+        let name = format!("{kind:?}").to_lowercase();
+        line.push_str(&format!(" {name} {:.2}", calls.get(kind) as f64 / per));
+    }
+    line.push_str(&format!(" total {:.2}", calls.total() as f64 / per));
+    if let Some(lines) = report["lines"].as_array_mut() {
+        let at = lines.len() - 1;
+        lines.insert(at, line.into());
+    }
+    Ok(report)
 }
 
 fn webgpu(

@@ -3,6 +3,7 @@
 // a page's own WebGL2 context lent to Molehill, fences that signal in a later task.
 
 import { load, loadTrace, runJob, wasm } from "./molehill.js";
+import { bench } from "./bench.js";
 
 const nextTask = (ms = 0) => new Promise((r) => setTimeout(r, ms));
 
@@ -332,6 +333,22 @@ async function capabilities() {
   return `s3tc ${caps.s3tc}, bgra ${caps.bgra}, on ${caps.renderer}`;
 }
 
+/**
+ * The browser's bench (scripts/web-bench) runs on `backend`: every scenario, one round of one
+ * frame per side (upload: ten), and Molehill's picture is the hand-written program's, pixel for
+ * pixel. Times are not checked.
+ */
+async function benchRuns(backend) {
+  const r = await bench(backend, "all", 1, 1);
+  expect(!r.error, `the bench ran (${r.error})`);
+  expect(r.runs.length === 9, `nine runs (five scenarios, four uploads), got ${r.runs.length}`);
+  const differ = r.runs.filter((run) => !run.identical);
+  expect(differ.length === 0,
+    `identical pictures: ${differ.map((run) => run.lines[run.lines.length - 1]).join("; ")}`);
+  expect(r.runs.every((run) => run.ratios.length === 1), "one ratio per run");
+  return `${r.runs.length} runs, pictures identical: ${r.runs.map((run) => run.label).join(", ")}`;
+}
+
 const CHECKS = [
   ["capabilities by WebGL names", capabilities],
   ["a canvas of the page", canvas],
@@ -339,6 +356,8 @@ const CHECKS = [
   ["context loss on WebGPU (GPUDevice.destroy)", webgpuLoss],
   ["the player's own WebGL2 context", lentContext],
   ["frame read-back across tasks", readback],
+  ["the bench against raw WebGL2 (pictures compared)", () => benchRuns("webgl2")],
+  ["the bench against raw WebGPU (pictures compared)", () => benchRuns("webgpu")],
 ];
 
 /** Runs every check; `base` is the URL of the repository's root. */

@@ -38,7 +38,7 @@ use super::stamps::Stamps;
 /// the calls, in `present` and in the wait after it (in `readback`), and the queue's time
 /// per frame from `stamps` (median), where the device has timestamps.
 fn alone<R: Renderer>(
-runner: &mut Runner<'_, R>,
+    runner: &mut Runner<'_, R>,
     frames: u32,
     device: &wgpu::Device,
     mut stamps: Option<&mut Stamps>,
@@ -97,7 +97,6 @@ fn noop() -> bool {
 fn threaded_driver() -> bool {
     std::env::var_os("GALLIUM_THREAD").is_none_or(|v| v != "0")
 }
-
 
 fn print_lines(lines: Vec<String>) {
     for line in lines {
@@ -266,13 +265,11 @@ fn compare_wgpu(scenario: Scenario, side: u32, args: &BenchArgs) -> Result<bool,
         );
     };
     if let Some(m) = molehill.as_mut() {
-        let alone = alone(m, alone_frames, &gpu.device, stamps.as_mut())
-            .map_err(err)?;
+        let alone = alone(m, alone_frames, &gpu.device, stamps.as_mut()).map_err(err)?;
         split("molehill", &out.molehill, alone);
     }
     if let Some(r) = raw.as_mut() {
-        let alone = alone(r, alone_frames, &gpu.device, stamps.as_mut())
-            .map_err(err)?;
+        let alone = alone(r, alone_frames, &gpu.device, stamps.as_mut()).map_err(err)?;
         split("raw", &out.raw, alone);
     }
     if out.ratios.is_empty() {

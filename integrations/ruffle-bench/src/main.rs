@@ -1,7 +1,7 @@
-//! `ruffle-bench`: the scenarios of `molehill bench` (cli/src/bench/scenarios.rs and its AGAL
-//! programs, compiled here unchanged) drawn through Ruffle's own Stage3D (`ruffle_render_wgpu`'s
+//! `ruffle-bench`: the scenarios of `molehill bench` (molehill-bench's scenarios and their AGAL
+//! programs, bench/src/scenarios.rs) drawn through Ruffle's own Stage3D (`ruffle_render_wgpu`'s
 //! Context3D, wgpu 27) and through Molehill (the player facade on molehill-wgpu, wgpu 30, as
-//! `molehill bench --backend wgpu` draws them: cli/src/bench/shim.rs, also unchanged), both on
+//! `molehill bench --backend wgpu` draws them: molehill-bench's shim renderer), both on
 //! Vulkan (lavapipe without a GPU), in alternating rounds in one process. Each round draws
 //! `--frames` frames on one side and reads its last frame back (waiting for the device); the
 //! frame time is the round's time over its frames. Reported per scenario: both sides' ms per
@@ -13,28 +13,9 @@ use std::time::Instant;
 
 use clap::Parser;
 
-// shim.rs counts heap allocations per call (`molehill bench`'s `heap allocations per draw`)
-// through allocs.rs, which reads this global allocator, as in the `molehill` binary.
-#[global_allocator]
-static ALLOCATOR: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
-
-#[path = "../../../cli/src/bench/allocs.rs"]
-mod allocs;
-#[allow(dead_code)]
-#[path = "../../../cli/src/bench/renderer.rs"]
-mod renderer;
-#[allow(dead_code)]
-#[path = "../../../cli/src/bench/scenarios.rs"]
-mod scenarios;
-#[allow(dead_code)]
-#[path = "../../../cli/src/bench/scenes.rs"]
-mod scenes;
-#[allow(dead_code)]
-#[path = "../../../cli/src/bench/shaders.rs"]
-mod shaders;
-#[allow(dead_code)]
-#[path = "../../../cli/src/bench/shim.rs"]
-mod shim;
+// The scenarios, their programs and Molehill's side are molehill-bench's (bench/), the crate
+// `molehill bench` and the browser's bench run too.
+use molehill_bench::{renderer, scenarios, shim};
 
 mod ruffle_side;
 

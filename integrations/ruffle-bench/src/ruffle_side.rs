@@ -29,7 +29,7 @@ use swf::{Color, Rectangle, Twips};
 
 use molehill_agal::{ProgramKind, Version};
 
-use crate::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
+use molehill_bench::renderer::{Attribute, Blend, Compare, Cull, Renderer, Sampling, Shader, SIDE};
 
 /// Ruffle's `Context3DClearMask.ALL` bits as its Context3D reads them.
 const CLEAR_ALL: u32 = 0xFFFF_FFFF;
