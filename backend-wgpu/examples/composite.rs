@@ -8,6 +8,9 @@
 
 use std::error::Error;
 
+// The wgpu molehill-wgpu is built against (30, or 27 with its feature `wgpu27`).
+use molehill_wgpu::wgpu;
+
 use molehill_context3d::{Context3D, Endian};
 use molehill_wgpu::WgpuBackend;
 
@@ -38,7 +41,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .unwrap_or_else(|| "composite.png".into());
 
     // 1. The host's own device (a player already has one).
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle());
+    let instance = wgpu::Instance::default();
     let adapter = pollster::block_on(instance.request_adapter(&Default::default()))?;
     let (device, queue) = pollster::block_on(adapter.request_device(&Default::default()))?;
 
@@ -124,7 +127,11 @@ fn main() -> Result<(), Box<dyn Error>> {
                 write_mask: wgpu::ColorWrites::ALL,
             })],
         }),
+        // A host on wgpu 27 (molehill-wgpu's feature `wgpu27`) names it `multiview`.
+        #[cfg(not(feature = "wgpu27"))]
         multiview_mask: None,
+        #[cfg(feature = "wgpu27")]
+        multiview: None,
         cache: None,
     });
     let sampler = device.create_sampler(&wgpu::SamplerDescriptor::default());
@@ -196,7 +203,11 @@ fn main() -> Result<(), Box<dyn Error>> {
         submission_index: None,
         timeout: None,
     })?;
+    // wgpu 30's `get_mapped_range` is a `Result`, wgpu 27's the view itself.
+    #[cfg(not(feature = "wgpu27"))]
     let data = buffer.slice(..).get_mapped_range()?;
+    #[cfg(feature = "wgpu27")]
+    let data = buffer.slice(..).get_mapped_range();
     let mut pixels = Vec::with_capacity((4 * HOST_W * HOST_H) as usize);
     for y in 0..HOST_H as usize {
         pixels.extend_from_slice(&data[y * row as usize..][..4 * HOST_W as usize]);

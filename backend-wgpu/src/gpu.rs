@@ -16,6 +16,8 @@ use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::compat;
+
 /// The Debian packages that give Vulkan on the CPU (Mesa's lavapipe).
 pub const DEBIAN_PACKAGES: &str = "mesa-vulkan-drivers libvulkan1";
 /// The Debian packages wgpu's GL backend needs (EGL on Mesa's llvmpipe).
@@ -142,6 +144,12 @@ pub struct Caps {
     /// need `GL_BGRA` data into an `RGBA8` texture, which OpenGL ES does not allow, and where
     /// the adapter cannot multisample it when it multisamples `Rgba8Unorm`.
     pub bgra8: bool,
+    /// A multisampled texture can be made with `COPY_SRC` and copied, so a 16-bit target
+    /// quantises its samples (`device/packed.rs`). Off on wgpu's GL backend, which cannot copy
+    /// a multisampled texture and fails to make one with `COPY_SRC` (`GL_TEXTURE_2D` as its
+    /// target): there a 16-bit target quantises its resolve. (From the adapter: wgpu 27 has no
+    /// `Device::adapter_info` to ask later.)
+    pub msaa_copy: bool,
 }
 
 /// Errors the device reported outside any error scope, and whether it was lost; shared with
@@ -217,7 +225,7 @@ pub struct Gpu {
 #[derive(Debug)]
 #[must_use = "close the scope to hand its errors to the sink"]
 pub(crate) struct CallScope {
-    scopes: [wgpu::ErrorScopeGuard; 3],
+    scopes: [compat::ErrorScopeGuard; 3],
 }
 
 impl CallScope {
@@ -273,11 +281,11 @@ static VULKAN_INSTANCES_MADE: AtomicUsize = AtomicUsize::new(0);
 fn instance(api: Api) -> wgpu::Instance {
     static VULKAN: Mutex<Option<wgpu::Instance>> = Mutex::new(None);
     let make = || {
-        let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+        let mut desc = compat::instance_descriptor();
         desc.backends = api.backends();
         desc.flags
             .remove(wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL);
-        wgpu::Instance::new(desc)
+        compat::instance(desc)
     };
     match api {
         Api::Gl | Api::WebGpu | Api::WebGl2 => make(),
@@ -334,12 +342,7 @@ impl Gpu {
         #[cfg(not(target_arch = "wasm32"))]
         let surface: Option<wgpu::Surface<'static>> = None;
         let adapter = instance
-            .request_adapter(&wgpu::RequestAdapterOptions {
-                power_preference: wgpu::PowerPreference::HighPerformance,
-                force_fallback_adapter: false,
-                compatible_surface: surface.as_ref(),
-                apply_limit_buckets: false,
-            })
+            .request_adapter(&compat::adapter_options(surface.as_ref()))
             .await
             .map_err(|e| DeviceError::NoAdapter {
                 api,
@@ -457,6 +460,7 @@ impl Gpu {
             max_vertex_buffers: limits.max_vertex_buffers,
             bgra8: i.backend != wgpu::Backend::Gl
                 && (!msaa || four(wgpu::TextureFormat::Bgra8Unorm)),
+            msaa_copy: i.backend != wgpu::Backend::Gl,
         };
         log::info!("molehill-wgpu: {info}, {caps:?}");
         Gpu {
@@ -486,7 +490,7 @@ impl Gpu {
                 wgpu::ErrorFilter::OutOfMemory,
                 wgpu::ErrorFilter::Internal,
             ]
-            .map(|f| self.device.push_error_scope(f)),
+            .map(|f| compat::push_error_scope(&self.device, f)),
         })
     }
 
@@ -503,8 +507,8 @@ impl Gpu {
     /// See the browser's [`Gpu::scoped`].
     #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn scoped<T>(&self, f: impl FnOnce() -> T) -> (T, Option<wgpu::Error>) {
-        let oom = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
-        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let oom = compat::push_error_scope(&self.device, wgpu::ErrorFilter::OutOfMemory);
+        let validation = compat::push_error_scope(&self.device, wgpu::ErrorFilter::Validation);
         let value = f();
         let v = pollster::block_on(validation.pop());
         let o = pollster::block_on(oom.pop());

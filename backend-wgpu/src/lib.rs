@@ -28,11 +28,28 @@
 //!
 //! docs/wgpu.md lists the files; `tests/api/layers.rs` checks the imports.
 
+// The wgpu major (Cargo.toml's features, docs/wgpu.md "The wgpu major"): with `wgpu27` the crate
+// is built against wgpu 27 under the name `wgpu`, which this shadows everywhere in the crate, so
+// the code says `wgpu::` for either; `compat` holds the places where the two majors differ.
+#[cfg(feature = "wgpu27")]
+pub extern crate wgpu27 as wgpu;
+#[cfg(not(any(feature = "wgpu30", feature = "wgpu27")))]
+compile_error!(
+    "molehill-wgpu needs one wgpu major: its feature `wgpu30` (the default) or `wgpu27`"
+);
+
 mod backend;
+mod compat;
 mod device;
 mod gpu;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+
+/// The wgpu this crate is built against (30; with the feature `wgpu27`, the `extern crate`
+/// above): the `Device`, `Queue` and `Texture` of [`WgpuBackend::on_host_device`] and
+/// [`WgpuBackend::frame`] are its types, so a host can name them `molehill_wgpu::wgpu::...`.
+#[cfg(not(feature = "wgpu27"))]
+pub use wgpu;
 
 pub use backend::WgpuBackend;
 pub use device::{

@@ -62,7 +62,11 @@ impl Device {
             scope.close(&gpu.sink);
         }
         let mut targets = Targets::default();
-        targets.set_msaa(gpu.caps.msaa_samples, gpu.caps.msaa_half_float);
+        targets.set_msaa(
+            gpu.caps.msaa_samples,
+            gpu.caps.msaa_half_float,
+            gpu.caps.msaa_copy,
+        );
         Device {
             placeholders,
             pipelines,

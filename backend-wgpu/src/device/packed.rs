@@ -149,11 +149,8 @@ fn parts(device: &wgpu::Device, code: &str, multisampled: bool) -> Parts {
             count: None,
         }],
     });
-    let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("packed target quantise"),
-        bind_group_layouts: &[Some(&layout)],
-        immediate_size: 0,
-    });
+    let pipeline_layout =
+        crate::compat::pipeline_layout(device, "packed target quantise", &[Some(&layout)]);
     (module, layout, pipeline_layout)
 }
 
@@ -161,14 +158,15 @@ fn parts(device: &wgpu::Device, code: &str, multisampled: bool) -> Parts {
 const FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
 impl Quantiser {
-    /// The shaders and layouts on `device`.
-    pub fn new(device: &wgpu::Device) -> Quantiser {
+    /// The shaders and layouts on `device`; `msaa_copy`: `Caps::msaa_copy` (else only the
+    /// resolve of a multisampled target is quantised).
+    pub fn new(device: &wgpu::Device, msaa_copy: bool) -> Quantiser {
         Quantiser {
             single: parts(device, SINGLE, false),
             multi: None,
             pipelines: HashMap::new(),
             scratch: HashMap::new(),
-            resolve_only: device.adapter_info().backend == wgpu::Backend::Gl,
+            resolve_only: !msaa_copy,
             resolve_only_logged: false,
         }
     }
@@ -225,7 +223,11 @@ impl Quantiser {
                     write_mask: wgpu::ColorWrites::ALL,
                 })],
             }),
+            // compat.rs: 27 calls it `multiview`.
+            #[cfg(not(feature = "wgpu27"))]
             multiview_mask: None,
+            #[cfg(feature = "wgpu27")]
+            multiview: None,
             cache: None,
         });
         self.pipelines.insert((packing, stage), pipeline);
@@ -360,6 +362,8 @@ impl Quantiser {
                 depth_stencil_attachment: None,
                 timestamp_writes: None,
                 occlusion_query_set: None,
+                // compat.rs: wgpu 27 has no `multiview_mask` on a pass.
+                #[cfg(not(feature = "wgpu27"))]
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &group, &[]);

@@ -136,7 +136,7 @@ impl PassCommands {
         self.commands.push(Command::VertexBuffer {
             slot,
             buffer: slice.buffer().clone(),
-            range: (slice.offset(), slice.size()),
+            range: (slice.offset(), crate::compat::slice_size(&slice)),
         });
     }
 
@@ -144,7 +144,7 @@ impl PassCommands {
     pub fn set_index_buffer(&mut self, slice: wgpu::BufferSlice<'_>, format: wgpu::IndexFormat) {
         self.commands.push(Command::IndexBuffer {
             buffer: slice.buffer().clone(),
-            range: (slice.offset(), slice.size()),
+            range: (slice.offset(), crate::compat::slice_size(&slice)),
             format,
         });
     }
@@ -293,15 +293,19 @@ impl Recorder {
     }
 
     /// Ends the pass and records the quantisation of `target`'s colour attachments in 16-bit
-    /// Flash formats (`packed.rs`), when context3d's schedule says.
+    /// Flash formats (`packed.rs`), when context3d's schedule says (`msaa_copy`:
+    /// `Caps::msaa_copy`).
     pub fn quantise(
         &mut self,
         device: &wgpu::Device,
         target: &Attachments,
+        msaa_copy: bool,
         counters: &mut CallCounts,
     ) {
         self.end_pass(device, counters);
-        let quantiser = self.quantiser.get_or_insert_with(|| Quantiser::new(device));
+        let quantiser = self
+            .quantiser
+            .get_or_insert_with(|| Quantiser::new(device, msaa_copy));
         let encoder = self.encoder.get_or_insert_with(|| new_encoder(device));
         for c in target.colors.iter().flatten() {
             if let Some(packed) = &c.packed {
@@ -485,6 +489,8 @@ fn encode(encoder: &mut wgpu::CommandEncoder, target: &Attachments, open: &mut O
         depth_stencil_attachment: depth,
         timestamp_writes: None,
         occlusion_query_set: None,
+        // compat.rs: wgpu 27 has no `multiview_mask` on a pass.
+        #[cfg(not(feature = "wgpu27"))]
         multiview_mask: None,
     });
     open.pass.encode_into(&mut pass);

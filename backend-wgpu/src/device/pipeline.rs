@@ -221,7 +221,10 @@ impl Pipelines {
             molehill_agal::wgsl::SCISSOR_DISCARD_OVERRIDE
         ));
         let layout = source.layout;
-        let textures_layout = (!layout.samplers.is_empty()).then(|| {
+        // On wgpu 27 a program that samples nothing has an empty texture group
+        // (compat::EMPTY_GROUP_SLOTS).
+        let needs_textures = !layout.samplers.is_empty() || !crate::compat::EMPTY_GROUP_SLOTS;
+        let textures_layout = needs_textures.then(|| {
             let entries: Vec<wgpu::BindGroupLayoutEntry> = layout
                 .samplers
                 .iter()
@@ -267,11 +270,7 @@ impl Pipelines {
             textures_layout.as_ref(),
             Some(&self.uniform_layouts.vertex),
         ];
-        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("program"),
-            bind_group_layouts: &groups,
-            immediate_size: 0,
-        });
+        let pipeline_layout = crate::compat::pipeline_layout(device, "program", &groups);
         self.modules_made += 1;
         let program = GpuProgram {
             vs,
@@ -373,14 +372,14 @@ fn make_pipeline(
             });
         }
     }
-    let buffers: Vec<Option<wgpu::VertexBufferLayout<'_>>> = key
+    let buffers: Vec<crate::compat::VertexBufferSlot<'_>> = key
         .vertex
         .slots()
         .iter()
         .zip(&attributes)
         .map_while(|(slot, attrs)| {
             slot.map(|s| {
-                Some(wgpu::VertexBufferLayout {
+                crate::compat::vertex_buffer_slot(wgpu::VertexBufferLayout {
                     array_stride: u64::from(s.stride),
                     step_mode: if s.instance {
                         wgpu::VertexStepMode::Instance
@@ -439,8 +438,8 @@ fn make_pipeline(
         .collect();
     let depth_stencil = key.depth_stencil.map(|(d, s)| wgpu::DepthStencilState {
         format: DEPTH_FORMAT,
-        depth_write_enabled: Some(d.write),
-        depth_compare: Some(compare(d.compare)),
+        depth_write_enabled: crate::compat::depth_write(d.write),
+        depth_compare: crate::compat::depth_compare(compare(d.compare)),
         stencil: wgpu::StencilState {
             front: stencil_face(&s.front),
             back: stencil_face(&s.back),
@@ -491,7 +490,11 @@ fn make_pipeline(
             },
             targets: &targets,
         }),
+        // compat.rs: 27 calls it `multiview`.
+        #[cfg(not(feature = "wgpu27"))]
         multiview_mask: None,
+        #[cfg(feature = "wgpu27")]
+        multiview: None,
         cache: None,
     })
 }

@@ -113,10 +113,10 @@ fn finish_with<T>(
 ) -> Result<Vec<T>, BackendError> {
     let slice = buffer.slice(..copied_bytes(row, rect));
     map_and_wait(device, slice)?;
-    let data = match slice.get_mapped_range() {
+    let data = match crate::compat::mapped_range(&slice) {
         Ok(d) => d,
         Err(e) => {
-            log::error!("read-back map failed: {e:?}");
+            log::error!("read-back map failed: {e}");
             return Err(BackendError::ContextLost);
         }
     };

@@ -83,8 +83,9 @@ impl Device {
         let Some(target) = self.targets.attachments(key) else {
             return;
         };
+        let msaa_copy = self.gpu.caps.msaa_copy;
         self.recorder
-            .quantise(&self.gpu.device, target, &mut self.counters);
+            .quantise(&self.gpu.device, target, msaa_copy, &mut self.counters);
         for id in &target.textures {
             if let Some(t) = self.textures.get_mut(id) {
                 t.used_in = self.recorder.frame;

@@ -78,9 +78,9 @@ fn descriptor(key: SamplerKey) -> wgpu::SamplerDescriptor<'static> {
     };
     // wgpu takes anisotropy only with every filter linear.
     let mipmap_filter = match key.mip {
-        _ if anisotropy > 1 => wgpu::MipmapFilterMode::Linear,
-        MipFilter::Linear => wgpu::MipmapFilterMode::Linear,
-        MipFilter::None | MipFilter::Nearest => wgpu::MipmapFilterMode::Nearest,
+        _ if anisotropy > 1 => crate::compat::MipmapFilterMode::Linear,
+        MipFilter::Linear => crate::compat::MipmapFilterMode::Linear,
+        MipFilter::None | MipFilter::Nearest => crate::compat::MipmapFilterMode::Nearest,
     };
     wgpu::SamplerDescriptor {
         label: Some("sampler"),
@@ -113,7 +113,7 @@ mod tests {
             mip: molehill_agal::MipFilter::None,
         });
         assert_eq!(d.anisotropy_clamp, 8);
-        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
+        assert_eq!(d.mipmap_filter, crate::compat::MipmapFilterMode::Linear);
         // `mipnone` is the one-level view (`Texture::base_view`), not a LOD clamp.
         assert_eq!(d.lod_max_clamp, 32.0);
     }
@@ -127,6 +127,6 @@ mod tests {
         });
         assert_eq!(d.address_mode_u, wgpu::AddressMode::ClampToEdge);
         assert_eq!(d.address_mode_v, wgpu::AddressMode::Repeat);
-        assert_eq!(d.mipmap_filter, wgpu::MipmapFilterMode::Linear);
+        assert_eq!(d.mipmap_filter, crate::compat::MipmapFilterMode::Linear);
     }
 }

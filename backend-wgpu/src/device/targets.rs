@@ -122,6 +122,7 @@ pub struct Targets {
     table: RenderTargetTable<BackBuffer, TextureTarget>,
     msaa_samples: u32,
     msaa_half_float: bool,
+    msaa_copy: bool,
 }
 
 fn samples_for(anti_alias: u8, max: u32) -> u32 {
@@ -169,10 +170,12 @@ fn depth_view(device: &wgpu::Device, size: (u32, u32), samples: u32) -> wgpu::Te
 }
 
 impl Targets {
-    /// Sets the sample count `antiAlias > 0` gives, and whether half-float targets have it.
-    pub fn set_msaa(&mut self, samples: u32, half_float: bool) {
+    /// Sets the sample count `antiAlias > 0` gives, whether half-float targets have it, and
+    /// whether multisampled textures can be copied (`Caps::msaa_copy`).
+    pub fn set_msaa(&mut self, samples: u32, half_float: bool, copy: bool) {
         self.msaa_samples = samples;
         self.msaa_half_float = half_float;
+        self.msaa_copy = copy;
     }
 
     /// (Re)allocates the back buffer.
@@ -282,9 +285,9 @@ impl Targets {
         if stale {
             self.table.remove(&key);
         }
-        let half_float = self.msaa_half_float;
+        let (half_float, copy) = (self.msaa_half_float, self.msaa_copy);
         let made = self.table.get_or_make(key, |k| {
-            make_texture_target(device, k, textures, half_float)
+            make_texture_target(device, k, textures, half_float, copy)
         })?;
         Ok(Some(&made.attachments))
     }
@@ -305,6 +308,7 @@ fn make_texture_target(
     key: &TargetKey,
     textures: &HashMap<TextureId, Texture>,
     msaa_half_float: bool,
+    msaa_copy: bool,
 ) -> Result<TextureTarget, TargetError> {
     let mut colors: [Option<ColorView>; 4] = Default::default();
     let mut size = (1, 1);
@@ -353,9 +357,9 @@ fn make_texture_target(
         colors[slot] = Some(if samples > 1 {
             // A packed target's samples are copied to be quantised; not on wgpu's GL backend,
             // which cannot copy a multisampled texture and fails to make one with COPY_SRC
-            // (GL_TEXTURE_2D as its target: packed.rs, `resolve_only`), so the target would
-            // have no samples at all.
-            let copy = if packing.is_some() && device.adapter_info().backend != wgpu::Backend::Gl {
+            // (GL_TEXTURE_2D as its target: packed.rs, `resolve_only`; `Caps::msaa_copy`), so
+            // the target would have no samples at all.
+            let copy = if packing.is_some() && msaa_copy {
                 wgpu::TextureUsages::COPY_SRC
             } else {
                 wgpu::TextureUsages::empty()

@@ -162,7 +162,10 @@ pub fn wait_mapped(
 
 /// Pops a lent device's error scopes now (they must go innermost first, before the next call
 /// pushes its own) and hands what they caught to `push` when their promises settle.
-pub(crate) fn close_scopes(scopes: [wgpu::ErrorScopeGuard; 3], push: impl Fn(String) + 'static) {
+pub(crate) fn close_scopes(
+    scopes: [crate::compat::ErrorScopeGuard; 3],
+    push: impl Fn(String) + 'static,
+) {
     let [validation, oom, internal] = scopes;
     let pops = [internal.pop(), oom.pop(), validation.pop()];
     wasm_bindgen_futures::spawn_local(async move {
@@ -185,12 +188,7 @@ pub(crate) fn watch_restore(backends: wgpu::Backends, restorable: impl FnOnce() 
             Ok(s) => s,
             Err(e) => return log::warn!("after the device loss: {e}"),
         };
-        let options = wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            force_fallback_adapter: false,
-            compatible_surface: surface.as_ref(),
-            apply_limit_buckets: false,
-        };
+        let options = crate::compat::adapter_options(surface.as_ref());
         match instance.request_adapter(&options).await {
             Ok(_) => {
                 log::info!("after the device loss: an adapter answers; a new device can be had");
@@ -203,11 +201,11 @@ pub(crate) fn watch_restore(backends: wgpu::Backends, restorable: impl FnOnce() 
 
 /// A browser's instance of `backends` (WebGPU, or wgpu's GL backend on WebGL2).
 pub(crate) fn instance(backends: wgpu::Backends) -> wgpu::Instance {
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    let mut desc = crate::compat::instance_descriptor();
     desc.backends = backends;
     desc.flags
         .remove(wgpu::InstanceFlags::VALIDATION_INDIRECT_CALL);
-    wgpu::Instance::new(desc)
+    crate::compat::instance(desc)
 }
 
 /// wgpu's WebGL2 backend (`backends` is GL) makes its adapter from a surface: an

@@ -1,17 +1,20 @@
-//! The crate's layers (docs/wgpu.md, "Layers"): backend -> device -> gpu, each importing only
-//! the layers below it; no module circle inside the device layer; and the few places that
-//! wait on wgpu (a future blocked on, a device polled until idle), which the web's asynchronous
-//! wgpu cannot do, named. Read from the source, so a change that breaks the cut fails here.
+//! The crate's layers (docs/wgpu.md, "Layers"): backend -> device -> gpu -> web -> compat, each
+//! importing only the layers below it; no module circle inside the device layer; and the few
+//! places that wait on wgpu (a future blocked on, a device polled until idle), which the web's
+//! asynchronous wgpu cannot do, named. Read from the source, so a change that breaks the cut
+//! fails here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, top first, with their files and folders.
-const LAYERS: [(&str, &[&str]); 4] = [
+const LAYERS: [(&str, &[&str]); 5] = [
     ("backend", &["backend.rs", "backend"]),
     ("device", &["device"]),
     ("gpu", &["gpu.rs"]),
     ("web", &["web"]),
+    // Where wgpu 27 and 30 differ (the feature `wgpu27`): below everything, importing nothing.
+    ("compat", &["compat.rs"]),
 ];
 
 /// The files that wait on wgpu: device creation and error scopes (`gpu.rs`), the read-back's

@@ -15,9 +15,7 @@ fn host_device() -> (
     wgpu::Queue,
     Arc<Mutex<Vec<String>>>,
 ) {
-    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
-    desc.backends = wgpu::Backends::VULKAN;
-    let instance = wgpu::Instance::new(desc);
+    let instance = vulkan_instance();
     let adapter = pollster::block_on(instance.request_adapter(&Default::default()))
         .expect("a Vulkan adapter (apt-get install mesa-vulkan-drivers libvulkan1)");
     let (device, queue) =
@@ -28,6 +26,38 @@ fn host_device() -> (
         s.lock().unwrap().push(e.to_string());
     }));
     (adapter, device, queue, seen)
+}
+
+/// The host's Vulkan instance, written for the major molehill-wgpu is built against.
+#[cfg(not(feature = "wgpu27"))]
+fn vulkan_instance() -> wgpu::Instance {
+    let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
+    desc.backends = wgpu::Backends::VULKAN;
+    wgpu::Instance::new(desc)
+}
+
+/// The host's Vulkan instance on wgpu 27 (the feature `wgpu27`).
+#[cfg(feature = "wgpu27")]
+fn vulkan_instance() -> wgpu::Instance {
+    wgpu::Instance::new(&wgpu::InstanceDescriptor {
+        backends: wgpu::Backends::VULKAN,
+        ..Default::default()
+    })
+}
+
+/// The host pushes a validation error scope; the closure pops it. wgpu 30 pops through the
+/// scope's guard, wgpu 27 (the feature `wgpu27`) through the device (its innermost scope).
+fn push_host_scope(device: &wgpu::Device) -> impl FnOnce() -> Option<wgpu::Error> + '_ {
+    #[cfg(not(feature = "wgpu27"))]
+    {
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        move || pollster::block_on(scope.pop())
+    }
+    #[cfg(feature = "wgpu27")]
+    {
+        device.push_error_scope(wgpu::ErrorFilter::Validation);
+        move || pollster::block_on(device.pop_error_scope())
+    }
 }
 
 /// A buffer wgpu refuses (MAP_READ with MAP_WRITE needs a feature the device lacks): a
@@ -106,22 +136,19 @@ fn a_host_scope_around_molehills_calls_gets_only_the_hosts_errors() {
     // The host's scope around a frame of Molehill's in which Molehill meets an error of its
     // own: Molehill's scopes are pushed and popped inside the host's, so the host's catches
     // nothing of Molehill's, and its stack is balanced when it pops.
-    let host_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let host_scope = push_host_scope(&device);
     ctx.backend().frame().expect("frame").texture.destroy();
     let e = clear_and_present(&mut ctx).expect_err("drawing into a destroyed texture");
     assert_eq!(e.id, 3710, "{}", e.message);
-    assert!(
-        pollster::block_on(host_scope.pop()).is_none(),
-        "Molehill's error stayed Molehill's"
-    );
+    assert!(host_scope().is_none(), "Molehill's error stayed Molehill's");
 
     // The host's own error inside its scope, around Molehill's calls, is the host's.
-    let host_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+    let host_scope = push_host_scope(&device);
     let _ = ctx.present();
     let _bad = hosts_bad_buffer(&device);
     let _ = ctx.present();
     assert!(
-        pollster::block_on(host_scope.pop()).is_some(),
+        host_scope().is_some(),
         "the host's scope caught the host's error"
     );
     assert!(seen.lock().unwrap().is_empty(), "{:?}", seen.lock());

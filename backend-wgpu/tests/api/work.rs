@@ -69,7 +69,10 @@ fn a_draw_that_changes_only_vc_sets_only_the_vertex_uniforms() {
     // One pass: its first draw sets both groups, each later one the vertex group alone.
     let c = frame_of_new_vc(&mut r, p, &q);
     assert_eq!((c.draws, c.passes, c.uniform_binds), (8, 1, 2 + 7), "{c:?}");
-    assert_eq!(c.driver_groups, 2 + 7, "{c:?}");
+    // On wgpu 27 (the feature `wgpu27`) a program that samples nothing has an empty texture
+    // group, which the pass's first draw sets too (compat.rs, `EMPTY_GROUP_SLOTS`).
+    let empty_texture_group = u64::from(cfg!(feature = "wgpu27"));
+    assert_eq!(c.driver_groups, 2 + 7 + empty_texture_group, "{c:?}");
     // A draw that changes fc sets the fragment group, and the vertex group only when vc
     // changed too.
     let before = r.b.call_counts();
