@@ -239,10 +239,21 @@ pub fn ratio_lines(out: &Outcome) -> Vec<String> {
     lines
 }
 
-/// Compares the two last pictures: whether they are identical, and the line that says so
-/// (`  pictures identical (512x512)` or `  PICTURES DIFFER: N pixels, first at (x, y): ...`).
+/// Compares the two last pictures: whether they are identical and drawn, and the line that
+/// says so (`  pictures identical (512x512)`, `  PICTURES DIFFER: N pixels, first at (x, y):
+/// ...`). Two pictures that are not `SIDE x SIDE` pixels, or are one colour (every scenario
+/// draws over its clear colour), fail: identical because neither side drew is no match.
 pub fn pictures(out: &Outcome) -> (bool, String) {
     let (m, r) = (&out.m_picture, &out.r_picture);
+    let want = (SIDE * SIDE) as usize;
+    if m.len() != want || r.len() != want {
+        let line = format!(
+            "  PICTURES MISSING: molehill {} pixels, raw {} pixels, expected {want}",
+            m.len(),
+            r.len()
+        );
+        return (false, line);
+    }
     let differ: Vec<usize> = (0..m.len().max(r.len()))
         .filter(|&i| m.get(i) != r.get(i))
         .collect();
@@ -250,11 +261,14 @@ pub fn pictures(out: &Outcome) -> (bool, String) {
         None => {
             let first = m.first().copied();
             let blank = m.iter().all(|&p| Some(p) == first);
-            let line = format!(
-                "  pictures identical ({SIDE}x{SIDE}{})",
-                if blank { ", but blank" } else { "" }
-            );
-            (true, line)
+            if blank {
+                let line = format!(
+                    "  PICTURES BLANK: both {SIDE}x{SIDE} of one colour {:08x}: nothing was drawn",
+                    first.unwrap_or(0)
+                );
+                return (false, line);
+            }
+            (true, format!("  pictures identical ({SIDE}x{SIDE})"))
         }
         Some(&i) => {
             let line = format!(
@@ -287,5 +301,58 @@ pub fn work<M: Renderer, R: Renderer>(
         (Some(m), _) => (m.scene.draws(), m.scene.texture_bytes()),
         (_, Some(r)) => (r.scene.draws(), r.scene.texture_bytes()),
         _ => (0, 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(m: Vec<u32>, r: Vec<u32>) -> Outcome {
+        Outcome {
+            molehill: Vec::new(),
+            raw: Vec::new(),
+            ratios: Vec::new(),
+            cpu_ratios: Vec::new(),
+            m_picture: m,
+            r_picture: r,
+        }
+    }
+
+    fn drawn() -> Vec<u32> {
+        (0..SIDE * SIDE).map(|i| 0xFF00_0000 | (i % 7)).collect()
+    }
+
+    #[test]
+    fn identical_drawn_pictures_match() {
+        let (ok, line) = pictures(&outcome(drawn(), drawn()));
+        assert!(ok, "{line}");
+        assert_eq!(line, format!("  pictures identical ({SIDE}x{SIDE})"));
+    }
+
+    #[test]
+    fn a_different_pixel_fails_and_says_where() {
+        let mut r = drawn();
+        r[SIDE as usize + 2] = 0xFFFF_FFFF;
+        let (ok, line) = pictures(&outcome(drawn(), r));
+        assert!(!ok);
+        assert!(
+            line.contains("PICTURES DIFFER: 1 pixels, first at (2, 1)"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn blank_or_missing_pictures_fail_even_when_equal() {
+        let blank = vec![0xFF10_2030; (SIDE * SIDE) as usize];
+        let (ok, line) = pictures(&outcome(blank.clone(), blank));
+        assert!(!ok);
+        assert!(line.contains("PICTURES BLANK"), "{line}");
+        let (ok, line) = pictures(&outcome(Vec::new(), Vec::new()));
+        assert!(!ok);
+        assert!(
+            line.contains("PICTURES MISSING: molehill 0 pixels"),
+            "{line}"
+        );
     }
 }
