@@ -48,7 +48,6 @@ unsafe fn memory(stage: *mut MhStage3D, ctx: MhContext3D) -> u64 {
 #[test]
 fn a_collected_texture_gives_its_budget_back_and_its_handle_is_forgotten() {
     let mut stage = ptr::null_mut();
-    let mut ctx = MhContext3D::default();
     // SAFETY: valid out pointers, no callback, a stage used on this thread and destroyed once.
     unsafe {
         assert_eq!(
@@ -59,17 +58,7 @@ fn a_collected_texture_gives_its_budget_back_and_its_handle_is_forgotten() {
             mh_stage3d_set_memory_budget(stage, 1 << 20, ptr::null_mut()),
             MhStatus::Ok
         );
-        let st = mh_stage3d_request_context3d(
-            stage,
-            c"auto".as_ptr(),
-            c"baseline".as_ptr(),
-            ptr::null_mut(),
-        );
-        assert_eq!(st, MhStatus::Ok);
-        assert_eq!(
-            mh_stage3d_context3d(stage, &mut ctx, ptr::null_mut()),
-            MhStatus::Ok
-        );
+        let ctx = request(stage);
         if ctx.id == 0 {
             eprintln!("skipped: no headless GL context here");
             mh_stage3d_destroy(stage);
