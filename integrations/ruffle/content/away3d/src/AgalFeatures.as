@@ -54,7 +54,7 @@ package
 		private function onContextCreated(event:Stage3DEvent):void
 		{
 			context = proxy.context3D;
-			proxy.configureBackBuffer(320, 240, 0, true);
+			proxy.configureBackBuffer(320, 240, 0);
 			// vc0-3 view-projection, vc4 (0, 0, 0, 1), vc8.. one 3-register transform per cube
 			cubes = program("cubes (relative addressing)",
 				"m34 vt0.xyz, va0, vc[va1.x+8]\n" +

@@ -93,7 +93,7 @@ package
 		{
 			context = proxy.context3D;
 			trace("away3d: CONTEXT3D_CREATED, driverInfo is a String: " + (context.driverInfo is String));
-			proxy.configureBackBuffer(320, 240, 0, true);
+			proxy.configureBackBuffer(320, 240, 0);
 
 			litProgram = program(LIT_VERTEX, LIT_FRAGMENT_TEXTURED, "lit textured");
 			colorProgram = program(LIT_VERTEX, LIT_FRAGMENT_COLOUR, "lit colour");

@@ -74,7 +74,7 @@ package
 			view.camera.position = new Vector3D(0, 260, -520);
 			view.camera.lookAt(new Vector3D(0, 40, 0));
 
-			sun = new DirectionalLight(-1, -2, 1);
+			sun = new DirectionalLight(0.8, -1.5, -1);
 			sun.color = 0xffffff;
 			sun.ambient = 0.3;
 			sun.diffuse = 0.9;
@@ -136,7 +136,7 @@ package
 			cube.rotationY = frame * 3;
 			cube.rotationX = frame * 1.5;
 			sphere.rotationY = -frame * 2;
-			sun.direction = new Vector3D(Math.sin(frame * 0.05) - 0.5, -2, 1);
+			sun.direction = new Vector3D(0.8 + 0.3 * Math.sin(frame * 0.05), -1.5, -1);
 			view.render();
 			if (frame == 1 || frame % 20 == 0 && frame <= FRAMES_TO_LOG)
 				trace("away3d: frame " + frame + ", faces " + view.renderedFacesCount);

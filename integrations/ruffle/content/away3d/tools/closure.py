@@ -6,6 +6,10 @@
 Follows `import a.b.C;` (and `import a.b.*;` by the names used), and names of classes in the
 same package, through SRC_DIR (package a.b.C lives in SRC_DIR/a/b/C.as). Names that SRC_DIR
 does not hold (flash.*, top-level classes) are the compiler's business.
+
+A class's base class and interfaces always come before it (ASC compiling one unit of `-in`
+files refuses a forward reference to a base class, #1181); otherwise the order is that of a
+depth-first walk, which import cycles leave partly arbitrary.
 """
 import os
 import re
@@ -15,6 +19,9 @@ IMPORT = re.compile(r"^\s*import\s+([\w.]+(?:\.\*)?)\s*;", re.M)
 PACKAGE = re.compile(r"^\s*package\s+([\w.]*)", re.M)
 WORD = re.compile(r"\b[A-Za-z_]\w*\b")
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"' + r"|'(?:[^'\\\n]|\\.)*'")
+HEADER = re.compile(
+    r"\b(?:class|interface)\s+\w+\s*((?:extends|implements)\s+[\w.\s,]+?)\s*\{")
 
 
 def main():
@@ -26,17 +33,33 @@ def main():
                 rel = os.path.relpath(root, src)
                 package = "" if rel == "." else rel.replace(os.sep, ".")
                 by_package.setdefault(package, {})[name[:-3]] = os.path.join(root, name)
-    order, seen = [], set()
+    order, seen, bases = [], set(), {}
 
     def visit(path):
         if path in seen:
             return
         seen.add(path)
-        text = COMMENT.sub("", open(path, encoding="utf-8", errors="replace").read())
+        text = STRING.sub('""', COMMENT.sub("", open(path, encoding="utf-8-sig", errors="replace").read()))
         m = PACKAGE.search(text)
         package = m.group(1) if m else ""
         words = set(WORD.findall(text))
         deps = []
+        resolve = dict(by_package.get(package, {}))
+        for imp in IMPORT.findall(text):
+            pkg, _, cls = imp.rpartition(".")
+            if cls == "*":
+                for c, p in by_package.get(pkg, {}).items():
+                    resolve.setdefault(c, p)
+        for imp in IMPORT.findall(text):
+            pkg, _, cls = imp.rpartition(".")
+            if cls != "*" and cls in by_package.get(pkg, {}):
+                resolve[cls] = by_package[pkg][cls]
+        bases[path] = set()
+        for clause in HEADER.findall(text):
+            for name in re.split(r"[\s,]+", re.sub(r"\b(?:extends|implements)\b", " ", clause)):
+                name = name.rpartition(".")[2]
+                if name in resolve and resolve[name] != path:
+                    bases[path].add(resolve[name])
         for imp in IMPORT.findall(text):
             pkg, _, cls = imp.rpartition(".")
             classes = by_package.get(pkg, {})
@@ -51,7 +74,22 @@ def main():
         order.append(path)
 
     visit(app)
-    print("\n".join(order))
+    # Base classes and interfaces first, the walk's order otherwise.
+    placed, out = set(), []
+
+    def place(path, trail=()):
+        if path in placed:
+            return
+        if path in trail:
+            sys.exit("closure.py: inheritance cycle through " + path)
+        for base in sorted(bases.get(path, ()), key=order.index):
+            place(base, trail + (path,))
+        placed.add(path)
+        out.append(path)
+
+    for path in order:
+        place(path)
+    print("\n".join(out))
 
 
 if __name__ == "__main__":
