@@ -187,6 +187,9 @@ impl Backend for GlBackend {
         let Some(current) = current else {
             return Err(BackendError::ContextLost);
         };
+        if self.reset_found(current) {
+            return Err(BackendError::ContextLost);
+        }
         let mut r = self.device.present(current);
         if r.is_ok() {
             let fenced = !self.device.gl.context().is_host();

@@ -39,12 +39,12 @@ mod gl;
 
 pub use backend::queue::MAX_QUEUED_DRAWS;
 pub use backend::{CurrentCheck, GlBackend, HostRestore};
-#[cfg(not(target_arch = "wasm32"))]
-pub use context::MakeCurrentHook;
 pub use context::{
     ContextError, ContextOptions, GlApi, GlContext, GlInfo, HostContext, Rgba4Targets,
     DEBIAN_PACKAGES,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use context::{MakeCurrentHook, ResetStatus};
 pub use device::{BgraUpload, GlCallError};
 #[cfg(not(target_arch = "wasm32"))]
 pub use gl::compose::{ComposeError, ComposeLayer, ComposeTarget, Compositor};

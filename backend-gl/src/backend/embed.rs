@@ -234,6 +234,21 @@ impl GlBackend {
         self.lose();
     }
 
+    /// Whether the context reports GPU resets ([`GlContext::detects_resets`]): then a reset
+    /// found at a `present` makes the context lost ([`BackendError::ContextLost`]; in a
+    /// context of Molehill's own restored at once, so the Stage3D gets a new context).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn detects_resets(&self) -> bool {
+        self.device.gl.context().detects_resets()
+    }
+
+    /// The next `present` finds `status` as if the GPU had been reset
+    /// ([`GlContext::simulate_reset`]; for tests of the loss path).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn simulate_reset(&self, status: crate::ResetStatus) {
+        self.device.gl.context().simulate_reset(status);
+    }
+
     /// Whether objects of this lost backend are still in the host's live context: the
     /// host's context was not current at a call (or its hook failed), so they could not be
     /// deleted then. They are deleted by the first of these that finds the host's context

@@ -175,6 +175,22 @@ impl GlBackend {
         }
     }
 
+    /// Asks a context that reports GPU resets (`context::reset`) whether it was reset; a reset
+    /// context is lost (`ContextError::Lost` with GL's status name), and `true` is returned.
+    /// Once per `present`: a reset loses everything, so finding it at the frame's end loses
+    /// no more than finding it at once would.
+    pub(super) fn reset_found(&mut self, current: Current) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(status) = self.device.gl.current(current).reset_status(current) {
+            log::error!("the GL context was reset ({})", status.gl_name());
+            self.lost_by(ContextError::Lost(status.gl_name()));
+            return true;
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = current;
+        false
+    }
+
     /// Deletes, with the host's context current, the objects a broken contract left in it;
     /// `false` when the context is still not current (nothing is deleted then).
     pub(super) fn release_orphans(&mut self) -> bool {

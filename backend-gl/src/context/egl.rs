@@ -11,6 +11,7 @@
 //! ([`GlContext::from_host`], see [`crate::context::host`]) or one of ours sharing objects with the
 //! host's ([`GlContext::sharing`]).
 
+use std::cell::Cell;
 use std::ffi::{c_void, CStr};
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,7 +23,8 @@ use glutin::api::egl::display::Display;
 use glutin::api::egl::surface::Surface;
 use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder};
 use glutin::context::{
-    AsRawContext, ContextApi, ContextAttributesBuilder, GlProfile, RawContext, Version,
+    AsRawContext, ContextApi, ContextAttributes, ContextAttributesBuilder, GlProfile, RawContext,
+    Robustness, Version,
 };
 use glutin::prelude::*;
 use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder, WindowSurface};
@@ -31,6 +33,7 @@ use raw_window_handle::{RawDisplayHandle, RawWindowHandle};
 use super::current;
 use super::host::{HostCheck, HostContext};
 use super::proof::Current;
+use super::reset::{ResetQuery, ResetStatus};
 use super::types::{ContextError, ContextOptions, GlApi, GlInfo, DEBIAN_PACKAGES};
 
 #[derive(Debug)]
@@ -62,6 +65,10 @@ pub struct GlContext {
     info: GlInfo,
     /// Made by [`GlContext::sharing`]: its objects live in the host's share group.
     shares: bool,
+    /// The reset query of a context that reports resets (`context::reset`).
+    reset: Option<ResetQuery>,
+    /// What the next reset query answers instead of GL ([`GlContext::simulate_reset`]).
+    simulated_reset: Cell<Option<ResetStatus>>,
 }
 
 impl std::fmt::Debug for GlContext {
@@ -101,6 +108,29 @@ struct Share(RawContext);
 impl AsRawContext for Share {
     fn raw_context(&self) -> RawContext {
         self.0
+    }
+}
+
+/// A context of `display` with `robust`'s attributes (reset notification), or with `plain`'s
+/// where the display or driver refuses those (no `EGL_EXT_create_context_robustness`, or a
+/// share context of another strategy).
+fn create_context(
+    display: &Display,
+    config: &glutin::api::egl::config::Config,
+    robust: &ContextAttributes,
+    plain: &ContextAttributes,
+) -> Result<glutin::api::egl::context::NotCurrentContext, glutin::error::Error> {
+    // SAFETY: the config comes from this display; the attributes hold no native handle but
+    // the host's window of `windowed`, which its caller guarantees valid.
+    match unsafe { display.create_context(config, robust) } {
+        Ok(context) => Ok(context),
+        Err(e) => {
+            log::debug!(
+                "a robust GL context was refused ({e}); making one without reset notification"
+            );
+            // SAFETY: as above.
+            unsafe { display.create_context(config, plain) }
+        }
     }
 }
 
@@ -189,10 +219,11 @@ impl GlContext {
         share: Option<RawContext>,
     ) -> Result<GlContext, glutin::error::Error> {
         let (api, ctx_api, profile) = context_api(options.api);
-        let attrs = {
+        let attrs = |robustness| {
             let mut b = ContextAttributesBuilder::new()
                 .with_context_api(ctx_api)
-                .with_debug(options.debug);
+                .with_debug(options.debug)
+                .with_robustness(robustness);
             if let Some(p) = profile {
                 b = b.with_profile(p);
             }
@@ -201,6 +232,10 @@ impl GlContext {
             }
             b.build(None)
         };
+        let (robust, plain) = (
+            attrs(Robustness::RobustLoseContextOnReset),
+            attrs(Robustness::NotRobust),
+        );
         // First try surfaceless.
         let template = ConfigTemplateBuilder::new()
             .with_surface_type(ConfigSurfaceTypes::empty())
@@ -209,8 +244,7 @@ impl GlContext {
         // SAFETY: the template holds no native window.
         let config = unsafe { display.find_configs(template) }?.next();
         if let Some(config) = config {
-            // SAFETY: the config comes from this display.
-            let not_current = unsafe { display.create_context(&config, &attrs) }?;
+            let not_current = create_context(&display, &config, &robust, &plain)?;
             if let Ok(context) = not_current.make_current_surfaceless() {
                 return Ok(Self::finish(
                     display,
@@ -233,8 +267,7 @@ impl GlContext {
         let pattrs = SurfaceAttributesBuilder::<PbufferSurface>::new().build(one, one);
         // SAFETY: the config comes from this display; the attributes are plain sizes.
         let surface = unsafe { display.create_pbuffer_surface(&config, &pattrs) }?;
-        // SAFETY: the config comes from this display.
-        let not_current = unsafe { display.create_context(&config, &attrs) }?;
+        let not_current = create_context(&display, &config, &robust, &plain)?;
         let context = not_current.make_current(&surface)?;
         Ok(Self::finish(
             display,
@@ -275,13 +308,20 @@ impl GlContext {
         // SAFETY: the caller guarantees that the window handle is valid.
         let surface = unsafe { egl_display.create_window_surface(&config, &sattrs) }
             .map_err(step("eglCreateWindowSurface"))?;
-        let mut b = ContextAttributesBuilder::new().with_context_api(ctx_api);
-        if let Some(p) = profile {
-            b = b.with_profile(p);
-        }
-        let attrs = b.build(Some(window));
-        // SAFETY: the config comes from this display.
-        let not_current = unsafe { egl_display.create_context(&config, &attrs) }
+        let attrs = |robustness| {
+            let mut b = ContextAttributesBuilder::new()
+                .with_context_api(ctx_api)
+                .with_robustness(robustness);
+            if let Some(p) = profile {
+                b = b.with_profile(p);
+            }
+            b.build(Some(window))
+        };
+        let (robust, plain) = (
+            attrs(Robustness::RobustLoseContextOnReset),
+            attrs(Robustness::NotRobust),
+        );
+        let not_current = create_context(&egl_display, &config, &robust, &plain)
             .map_err(step("eglCreateContext"))?;
         let context = not_current
             .make_current(&surface)
@@ -305,8 +345,11 @@ impl GlContext {
         let gl = unsafe {
             glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
         };
+        // The context is current (above); the loader is its display's.
+        let reset = ResetQuery::load(&gl, |name| display.get_proc_address(name));
         Self::with_gl(
             gl,
+            reset,
             Kind::Owned {
                 surface,
                 context,
@@ -319,12 +362,12 @@ impl GlContext {
     /// The host's context as a [`GlContext`]: Molehill never makes it current, it checks that
     /// it is (see [`crate::context::host::HostContext`]). The host's context must be current now.
     pub fn from_host(host: HostContext) -> Result<GlContext, ContextError> {
-        let (gl, api, check) = host.into_parts();
+        let (gl, api, check, reset) = host.into_parts();
         check.check()?;
-        Ok(Self::with_gl(gl, Kind::Host(check), api))
+        Ok(Self::with_gl(gl, reset, Kind::Host(check), api))
     }
 
-    fn with_gl(gl: glow::Context, kind: Kind, api: GlApi) -> GlContext {
+    fn with_gl(gl: glow::Context, reset: Option<ResetQuery>, kind: Kind, api: GlApi) -> GlContext {
         let get = |name: u32| {
             // SAFETY: the context is current; GetString with these enums returns a static
             // string that glow copies.
@@ -345,6 +388,8 @@ impl GlContext {
                 api,
             },
             shares: false,
+            reset,
+            simulated_reset: Cell::new(None),
         }
     }
 
@@ -486,6 +531,29 @@ impl GlContext {
                 ..
             }
         )
+    }
+
+    /// Whether the context reports GPU resets (a robust context with `LOSE_CONTEXT_ON_RESET`;
+    /// `context::reset`): then a reset is found at the next `present` and the Context3D is
+    /// lost as Flash's is. Without it a reset goes unnoticed by Molehill.
+    pub fn detects_resets(&self) -> bool {
+        self.reset.is_some()
+    }
+
+    /// The context's reset status (`None`: not reset, or it does not report resets); a
+    /// status given to [`GlContext::simulate_reset`] is answered once first.
+    pub(crate) fn reset_status(&self, current: Current) -> Option<ResetStatus> {
+        if let Some(status) = self.simulated_reset.take() {
+            return Some(status);
+        }
+        self.reset.as_ref().and_then(|q| q.status(current))
+    }
+
+    /// Makes the next reset query answer `status` instead of asking GL: the test of what a
+    /// GPU reset does (one cannot be caused on demand). Works on any context, one that does
+    /// not report resets too.
+    pub fn simulate_reset(&self, status: ResetStatus) {
+        self.simulated_reset.set(Some(status));
     }
 
     /// Shows the window's back buffer (nothing to do headless).

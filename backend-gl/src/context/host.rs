@@ -17,6 +17,7 @@
 use std::ffi::{c_void, CStr};
 
 use super::current::{self, RawEglContext};
+use super::reset::ResetQuery;
 use super::types::{ContextError, GlApi};
 
 /// A make-current hook: makes the host's context current (or checks that it is), `Err`
@@ -72,6 +73,9 @@ pub struct HostContext {
     gl: glow::Context,
     api: GlApi,
     check: Option<HostCheck>,
+    /// The reset query, when the host's context reports resets and a loader was given
+    /// ([`HostContext::from_loader`]).
+    reset: Option<ResetQuery>,
 }
 
 impl HostContext {
@@ -87,7 +91,12 @@ impl HostContext {
             Some(Some(c)) => Some(HostCheck::Egl(c)),
             _ => None,
         };
-        Ok(HostContext { gl, api, check })
+        Ok(HostContext {
+            gl,
+            api,
+            check,
+            reset: None,
+        })
     }
 
     /// [`HostContext::new`] with a glow table loaded through `loader` (the host's
@@ -120,7 +129,10 @@ impl HostContext {
         }
         // SAFETY: forwarded from this function's contract; a context is current (above).
         let gl = unsafe { glow::Context::from_loader_function_cstr(|name| loader(name)) };
-        HostContext::new(gl, api)
+        let reset = ResetQuery::load(&gl, &mut loader);
+        let mut host = HostContext::new(gl, api)?;
+        host.reset = reset;
+        Ok(host)
     }
 
     /// Calls `hook` at the start of every Molehill call instead of asking EGL: the hook makes
@@ -131,12 +143,12 @@ impl HostContext {
         self
     }
 
-    pub(crate) fn into_parts(self) -> (glow::Context, GlApi, HostCheck) {
+    pub(crate) fn into_parts(self) -> (glow::Context, GlApi, HostCheck, Option<ResetQuery>) {
         let check = self.check.unwrap_or_else(|| {
             // No EGL context was current at `new` and no hook was given: every check fails
             // with HostNotCurrent (the null handle is never current).
             HostCheck::Egl(RawEglContext(std::ptr::null()))
         });
-        (self.gl, self.api, check)
+        (self.gl, self.api, check, self.reset)
     }
 }

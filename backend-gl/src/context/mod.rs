@@ -2,12 +2,12 @@
 //! that one is current ([`proof`]).
 //!
 //! - On the desktop: contexts through glutin's EGL ([`egl`]), the host's context ([`host`]),
-//!   which EGL context is current on the thread ([`current`]).
+//!   which EGL context is current on the thread ([`current`]), GPU resets ([`reset`]).
 //! - In a browser (`wasm32`): WebGL2 contexts on a canvas of Molehill's own or the player's
 //!   ([`webgl`], with its own `host` and `current`).
 //!
 //! [`types`] and [`bound`] serve both. It imports nothing else of the crate; `proof` <-
-//! `current` <- `types` <- `host` <- `egl` (or `webgl`), in that order.
+//! `current` <- `types` <- `reset` <- `host` <- `egl` (or `webgl`), in that order.
 pub(crate) mod bound;
 mod proof;
 pub(crate) mod types;
@@ -18,6 +18,8 @@ pub(crate) mod current;
 pub(crate) mod egl;
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod host;
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) mod reset;
 
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod webgl;
@@ -31,6 +33,8 @@ pub(crate) use current::{restore, CurrentBinding};
 pub use egl::GlContext;
 #[cfg(not(target_arch = "wasm32"))]
 pub use host::{HostContext, MakeCurrentHook};
+#[cfg(not(target_arch = "wasm32"))]
+pub use reset::ResetStatus;
 
 #[cfg(target_arch = "wasm32")]
 pub(crate) use webgl::current::{restore, CurrentBinding};

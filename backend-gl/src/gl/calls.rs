@@ -171,6 +171,16 @@ impl Calls {
 
     // ---- queries ------------------------------------------------------------------------
 
+    /// `glGetGraphicsResetStatus` where the context reports resets (counted as a query), or
+    /// the status [`GlContext::simulate_reset`] gave; `None` while not reset.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn reset_status(&mut self, current: Current) -> Option<crate::context::ResetStatus> {
+        if self.ctx.detects_resets() {
+            self.counts.add(CallKind::Query);
+        }
+        self.ctx.reset_status(current)
+    }
+
     /// `glGetError`.
     pub fn get_error(&mut self) -> u32 {
         let gl = self.count(CallKind::Query);

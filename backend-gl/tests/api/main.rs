@@ -26,6 +26,7 @@ mod packed_targets;
 mod program_cache;
 mod render_basic;
 mod render_to_texture;
+mod resets;
 mod state_cache;
 mod textures;
 mod through_context3d;

@@ -2,7 +2,8 @@
 //! RecordingBackend (`shim`, `context_identity`, `events`; `collect`, `lifetimes` and
 //! `context_collect` also on headless GL and wgpu with `gl`, `wgpu`), its `# Errors` docs (`docs`), its
 //! module layers (`layers`), and, with the `gl` feature, a GL player's own context (`gl_host`)
-//! and the memory budget on headless GL (`memory_budget`). `common` holds the stage they
+//! and the memory budget on headless GL (`memory_budget`), a GPU reset on desktop GL
+//! (`gl_reset`). `common` holds the stage they
 //! share.
 
 mod collect;
@@ -13,6 +14,8 @@ mod docs;
 mod events;
 #[cfg(feature = "gl")]
 mod gl_host;
+#[cfg(feature = "gl")]
+mod gl_reset;
 mod layers;
 mod lifetimes;
 #[cfg(feature = "gl")]
