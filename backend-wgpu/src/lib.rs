@@ -37,6 +37,12 @@ pub extern crate wgpu27 as wgpu;
 compile_error!(
     "molehill-wgpu needs one wgpu major: its feature `wgpu30` (the default) or `wgpu27`"
 );
+// The browser build is on wgpu 30 only (its WebGPU and WebGL hooks: `web/`); wgpu 27 is for
+// desktop hosts on that major (Ruffle's desktop and exporter).
+#[cfg(all(target_arch = "wasm32", feature = "wgpu27"))]
+compile_error!(
+    "molehill-wgpu's feature `wgpu27` is for desktop hosts on wgpu 27; in a browser (wasm32) build it on wgpu 30, its default (docs/wgpu.md, \"The wgpu major\")"
+);
 
 mod backend;
 mod compat;
