@@ -113,7 +113,7 @@ impl Device {
         let buffer = ib.gl;
         self.gl
             .current(current)
-            .buffer_write(buffer, write.offset as i32, &write.bytes);
+            .buffer_write(buffer, write.offset as i32, write.bytes);
         self.check(current, "IndexBuffer3D.upload*")
     }
 

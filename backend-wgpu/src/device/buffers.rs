@@ -141,7 +141,7 @@ impl IndexBuffer {
             return false;
         };
         if !indices.is_empty() {
-            queue.write_buffer(&self.buffer, write.offset, &write.bytes);
+            queue.write_buffer(&self.buffer, write.offset, write.bytes);
         }
         true
     }

@@ -8,74 +8,89 @@
 
 use std::collections::TryReserveError;
 
-/// An index buffer's indices as uploaded; the GPU buffer holds the same, padded with zeros to
-/// [`IndexShadow::gpu_bytes`].
+/// An index buffer's indices as uploaded, kept as the GPU buffer holds them: little-endian,
+/// padded with zeros to [`IndexShadow::gpu_bytes`]. An upload writes into it and hands out the
+/// aligned span as a slice of it, so uploads allocate nothing.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct IndexShadow {
-    indices: Vec<u16>,
+    /// `2 * count` bytes of indices, then zeros up to `gpu_bytes`.
+    bytes: Vec<u8>,
+    count: u32,
 }
 
-/// An aligned write: its byte offset in the buffer and its bytes (little-endian indices).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AlignedWrite {
+/// An aligned write: its byte offset in the buffer and its bytes (little-endian indices),
+/// borrowed from the shadow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AlignedWrite<'a> {
     /// The byte offset, a multiple of 4.
     pub offset: u64,
     /// The bytes; their length is a multiple of 4.
-    pub bytes: Vec<u8>,
+    pub bytes: &'a [u8],
 }
 
 impl IndexShadow {
     /// `count` zero indices; the allocation failure is returned, not a panic.
     pub fn zeroed(count: u32) -> Result<IndexShadow, TryReserveError> {
-        let mut indices = Vec::new();
-        indices.try_reserve_exact(count as usize)?;
-        indices.resize(count as usize, 0);
-        Ok(IndexShadow { indices })
+        let size = gpu_bytes(count) as usize;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(size)?;
+        bytes.resize(size, 0);
+        Ok(IndexShadow { bytes, count })
     }
 
     /// Number of indices.
     pub fn len(&self) -> u32 {
-        self.indices.len() as u32
+        self.count
     }
 
     /// Whether it holds no index.
     pub fn is_empty(&self) -> bool {
-        self.indices.is_empty()
+        self.count == 0
     }
 
     /// The indices.
-    pub fn indices(&self) -> &[u16] {
-        &self.indices
+    pub fn indices(&self) -> impl Iterator<Item = u16> + '_ {
+        self.bytes[..2 * self.count as usize]
+            .chunks_exact(2)
+            .map(|p| u16::from_le_bytes([p[0], p[1]]))
     }
 
     /// Bytes of the GPU buffer: the indices padded to 4 bytes, at least 4.
     pub fn gpu_bytes(&self) -> u64 {
-        (2 * u64::from(self.len())).next_multiple_of(4).max(4)
+        gpu_bytes(self.count)
     }
 
     /// Stores `indices` from index `first` and returns the aligned write that brings the GPU
     /// buffer up to date (an even first index, an even count; past the end, zeros); `None`
     /// when they do not fit (nothing stored). An empty upload that fits writes no byte,
     /// wherever it starts.
-    pub fn write(&mut self, first: usize, indices: &[u16]) -> Option<AlignedWrite> {
+    pub fn write(&mut self, first: usize, indices: &[u16]) -> Option<AlignedWrite<'_>> {
         let end = first.checked_add(indices.len())?;
-        self.indices.get_mut(first..end)?.copy_from_slice(indices);
+        if end > self.count as usize {
+            return None;
+        }
         if indices.is_empty() {
             return Some(AlignedWrite {
                 offset: (2 * first as u64) & !3,
-                bytes: Vec::new(),
+                bytes: &[],
             });
         }
-        let start = first & !1;
-        let stop = end.next_multiple_of(2);
-        let bytes = (start..stop)
-            .flat_map(|i| self.indices.get(i).copied().unwrap_or(0).to_le_bytes())
-            .collect();
+        let stored = &mut self.bytes[2 * first..2 * end];
+        for (pair, index) in stored.chunks_exact_mut(2).zip(indices) {
+            pair.copy_from_slice(&index.to_le_bytes());
+        }
+        // `stop` is at most the count rounded up to even, inside `gpu_bytes`.
+        let (start, stop) = (first & !1, end.next_multiple_of(2));
         Some(AlignedWrite {
             offset: 2 * start as u64,
-            bytes,
+            bytes: &self.bytes[2 * start..2 * stop],
         })
     }
+}
+
+/// [`IndexShadow::gpu_bytes`] for `count` indices.
+fn gpu_bytes(count: u32) -> u64 {
+    (2 * u64::from(count)).next_multiple_of(4).max(4)
 }
 
 #[cfg(test)]
@@ -88,14 +103,14 @@ mod tests {
         assert_eq!(s.gpu_bytes(), 16);
         // Three indices at 0: indices 0..4 (the fourth is the zero already there).
         let w = s.write(0, &[1, 2, 3]).unwrap();
-        assert_eq!((w.offset, w.bytes), (0, vec![1, 0, 2, 0, 3, 0, 0, 0]));
+        assert_eq!((w.offset, w.bytes.to_vec()), (0, vec![1, 0, 2, 0, 3, 0, 0, 0]));
         // Three at 3: indices 2..6, index 2 written again from the copy.
         let w = s.write(3, &[4, 5, 6]).unwrap();
-        assert_eq!((w.offset, w.bytes), (4, vec![3, 0, 4, 0, 5, 0, 6, 0]));
+        assert_eq!((w.offset, w.bytes.to_vec()), (4, vec![3, 0, 4, 0, 5, 0, 6, 0]));
         // The last index: 6..8, the one past the end padded with zero.
         let w = s.write(6, &[7]).unwrap();
-        assert_eq!((w.offset, w.bytes), (12, vec![7, 0, 0, 0]));
-        assert_eq!(s.indices(), &[1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!((w.offset, w.bytes.to_vec()), (12, vec![7, 0, 0, 0]));
+        assert_eq!(s.indices().collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6, 7]);
     }
 
     #[test]
@@ -103,7 +118,7 @@ mod tests {
         let mut s = IndexShadow::zeroed(4).unwrap();
         assert_eq!(s.write(3, &[1, 2]), None);
         assert_eq!(s.write(usize::MAX, &[1]), None);
-        assert_eq!(s.indices(), &[0; 4]);
+        assert_eq!(s.indices().collect::<Vec<_>>(), [0; 4]);
         assert_eq!(IndexShadow::zeroed(0).unwrap().gpu_bytes(), 4);
     }
 
@@ -116,7 +131,7 @@ mod tests {
             assert!(w.bytes.is_empty(), "empty write at {first}: {w:?}");
         }
         assert_eq!(s.write(6, &[]), None, "past the end");
-        assert_eq!(s.indices(), &[0; 5]);
+        assert_eq!(s.indices().collect::<Vec<_>>(), [0; 5]);
     }
 
     #[test]
@@ -130,25 +145,26 @@ mod tests {
                     let mut s = IndexShadow::zeroed(len).unwrap();
                     let up: Vec<u16> = (0..count as u16).map(|i| 100 + i).collect();
                     let w = s.write(first, &up).unwrap();
+                    let (offset, bytes) = (w.offset, w.bytes.to_vec());
                     let at = format!("len {len}, first {first}, count {count}");
-                    assert_eq!(w.offset % 4, 0, "{at}");
-                    assert_eq!(w.bytes.len() % 4, 0, "{at}");
-                    assert!(w.offset + w.bytes.len() as u64 <= s.gpu_bytes(), "{at}");
+                    assert_eq!(offset % 4, 0, "{at}");
+                    assert_eq!(bytes.len() % 4, 0, "{at}");
+                    assert!(offset + bytes.len() as u64 <= s.gpu_bytes(), "{at}");
                     if count == 0 {
-                        assert!(w.bytes.is_empty(), "{at}");
+                        assert!(bytes.is_empty(), "{at}");
                         continue;
                     }
                     let (lo, hi) = (
-                        w.offset as usize / 2,
-                        w.offset as usize / 2 + w.bytes.len() / 2,
+                        offset as usize / 2,
+                        offset as usize / 2 + bytes.len() / 2,
                     );
                     assert!(
                         lo <= first && first + count <= hi,
                         "{at}: covers the upload"
                     );
                     assert!(hi - lo <= count + 2, "{at}: at most one index either side");
-                    for (k, pair) in w.bytes.chunks(2).enumerate() {
-                        let want = s.indices().get(lo + k).copied().unwrap_or(0);
+                    for (k, pair) in bytes.chunks(2).enumerate() {
+                        let want = s.indices().nth(lo + k).unwrap_or(0);
                         assert_eq!(u16::from_le_bytes([pair[0], pair[1]]), want, "{at}");
                     }
                 }
@@ -158,6 +174,6 @@ mod tests {
         let mut one = IndexShadow::zeroed(1).unwrap();
         assert_eq!(one.gpu_bytes(), 4);
         let w = one.write(0, &[9]).unwrap();
-        assert_eq!((w.offset, w.bytes), (0, vec![9, 0, 0, 0]));
+        assert_eq!((w.offset, w.bytes.to_vec()), (0, vec![9, 0, 0, 0]));
     }
 }
