@@ -103,10 +103,16 @@ mod tests {
         assert_eq!(s.gpu_bytes(), 16);
         // Three indices at 0: indices 0..4 (the fourth is the zero already there).
         let w = s.write(0, &[1, 2, 3]).unwrap();
-        assert_eq!((w.offset, w.bytes.to_vec()), (0, vec![1, 0, 2, 0, 3, 0, 0, 0]));
+        assert_eq!(
+            (w.offset, w.bytes.to_vec()),
+            (0, vec![1, 0, 2, 0, 3, 0, 0, 0])
+        );
         // Three at 3: indices 2..6, index 2 written again from the copy.
         let w = s.write(3, &[4, 5, 6]).unwrap();
-        assert_eq!((w.offset, w.bytes.to_vec()), (4, vec![3, 0, 4, 0, 5, 0, 6, 0]));
+        assert_eq!(
+            (w.offset, w.bytes.to_vec()),
+            (4, vec![3, 0, 4, 0, 5, 0, 6, 0])
+        );
         // The last index: 6..8, the one past the end padded with zero.
         let w = s.write(6, &[7]).unwrap();
         assert_eq!((w.offset, w.bytes.to_vec()), (12, vec![7, 0, 0, 0]));
@@ -154,10 +160,7 @@ mod tests {
                         assert!(bytes.is_empty(), "{at}");
                         continue;
                     }
-                    let (lo, hi) = (
-                        offset as usize / 2,
-                        offset as usize / 2 + bytes.len() / 2,
-                    );
+                    let (lo, hi) = (offset as usize / 2, offset as usize / 2 + bytes.len() / 2);
                     assert!(
                         lo <= first && first + count <= hi,
                         "{at}: covers the upload"
