@@ -16,8 +16,8 @@ pub enum BackendCreationError {
     #[cfg(feature = "gl")]
     #[error(transparent)]
     Gl(#[from] molehill_gl::ContextError),
-    /// The headless wgpu device could not be created (feature `wgpu`).
-    #[cfg(feature = "wgpu")]
+    /// The headless wgpu device could not be created (feature `wgpu` or `wgpu27`).
+    #[cfg(any(feature = "wgpu", feature = "wgpu27"))]
     #[error(transparent)]
     Wgpu(#[from] molehill_wgpu::DeviceError),
     /// A player's own renderer refused, with its reason.
@@ -26,8 +26,9 @@ pub enum BackendCreationError {
 }
 
 /// Makes the renderer of each new `Context3D`. A player implements it over its own renderer;
-/// `HeadlessGl` (feature `gl`: OpenGL ES through EGL, no window) and `HeadlessWgpu` (feature
-/// `wgpu`: Vulkan, or wgpu's GL backend) are Molehill's own.
+/// `HeadlessGl` (feature `gl`: OpenGL ES through EGL, no window), `HeadlessWgpu` (feature
+/// `wgpu` or `wgpu27`: Vulkan, or wgpu's GL backend) and `HostWgpu` (the same features: the
+/// player's own wgpu device) are Molehill's own.
 pub trait BackendFactory {
     /// A fresh backend for one context.
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError>;
@@ -53,15 +54,15 @@ impl BackendFactory for HeadlessGl {
 }
 
 /// Headless wgpu devices from molehill-wgpu (Vulkan by default: lavapipe when there is no GPU).
-/// Feature `wgpu`.
-#[cfg(feature = "wgpu")]
+/// Feature `wgpu` (wgpu 30) or `wgpu27` (wgpu 27).
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
 #[derive(Debug, Default, Clone)]
 pub struct HeadlessWgpu {
     /// Device options (API).
     pub options: molehill_wgpu::DeviceOptions,
 }
 
-#[cfg(feature = "wgpu")]
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
 impl BackendFactory for HeadlessWgpu {
     fn create_backend(&mut self) -> Result<Box<dyn Backend>, BackendCreationError> {
         Ok(Box::new(molehill_wgpu::WgpuBackend::headless(

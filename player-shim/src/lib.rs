@@ -14,7 +14,10 @@
 //!   is the crate `molehill-replay`, the command line `molehill-cli`.
 //!
 //! Features (off by default): `gl` adds `HeadlessGl`, headless OpenGL contexts from
-//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`;
+//! `molehill-gl`; `wgpu` adds `HeadlessWgpu`, headless wgpu devices from `molehill-wgpu`, and
+//! `HostWgpu` / `WgpuFrames`, Stage3D on the player's own wgpu device with each frame handed over
+//! as a texture of it (`Context3D::present_frame_texture`); `wgpu27` the same against wgpu 27
+//! (the player's major, e.g. Ruffle's; without wgpu 30 compiled in);
 //! `record` adds the recorder (`Stage3D::start_recording`, `Recorder`) and with it
 //! `molehill-trace`. Without `record` no recording code and nothing of the trace format is
 //! built.
@@ -25,6 +28,8 @@ pub mod as3;
 pub mod backend;
 mod context;
 mod events;
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
+mod host_wgpu;
 mod id;
 #[cfg(feature = "record")]
 pub mod record;
@@ -35,16 +40,22 @@ pub use molehill_trace as trace;
 
 #[cfg(feature = "gl")]
 pub use backend::HeadlessGl;
-#[cfg(feature = "wgpu")]
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
 pub use backend::HeadlessWgpu;
 pub use backend::{BackendCreationError, BackendFactory};
 pub use context::{Context3D, FlashResult};
 pub use events::Stage3DEvent;
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
+pub use host_wgpu::{HostWgpu, PresentedFrame, WgpuFrames};
 pub use id::ContextId;
 pub use molehill_context3d::{
     ContextOptions, IndexBuffer3D, Point, Program3D, Rect, TextureBase, VertexBuffer3D,
     DEFAULT_MEMORY_BUDGET,
 };
+/// The molehill-wgpu this crate was built with (`molehill_wgpu::wgpu` is its wgpu major: 30 with
+/// the feature `wgpu`, 27 with `wgpu27`).
+#[cfg(any(feature = "wgpu", feature = "wgpu27"))]
+pub use molehill_wgpu;
 // The typed arguments (section 2 of docs/player.md): each enum argument takes its AS3 string
 // or one of these values (`EnumArg`), each `Vector.<Number>` `f64`s or `f32`s (`Float`).
 pub use molehill_agal::profile::Profile;

@@ -3,8 +3,8 @@
 # commit the patches are made against (tools/prepare.sh's ruffle_commit; a clone of Ruffle or a
 # worktree of one), or, failing that, whose first commit is a pristine copy of that commit.
 # Each commit above that one becomes one patch, NNNN-<its subject>.patch, in order (the series
-# as a reviewer reads it); changes not committed are refused. Only Cargo.toml, core/Cargo.toml
-# and core/src are compared. Maintainers' tool; `run` only applies them.
+# as a reviewer reads it); changes not committed are refused. Only Cargo.toml, core/Cargo.toml,
+# core/src, render/src and render/wgpu/src are compared. Maintainers' tool; `run` only applies them.
 #   tools/make_patches.sh RUFFLE_WORK_DIR
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,7 +15,7 @@ cd "$work"
 if ! base=$(git rev-parse -q --verify "$ruffle_commit^{commit}"); then
     base=$(git rev-list --max-parents=0 HEAD)
 fi
-paths=(Cargo.toml core/Cargo.toml core/src)
+paths=(Cargo.toml core/Cargo.toml core/src render/src render/wgpu/src)
 if [ -n "$(git status --porcelain -- "${paths[@]}")" ]; then
     echo "make_patches.sh: $work has changes not committed (git status); commit them as the patch they belong to" >&2
     exit 2

@@ -134,6 +134,28 @@ impl Context3D {
         self.present_shown(shown)
     }
 
+    /// `present()`, and the frame it shows as a texture of the player's own wgpu device, for a
+    /// Stage3D made over [`crate::host_wgpu::HostWgpu`] (`frames` is that factory's
+    /// [`WgpuFrames`](crate::host_wgpu::WgpuFrames)): the back buffer copied on the GPU into a
+    /// texture nothing draws into before the next present (no read-back; module
+    /// `host_wgpu`). Recorded as `present()`. The frame is `None` when the context's
+    /// backend is not the factory's (or is lost). Features `wgpu` or `wgpu27`.
+    ///
+    /// # Errors
+    ///
+    /// - Error #3694: the context is disposed or lost.
+    /// - Error #3698: `configureBackBuffer` was never called.
+    /// - Error #3691: the renderer runs out of memory.
+    /// - Error #3710: with `enableErrorChecking` on, the renderer reports a driver error.
+    #[cfg(any(feature = "wgpu", feature = "wgpu27"))]
+    pub fn present_frame_texture(
+        &mut self,
+        frames: &mut crate::host_wgpu::WgpuFrames,
+    ) -> FlashResult<Option<crate::host_wgpu::PresentedFrame>> {
+        self.present()?;
+        Ok(frames.present())
+    }
+
     /// `present()`, then the frame read before it, or `None` (logged) when it could not be read.
     fn present_shown<T>(&mut self, shown: FlashResult<T>) -> FlashResult<Option<T>> {
         self.present()?;

@@ -3,7 +3,8 @@
 //! `context_collect` also on headless GL and wgpu with `gl`, `wgpu`), its `# Errors` docs (`docs`), its
 //! module layers (`layers`), and, with the `gl` feature, a GL player's own context (`gl_host`)
 //! and the memory budget on headless GL (`memory_budget`), a GPU reset on desktop GL
-//! (`gl_reset`). `common` holds the stage they
+//! (`gl_reset`), and with `wgpu` a wgpu player's own device (`host_wgpu`). `common` holds the
+//! stage they
 //! share.
 
 mod collect;
@@ -16,6 +17,9 @@ mod events;
 mod gl_host;
 #[cfg(feature = "gl")]
 mod gl_reset;
+// Written against wgpu 30's API (the feature `wgpu`).
+#[cfg(all(feature = "wgpu", not(feature = "wgpu27")))]
+mod host_wgpu;
 mod layers;
 mod lifetimes;
 #[cfg(feature = "gl")]

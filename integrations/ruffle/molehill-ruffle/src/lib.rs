@@ -1,50 +1,77 @@
 //! The part of Ruffle's Stage3D-on-Molehill glue that needs no Ruffle type: which backend the
-//! contexts draw with, one `molehill_player::Stage3D` per `stage.stage3Ds[i]` (whose events wait
-//! in its queue for Ruffle to dispatch on its own schedule), and the frame hand-off (the back buffer
-//! read back at `present`, as premultiplied RGBA bytes for a Ruffle bitmap).
+//! contexts draw with (from Ruffle's renderer: [`BackendKind::choose`]), one
+//! `molehill_player::Stage3D` per `stage.stage3Ds[i]` (whose events wait in its queue for Ruffle
+//! to dispatch on its own schedule), and the frame hand-off ([`Frame`]: on a wgpu renderer the
+//! frame as a texture of the renderer's own device; otherwise the back buffer read back at
+//! `present`, as premultiplied RGBA bytes for a Ruffle bitmap).
 //!
 //! Ruffle's side (the patches in `integrations/ruffle/patches/`) turns AVM2 values into the
 //! arguments `molehill_player` takes, throws each [`FlashError`] as the AVM2 error of the same
-//! class, ID and message, dispatches the queued events, and uploads each [`FrameRgba`] into the
-//! bitmap its stage draws under the display list. See docs/embedding-ruffle.md.
+//! class, ID and message, dispatches the queued events, and makes each [`Frame`] the bitmap its
+//! stage draws under the display list. See docs/embedding-ruffle.md.
 #![forbid(unsafe_code)]
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod args;
 mod collect;
+#[cfg(feature = "wgpu")]
+mod device;
 mod timing;
 
 pub use args::{parse_enum, EnumString, Scratch, Units};
 pub use collect::{Collectable, Resource};
+#[cfg(feature = "wgpu")]
+pub use device::HostDevice;
+#[cfg(feature = "wgpu")]
+pub use molehill_player::PresentedFrame;
 
 pub use molehill_agal::flash::{ErrorClass, FlashError};
 pub use molehill_player;
 use molehill_player::{BackendFactory, Context3D, ContextId, Stage3D, Stage3DEvent};
 pub use timing::{CallTimer, Spent};
 
-/// The environment variable that picks the backend: `gl` (the default) or `wgpu`.
+/// The environment variable that overrides the backend, for tests and measurements: `gl`
+/// (molehill-gl, headless, its frames through the CPU) or `wgpu` (molehill-wgpu: on the
+/// renderer's device when Ruffle's renderer is wgpu, headless otherwise). Unset, the renderer
+/// decides ([`BackendKind::choose`]).
 pub const BACKEND_VARIABLE: &str = "MOLEHILL_BACKEND";
 
 /// Which Molehill backend the Stage3D contexts draw with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BackendKind {
-    /// molehill-gl, headless (EGL; llvmpipe without a GPU).
+    /// molehill-gl, headless (EGL; llvmpipe without a GPU): a GL context of its own, so each
+    /// frame goes through the CPU to Ruffle's renderer.
     Gl,
-    /// molehill-wgpu, headless (Vulkan; lavapipe without a GPU).
+    /// molehill-wgpu: on Ruffle's renderer's device when it is wgpu (the frame stays on the
+    /// GPU), otherwise headless (Vulkan; lavapipe without a GPU), its frames through the CPU.
     Wgpu,
 }
 
 impl BackendKind {
-    /// The kind `MOLEHILL_BACKEND` names (`gl` when unset; an unknown name is logged and
-    /// gives `gl`).
-    pub fn from_env() -> BackendKind {
-        match std::env::var(BACKEND_VARIABLE) {
-            Ok(v) => BackendKind::parse(&v).unwrap_or_else(|| {
-                log::warn!("{BACKEND_VARIABLE}={v:?}: not gl or wgpu; using gl");
-                BackendKind::Gl
-            }),
-            Err(_) => BackendKind::Gl,
+    /// The kind `MOLEHILL_BACKEND` names, if it names one (an unknown name is logged).
+    pub fn from_env() -> Option<BackendKind> {
+        let v = std::env::var(BACKEND_VARIABLE).ok()?;
+        let kind = BackendKind::parse(&v);
+        if kind.is_none() {
+            log::warn!("{BACKEND_VARIABLE}={v:?}: not gl or wgpu; ignored");
+        }
+        kind
+    }
+
+    /// The kind for a Stage3D of a renderer that lends its wgpu device (`renderer_is_wgpu`)
+    /// or not: `MOLEHILL_BACKEND` when set (tests), otherwise molehill-wgpu on a wgpu renderer
+    /// (the frame on its device) and molehill-gl elsewhere (Ruffle's Stage3D exists only on
+    /// its wgpu renderer, so that is the null renderer of tests and tools), or the one backend
+    /// the glue was built with.
+    pub fn choose(renderer_is_wgpu: bool) -> BackendKind {
+        if let Some(kind) = BackendKind::from_env() {
+            return kind;
+        }
+        if (renderer_is_wgpu && cfg!(feature = "wgpu")) || !cfg!(feature = "gl") {
+            BackendKind::Wgpu
+        } else {
+            BackendKind::Gl
         }
     }
 
@@ -118,6 +145,9 @@ fn write_frame_counts() {
 /// dispatches them (Flash dispatches `context3DCreate` after `requestContext3D` returns).
 pub struct Stage3DHost {
     stage: Stage3D,
+    /// On the renderer's device: where each presented frame comes from.
+    #[cfg(feature = "wgpu")]
+    frames: Option<molehill_player::WgpuFrames>,
     collected: collect::Collected,
     recording: Option<(molehill_player::Recorder, std::path::PathBuf)>,
 }
@@ -131,10 +161,65 @@ impl std::fmt::Debug for Stage3DHost {
 }
 
 impl Stage3DHost {
-    /// A Stage3D whose contexts draw on the backend `MOLEHILL_BACKEND` names, for content of
-    /// SWF version `swf_version`.
+    /// A Stage3D whose contexts draw headless (on the backend `MOLEHILL_BACKEND` names,
+    /// molehill-gl when unset), for content of SWF version `swf_version`: its frames go through
+    /// the CPU ([`present`]). A renderer that lends its device uses
+    /// [`for_renderer`](Self::for_renderer).
     pub fn new(swf_version: u8) -> Stage3DHost {
-        Stage3DHost::with_factory(BackendKind::from_env().factory(), swf_version)
+        Stage3DHost::with_factory(BackendKind::choose(false).factory(), swf_version)
+    }
+
+    /// A Stage3D for Ruffle's renderer: `device` is the renderer's wgpu device (`None`: the
+    /// renderer is not wgpu). With a device its contexts draw on it and
+    /// [`present`](Self::present) gives each frame as a texture of it; without one (or with
+    /// `MOLEHILL_BACKEND=gl`) they draw headless and the frames come through the CPU
+    /// ([`BackendKind::choose`]).
+    #[cfg(feature = "wgpu")]
+    pub fn for_renderer(swf_version: u8, device: Option<HostDevice>) -> Stage3DHost {
+        let kind = BackendKind::choose(device.is_some());
+        match device {
+            Some(device) if kind == BackendKind::Wgpu => {
+                let (factory, frames) = device.factory();
+                let mut host = Stage3DHost::with_factory(Box::new(factory), swf_version);
+                host.frames = Some(frames);
+                host
+            }
+            _ => Stage3DHost::with_factory(kind.factory(), swf_version),
+        }
+    }
+
+    /// Whether the contexts draw on the renderer's device (their frames are textures of it).
+    pub fn on_renderer_device(&self) -> bool {
+        #[cfg(feature = "wgpu")]
+        let on_device = self.frames.is_some();
+        #[cfg(not(feature = "wgpu"))]
+        let on_device = false;
+        on_device
+    }
+
+    /// `present()` of the context `id` (as [`context`](Self::context) finds it), and the
+    /// frame it shows: on the renderer's device a texture of it ([`Frame::Texture`]: nothing
+    /// copied through the CPU), otherwise read back ([`Frame::Rgba`], see [`present`]).
+    /// `None`: no picture (Ruffle keeps showing the last one).
+    ///
+    /// # Errors
+    ///
+    /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged; #3694 for an id this
+    /// Stage3D never gave.
+    pub fn present(&mut self, id: ContextId) -> Result<Option<Frame>, FlashError> {
+        self.collected.release(&mut self.stage);
+        let Some(ctx) = self.stage.context3d_by_id(id) else {
+            return Err(FlashError::error(3694, &[]));
+        };
+        #[cfg(feature = "wgpu")]
+        if let Some(frames) = &mut self.frames {
+            let frame = device::present(ctx, frames);
+            if frame.is_ok() {
+                PRESENTED.fetch_add(1, Ordering::Relaxed);
+            }
+            return frame.map(|f| f.map(Frame::Texture));
+        }
+        present(ctx).map(|f| f.map(Frame::Rgba))
     }
 
     /// A Stage3D whose contexts draw through `factory`.
@@ -152,6 +237,8 @@ impl Stage3DHost {
         });
         Stage3DHost {
             stage,
+            #[cfg(feature = "wgpu")]
+            frames: None,
             collected: collect::Collected::default(),
             recording,
         }
@@ -214,6 +301,19 @@ impl Drop for Stage3DHost {
     }
 }
 
+/// What a `present` showed, as [`Stage3DHost::present`] hands it to Ruffle.
+#[derive(Debug)]
+pub enum Frame {
+    /// Read back from Molehill's own device (counted as copied through the CPU): Ruffle
+    /// uploads it into a bitmap of its renderer.
+    Rgba(FrameRgba),
+    /// A texture of the renderer's device (`Rgba8Unorm`, premultiplied, row 0 on top), which
+    /// nothing draws into before the next present: Ruffle wraps it as a bitmap of its renderer
+    /// (once per texture: [`PresentedFrame::serial`]).
+    #[cfg(feature = "wgpu")]
+    Texture(PresentedFrame),
+}
+
 /// What a `present` showed: the back buffer, premultiplied RGBA bytes (Ruffle's
 /// `BitmapFormat::Rgba`), rows top first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -272,6 +372,15 @@ mod tests {
         let rgba = argb_to_rgba(&argb);
         assert_eq!(rgba, [0x40, 0x20, 0x10, 0x80, 0x00, 0xFF, 0x00, 0xFF]);
         assert_eq!(rgba_to_argb(&rgba), argb);
+    }
+
+    #[test]
+    fn the_renderer_chooses_without_the_variable() {
+        if std::env::var_os(BACKEND_VARIABLE).is_some() {
+            return; // the override is under test elsewhere
+        }
+        assert_eq!(BackendKind::choose(true), BackendKind::Wgpu);
+        assert_eq!(BackendKind::choose(false), BackendKind::Gl);
     }
 
     #[test]
