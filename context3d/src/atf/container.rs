@@ -347,6 +347,13 @@ pub fn parse(data: &[u8]) -> Result<AtfFile<'_>, AtfError> {
                 file.coded.push(coded_image(format, face, level, &rec));
                 continue;
             }
+            // A level above 0 with every record empty is one the encoder left out (png2atf
+            // writes the whole chain's count with empty records for the levels it was told
+            // not to encode, as Starling's demo texture has): Flash uploads the levels that
+            // are there, so this one is skipped rather than refused.
+            if level > 0 && rec.iter().take(records).all(|r| r.is_empty()) {
+                continue;
+            }
             let (w, h) = file.level_size(level);
             let mut raw: [Option<&[u8]>; 4] = [None; 4];
             for (slot, bytes) in raw.iter_mut().zip(rec) {
@@ -476,5 +483,55 @@ mod tests {
             parse(&none),
             Err(AtfError::NoEncoding { face: 0, level: 0 })
         );
+        // Level 0 with no record at all is refused too; a level 1 that is wrongly sized is.
+        let empty = write_raw(
+            false,
+            false,
+            2,
+            2,
+            1,
+            &[[&[][..], &[][..], &[][..], &[][..]]],
+        );
+        assert_eq!(
+            parse(&empty),
+            Err(AtfError::NoEncoding { face: 0, level: 0 })
+        );
+        let l0 = [0u8; 8];
+        let short = write_raw(
+            false,
+            false,
+            2,
+            2,
+            2,
+            &[
+                [&l0[..], &[][..], &[][..], &[][..]],
+                [&[0u8; 3], &[][..], &[][..], &[][..]],
+            ],
+        );
+        assert_eq!(
+            parse(&short),
+            Err(AtfError::NoEncoding { face: 0, level: 1 })
+        );
+    }
+
+    #[test]
+    fn levels_left_out_by_the_encoder_are_skipped() {
+        // The count says the whole chain (4x4: 3 levels), levels 1 and 2 have only empty
+        // records: only level 0 is an image (Starling's demo's compressed_texture.atf, 128x128
+        // with 8 levels of which 7 are empty).
+        let l0 = [7u8; 8];
+        let none = [&[][..], &[][..], &[][..], &[][..]];
+        let data = write_raw(
+            false,
+            false,
+            2,
+            2,
+            3,
+            &[[&l0[..], &[][..], &[][..], &[][..]], none, none],
+        );
+        let f = parse(&data).unwrap();
+        assert_eq!(f.levels, 3);
+        assert_eq!(f.images.len(), 1);
+        assert_eq!((f.images[0].level, f.images[0].dxt), (0, Some(&l0[..])));
     }
 }

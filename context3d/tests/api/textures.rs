@@ -369,6 +369,32 @@ fn atf_uploads_every_level() {
 }
 
 #[test]
+fn atf_levels_left_out_by_the_encoder_upload_nothing() {
+    // As Starling's demo texture: the count names the whole chain (8x8: 4 levels), levels 1 to
+    // 3 have only empty records. Flash uploads level 0 and refuses nothing.
+    let mut c = ctx(Profile::Baseline);
+    let t = c.create_texture(8, 8, "compressedAlpha", false, 0).unwrap();
+    c.backend_mut().take();
+    let l0 = [3u8; 64];
+    let none = [&[][..], &[][..], &[][..], &[][..]];
+    let atf = write_raw(
+        true,
+        false,
+        3,
+        3,
+        4,
+        &[[&l0, &[][..], &[][..], &[][..]], none, none, none],
+    );
+    c.texture_upload_compressed_from_byte_array(t, &atf, 0, false)
+        .unwrap();
+    let calls = c.backend_mut().take();
+    assert_eq!(calls.len(), 1);
+    assert!(
+        matches!(&calls[0], Call::UploadTexture { level: 0, width: 8, height: 8, data: RecordedTextureData::Compressed([Some(d), None, None, None, None]), .. } if *d == l0.to_vec())
+    );
+}
+
+#[test]
 fn atf_errors_in_flash_order() {
     let mut c = ctx(Profile::Baseline);
     let atf = write_raw(
