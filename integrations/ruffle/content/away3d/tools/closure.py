@@ -3,8 +3,8 @@
 
     closure.py SRC_DIR APP.as
 
-Follows `import a.b.C;` (and `import a.b.*;` by the names used), and names of classes in the
-same package, through SRC_DIR (package a.b.C lives in SRC_DIR/a/b/C.as). Names that SRC_DIR
+Follows `import a.b.C;` (and `import a.b.*;` by the names used), names of classes in the
+same package and of top-level classes (which need no import), through SRC_DIR (package a.b.C lives in SRC_DIR/a/b/C.as). Names that SRC_DIR
 does not hold (flash.*, top-level classes) are the compiler's business.
 
 A class's base class and interfaces always come before it (ASC compiling one unit of `-in`
@@ -68,6 +68,8 @@ def main():
             elif cls in classes:
                 deps.append(classes[cls])
         deps += [p for c, p in by_package.get(package, {}).items() if c in words]
+        # Top-level classes (package "") need no import from any package.
+        deps += [p for c, p in by_package.get("", {}).items() if c in words]
         for dep in sorted(set(deps)):
             if dep != path:
                 visit(dep)
