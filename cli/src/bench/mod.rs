@@ -5,7 +5,7 @@
 //! The portable core is the `molehill-bench` crate (bench/: the `Renderer` trait, the scenes
 //! and scenarios, their shaders, the shim renderer, the raw GL and raw wgpu baselines, the
 //! stages, the alternating rounds), which the browser's bench (`scripts/web-bench`) runs too.
-//! Here: [`args`] (the arguments), [`ab`] (the A/B comparison against a baseline as the
+//! Here: [`args`] (the arguments), [`ab`] and `ab_wgpu` (the A/B comparison against a baseline as the
 //! command prints it, with the native split of a frame's time), [`allocs`] (heap
 //! allocations, counted by the binary's global allocator), [`stamps`] (wgpu timestamp queries
 //! around each frame), [`cpu`] (the process's CPU time, all threads).
@@ -19,9 +19,30 @@
 //! hand-written wgpu program on Molehill's own Vulkan device (`--backend wgpu`).
 
 mod ab;
+#[cfg(not(feature = "wgpu27"))]
+mod ab_wgpu;
+#[cfg(feature = "wgpu27")]
+mod ab_wgpu {
+    //! Without the wgpu-30 program: see `ab_wgpu.rs`.
+    use molehill_bench::scenarios::Scenario;
+
+    use super::args::BenchArgs;
+
+    /// `--baseline --backend wgpu` with molehill-wgpu on wgpu 27: refused with the reason.
+    pub(super) fn compare(_: Scenario, _: u32, _: &BenchArgs) -> Result<bool, String> {
+        Err(
+            "--baseline --backend wgpu: the hand-written wgpu program is written against wgpu \
+             30, and this molehill is built with the feature wgpu27 (molehill-wgpu on wgpu \
+             27); use --backend gl, or a build without wgpu27"
+                .to_string(),
+        )
+    }
+}
 mod allocs;
 mod args;
 mod cpu;
+#[cfg(not(feature = "wgpu27"))]
+#[cfg(not(feature = "wgpu27"))]
 mod stamps;
 
 use std::cell::RefCell;
