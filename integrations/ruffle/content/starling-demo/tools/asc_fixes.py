@@ -8,7 +8,7 @@ twice; each fix below keeps what the code does in Flash (the member is looked up
 instead) and applies only where its pattern occurs. Prints what it changed.
 
 One more is ASC's, not Ruffle's: its multi-file compiler rejects an override in a user
-namespace (Starling 2's `override starling_internal function updateTransformationMatrices`:
+namespace declared in the sources (Starling 2's `override starling_internal function updateTransformationMatrices`:
 "Error #1004: Namespace was not found or is not a compile-time constant"), which mxmlc
 compiles. Every method or accessor some file overrides in a user namespace is declared
 `public` instead, in every file, and qualified uses `NS::NAME` of it become `NAME`: the same
@@ -35,13 +35,20 @@ NS_OVERRIDE = re.compile(
     r"\b(?:override\s+(\w+)|(\w+)\s+override)\s+function\s+(?:(?:get|set)\s+)?(\w+)\b")
 
 
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+NAMESPACE = re.compile(r"\bnamespace\s+(\w+)")
+
+
 def namespace_overrides(texts):
-    """The (namespace, name) pairs overridden in a user namespace, as fixes."""
+    """The (namespace, name) pairs overridden in a namespace declared in the tree, as fixes
+    (namespaces of the imported playerglobal, such as flash_proxy, compile as they are)."""
+    code = [COMMENT.sub("", text) for text in texts]
+    declared = {ns for text in code for ns in NAMESPACE.findall(text)}
     pairs = set()
-    for text in texts:
+    for text in code:
         for a, b, name in NS_OVERRIDE.findall(text):
             ns = a or b
-            if ns not in ACCESS:
+            if ns in declared and ns not in ACCESS:
                 pairs.add((ns, name))
     fixes = []
     for ns, name in sorted(pairs):

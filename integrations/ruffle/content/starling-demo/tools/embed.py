@@ -3,12 +3,13 @@
 
     embed.py classes SRC.as OUTDIR MANIFEST [LEAVE_OUT]
         Reads SRC.as (a class whose `public static const NAME:Class` constants carry
-        `[Embed(source="FILE"[, mimeType="application/octet-stream"])]`), writes to OUTDIR a copy
+        `[Embed(source="FILE"[, mimeType="application/octet-stream"])]`; FILE relative to SRC.as's
+        folder, or with a leading "/" to its source root, as mxmlc takes it), writes to OUTDIR a copy
         of it whose constants are initialised with generated classes (`CLASS_NAME`) and one file
         per generated class: `extends flash.utils.ByteArray` for octet-stream, `extends
         flash.display.Bitmap` for PNG/JPEG/GIF, `extends flash.media.Sound` for MP3, as mxmlc's
         ByteArrayAsset, BitmapAsset and SoundAsset do. MANIFEST gets one line per embed:
-        `CLASS KIND FILE` (FILE resolved against SRC.as's folder). Other embeds (fonts) are left
+        `CLASS KIND FILE` (FILE resolved). Other embeds (fonts) are left
         alone and named on standard error. LEAVE_OUT (NAME,NAME...) drops those constants from
         the copy altogether (their files are not embedded, and the app does not see them).
     embed.py tags IN.swf MANIFEST OUT.swf
@@ -44,7 +45,13 @@ def classes(src, outdir, manifest, leave_out=""):
             return "// %s: left out by the build" % name
         if "source" not in attrs:
             return m.group(0)
-        path = os.path.normpath(os.path.join(os.path.dirname(src), attrs["source"]))
+        source = attrs["source"]
+        base = os.path.dirname(src)
+        if source.startswith("/"):
+            # As mxmlc: a leading "/" is the source root (the folder above the package's).
+            base = os.path.join(base, *[".."] * len(package.split(".") if package else []))
+            source = source.lstrip("/")
+        path = os.path.normpath(os.path.join(base, source))
         ext = os.path.splitext(path)[1].lower()
         if attrs.get("mimeType") == "application/octet-stream":
             kind, base = "binary", "flash.utils.ByteArray"
