@@ -105,6 +105,12 @@ impl BackendKind {
 /// Molehill trace (`molehill replay` runs it again), written when Ruffle drops the Stage3D.
 pub const RECORD_VARIABLE: &str = "MOLEHILL_RUFFLE_RECORD";
 
+/// The environment variable of a test-only switch: `N` loses each Stage3D's context right after
+/// its `N`th successful `present()`, once, as a device reset would
+/// (`molehill_player::Stage3D::force_context_loss`), so that content's lost-context handling
+/// runs in Ruffle ([`Stage3DHost::lose_context_after`]). Not for players.
+pub const LOSE_AT_VARIABLE: &str = "MOLEHILL_RUFFLE_LOSE_AT";
+
 /// The environment variable naming a file where the process's frame counts are written (as
 /// `presented N copied N`, replaced each time a Stage3D is dropped): `integrations/ruffle/run`
 /// prints them as its `frames:` line.
@@ -150,6 +156,9 @@ pub struct Stage3DHost {
     frames: Option<molehill_player::WgpuFrames>,
     collected: collect::Collected,
     recording: Option<(molehill_player::Recorder, std::path::PathBuf)>,
+    /// Successful presents so far, and the one after which the context is lost (test switch).
+    presents: u64,
+    lose_after: Option<u64>,
 }
 
 impl std::fmt::Debug for Stage3DHost {
@@ -211,15 +220,47 @@ impl Stage3DHost {
         let Some(ctx) = self.stage.context3d_by_id(id) else {
             return Err(FlashError::error(3694, &[]));
         };
-        #[cfg(feature = "wgpu")]
-        if let Some(frames) = &mut self.frames {
-            let frame = device::present(ctx, frames);
-            if frame.is_ok() {
-                PRESENTED.fetch_add(1, Ordering::Relaxed);
+        let frame = {
+            #[cfg(feature = "wgpu")]
+            match &mut self.frames {
+                Some(frames) => {
+                    let frame = device::present(ctx, frames);
+                    if frame.is_ok() {
+                        PRESENTED.fetch_add(1, Ordering::Relaxed);
+                    }
+                    frame.map(|f| f.map(Frame::Texture))
+                }
+                None => present(ctx).map(|f| f.map(Frame::Rgba)),
             }
-            return frame.map(|f| f.map(Frame::Texture));
+            #[cfg(not(feature = "wgpu"))]
+            present(ctx).map(|f| f.map(Frame::Rgba))
+        };
+        if frame.is_ok() {
+            self.presents += 1;
+            if self.lose_after == Some(self.presents) {
+                let lost = self.stage.force_context_loss();
+                log::info!(
+                    "{LOSE_AT_VARIABLE}: context lost after present {}: {lost}",
+                    self.presents
+                );
+            }
         }
-        present(ctx).map(|f| f.map(Frame::Rgba))
+        frame
+    }
+
+    /// Test switch ([`LOSE_AT_VARIABLE`], which sets it at creation): the context is lost
+    /// right after the `presents`th successful [`present`](Self::present) of this Stage3D
+    /// (counted from its creation), once; `None` never.
+    pub fn lose_context_after(&mut self, presents: Option<u64>) {
+        self.lose_after = presents;
+    }
+
+    /// Once a frame, before [`take_events`](Self::take_events): a lost context whose device
+    /// is back is replaced by a new one of the same profile, and `context3DCreate` is queued
+    /// (`molehill_player::Stage3D::recover_lost_context`); `true` when it was.
+    pub fn recover_lost_context(&mut self) -> bool {
+        self.collected.release(&mut self.stage);
+        self.stage.recover_lost_context()
     }
 
     /// A Stage3D whose contexts draw through `factory`.
@@ -235,8 +276,17 @@ impl Stage3DHost {
             stage.start_recording(recorder.clone());
             (recorder, path)
         });
+        let lose_after = std::env::var(LOSE_AT_VARIABLE).ok().and_then(|v| {
+            let n = v.parse().ok().filter(|&n| n > 0);
+            if n.is_none() {
+                log::warn!("{LOSE_AT_VARIABLE}={v:?}: not a positive number; ignored");
+            }
+            n
+        });
         Stage3DHost {
             stage,
+            presents: 0,
+            lose_after,
             #[cfg(feature = "wgpu")]
             frames: None,
             collected: collect::Collected::default(),
@@ -372,6 +422,46 @@ mod tests {
         let rgba = argb_to_rgba(&argb);
         assert_eq!(rgba, [0x40, 0x20, 0x10, 0x80, 0x00, 0xFF, 0x00, 0xFF]);
         assert_eq!(rgba_to_argb(&rgba), argb);
+    }
+
+    #[test]
+    fn a_forced_loss_after_a_present_comes_back_as_a_new_context() {
+        let factory = || -> Result<Box<dyn molehill_context3d::Backend>, _> {
+            Ok(Box::new(molehill_context3d::RecordingBackend::new()))
+        };
+        let mut host = Stage3DHost::with_factory(Box::new(factory), 30);
+        host.lose_context_after(Some(2));
+        host.stage()
+            .request_context3d("auto", "baseline")
+            .expect("request");
+        let first = host.current().expect("a context");
+        assert_eq!(
+            host.take_events(),
+            vec![Stage3DEvent::Context3DCreate(first)]
+        );
+        let ctx = host.context(first).unwrap();
+        ctx.configure_back_buffer(32, 32, 0, false, false, false)
+            .unwrap();
+        for _ in 0..2 {
+            host.context(first)
+                .unwrap()
+                .clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF)
+                .unwrap();
+            host.present(first).expect("presented");
+        }
+        // Lost after the second present: the content's calls are #3694, and nothing is queued.
+        let err = host.present(first).unwrap_err();
+        assert_eq!(err.id, 3694);
+        assert!(host.take_events().is_empty());
+        // The next frame's recovery: a new context, and its context3DCreate.
+        assert!(host.recover_lost_context());
+        let second = host.current().expect("recovered");
+        assert_ne!(second, first);
+        assert_eq!(
+            host.take_events(),
+            vec![Stage3DEvent::Context3DCreate(second)]
+        );
+        assert!(!host.recover_lost_context(), "once");
     }
 
     #[test]
