@@ -18,9 +18,7 @@
 
 use molehill_bench::raw::RawRenderer;
 use molehill_bench::renderer::SIDE;
-use molehill_bench::rounds::{
-    alternate, frames_for, label, pictures, ratio_lines, side_lines, work, Runner,
-};
+use molehill_bench::rounds::{alternate, frames_for, label, ratio_lines, side_lines, work, Runner};
 use molehill_bench::scenarios::Scenario;
 use molehill_bench::shim::ShimRenderer;
 use molehill_bench::stages::gl_stage;
@@ -28,6 +26,7 @@ use molehill_replay::BackendKind;
 
 use super::args::{BenchArgs, CheckArg, Side};
 use super::cpu::process_ns;
+use super::lines::{print_lines, report_pictures};
 
 /// Whether Mesa's no-op driver is on (nothing is drawn).
 fn noop() -> bool {
@@ -38,19 +37,6 @@ fn noop() -> bool {
 /// `0`; Mesa 22.3 on the 2-core CI machines runs a `gdrv0` driver thread by default).
 fn threaded_driver() -> bool {
     std::env::var_os("GALLIUM_THREAD").is_none_or(|v| v != "0")
-}
-
-pub(super) fn print_lines(lines: Vec<String>) {
-    for line in lines {
-        println!("{line}");
-    }
-}
-
-/// Prints the pictures' comparison; `false` when they differ.
-pub(super) fn report_pictures(out: &molehill_bench::rounds::Outcome) -> bool {
-    let (same, line) = pictures(out);
-    println!("{line}");
-    same
 }
 
 /// Runs the comparison on `--backend` (gl or wgpu) and prints it; `Ok(false)` when the

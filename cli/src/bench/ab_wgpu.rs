@@ -16,9 +16,9 @@ use molehill_bench::scenarios::Scenario;
 use molehill_bench::shim::ShimRenderer;
 use molehill_bench::stages::wgpu_stage;
 
-use super::ab::{print_lines, report_pictures};
 use super::args::{BenchArgs, Side};
 use super::cpu::process_ns;
+use super::lines::{print_lines, report_pictures};
 use super::stamps::Stamps;
 
 /// `frames` frames on `runner`, each waited for (`device.poll`) before the next: seconds per frame in

@@ -41,6 +41,7 @@ mod ab_wgpu {
 mod allocs;
 mod args;
 mod cpu;
+mod lines;
 #[cfg(not(feature = "wgpu27"))]
 #[cfg(not(feature = "wgpu27"))]
 mod stamps;
