@@ -165,6 +165,13 @@ impl<B: Backend> Context3D<B> {
         self.error_checking
     }
 
+    /// The `drawTriangles` / `drawTrianglesInstanced` calls since the last `present()` that
+    /// were counted against the limit of 32768 (every call that reached the count, including
+    /// those that failed a later check); not a Flash property (hosts count work with it).
+    pub fn draws_since_present(&self) -> u32 {
+        self.frame.draws
+    }
+
     /// `enableErrorChecking` (setter): passed to the backend when it changes.
     pub fn set_enable_error_checking(&mut self, enabled: bool) -> FlashResult<()> {
         self.live()?;

@@ -355,9 +355,14 @@ fn too_many_draws_before_present() {
         3690,
         "Error #3690: Too many draw calls before calling present.",
     );
+    // The count a host reads: the refused draw is not counted, `present` starts it again.
+    let max = molehill_context3d::context::MAX_DRAWS_PER_FRAME;
+    assert_eq!(c.draws_since_present(), max);
     c.present().unwrap();
+    assert_eq!(c.draws_since_present(), 0);
     c.clear(0.0, 0.0, 0.0, 1.0, 1.0, 0, 7).unwrap();
     c.draw_triangles(Some(ib), 0, -1).unwrap();
+    assert_eq!(c.draws_since_present(), 1);
 }
 
 #[test]

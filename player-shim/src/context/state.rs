@@ -62,6 +62,12 @@ impl Context3D {
         self.inner.enable_error_checking()
     }
 
+    /// The draw calls since the last `present()` (`molehill_context3d::Context3D::draws_since_present`;
+    /// not a Flash property: a host counts the work of a frame with it).
+    pub fn draws_since_present(&self) -> u32 {
+        self.inner.draws_since_present()
+    }
+
     /// `enableErrorChecking = value`.
     ///
     /// # Errors

@@ -83,6 +83,8 @@ fn textures_until_the_budget_then_a_draw_with_those_made() {
     ctx.set_texture_at(0, Some(made[0])).unwrap();
     ctx.clear(1.0, 0.0, 0.0, 1.0, 1.0, 0, 0xFFFF_FFFF).unwrap();
     ctx.draw_triangles(ib, 0, 2).unwrap();
+    // The count a host reads (the glue's draws per frame inside Ruffle).
+    assert_eq!(ctx.draws_since_present(), 1);
     let mut pixels = vec![0u32; 64 * 64];
     ctx.draw_to_bitmap_data(
         &mut BitmapDataMut {
