@@ -130,6 +130,29 @@ pub fn frame_counts() -> (u64, u64) {
     )
 }
 
+/// The Stage3D calls of every Stage3D of this process: the natives that reached Molehill's
+/// context through Ruffle's `Context3DObject::with` (each `Context3D`, buffer, program and
+/// texture method that can throw), `present` included, and the Stage3D's own
+/// ([`Stage3DHost::stage`]); and the draw calls presented (`drawTriangles` and
+/// `drawTrianglesInstanced` counted by Molehill up to each `present`).
+static CALLS: AtomicU64 = AtomicU64::new(0);
+static DRAWS: AtomicU64 = AtomicU64::new(0);
+
+/// `(Stage3D calls, draws)` of every Stage3D of this process so far (see [`frame_counts`] for
+/// the frames): the calls that reached Molehill (every native that runs through
+/// `Context3DObject::with`, that is each Context3D, buffer, program and texture method but the
+/// getters, each `present`, and each `requestContext3D*` and `x`/`y`/`visible` setter of a
+/// Stage3D) and the draw calls Molehill counted up to each `present`. `integrations/ruffle/content-check`
+/// prints them.
+pub fn call_counts() -> (u64, u64) {
+    (CALLS.load(Ordering::Relaxed), DRAWS.load(Ordering::Relaxed))
+}
+
+/// One Stage3D call reached Molehill (counted by [`CallTimer::record_call`]).
+pub(crate) fn count_call() {
+    CALLS.fetch_add(1, Ordering::Relaxed);
+}
+
 /// Writes [`frame_counts`] into the file `MOLEHILL_RUFFLE_FRAMES` names, if it names one.
 fn write_frame_counts() {
     static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -294,8 +317,10 @@ impl Stage3DHost {
         }
     }
 
-    /// The Stage3D.
+    /// The Stage3D, for one of its AS3 methods (`requestContext3D*`, the `x`, `y` and
+    /// `visible` setters: each counted as a Stage3D call in [`call_counts`]).
     pub fn stage(&mut self) -> &mut Stage3D {
+        count_call();
         &mut self.stage
     }
 
@@ -385,11 +410,15 @@ pub struct FrameRgba {
 ///
 /// `present`'s Flash errors (#3694, #3698, #3691, #3710), unchanged.
 pub fn present(ctx: &mut Context3D) -> Result<Option<FrameRgba>, FlashError> {
+    count_call();
+    // The draws of the frame, read before `present` starts the count again.
+    let draws = u64::from(ctx.draws_since_present());
     let timer = CallTimer::start();
     let frame = ctx.present_frame_rgba();
     let present = timer.stop();
     if frame.is_ok() {
         PRESENTED.fetch_add(1, Ordering::Relaxed);
+        DRAWS.fetch_add(draws, Ordering::Relaxed);
     }
     let Ok(Some((width, height, rgba))) = frame else {
         timing::frame_without_picture(present);

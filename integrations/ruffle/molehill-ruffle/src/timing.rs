@@ -117,8 +117,10 @@ impl CallTimer {
         Spent { wall_ns, cpu_ns }
     }
 
-    /// Ends the timing of one Stage3D call (any but `present`): summed into this frame's.
+    /// Ends the timing of one Stage3D call (any but `present`): summed into this frame's, and
+    /// counted in [`call_counts`](crate::call_counts) whether the timing log is on or not.
     pub fn record_call(self) {
+        crate::count_call();
         if !self.is_timing() {
             return;
         }
