@@ -135,6 +135,13 @@ prepare_tree() {
     done
     if [ "$molehill" = 1 ]; then
         sed -i "s|@MOLEHILL_RUFFLE@|$here/molehill-ruffle|" "$staging/core/Cargo.toml"
+        # content-check's player (content-check-runner/), a member of the patched workspace.
+        mkdir -p "$staging/molehill-content-check"
+        cp -R "$here/content-check-runner/." "$staging/molehill-content-check/"
+        sed -i "s|@MOLEHILL_RUFFLE@|$here/molehill-ruffle|" "$staging/molehill-content-check/Cargo.toml"
+        grep -q '^members = \[$' "$staging/Cargo.toml" \
+            || { echo "$tool: no 'members = [' line in $ruffle/Cargo.toml" >&2; exit 2; }
+        sed -i 's|^members = \[$|members = [\n    "molehill-content-check",|' "$staging/Cargo.toml"
     fi
     # Keep DEST's Cargo.lock while the checkout's is unchanged (cargo completed it once).
     local lock_sum keep=()
