@@ -1002,6 +1002,22 @@ MhStatus mh_context3d_total_gpu_memory(MhStage3D *stage,
                                        MhError **error);
 
 /**
+ * The draw calls since the last `present()`, as Flash counts them for #3690 (not an AS3
+ * property: a host counts a frame's work with it; a refused draw is not counted).
+ *
+ * The facade's `Context3D::draws_since_present`.
+ *
+ * # Safety
+ *
+ * `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
+ * writing; `error` is null or valid for writing one pointer.
+ */
+MhStatus mh_context3d_draws_since_present(MhStage3D *stage,
+                                          MhContext3D context,
+                                          uint32_t *out,
+                                          MhError **error);
+
+/**
  * `backBufferWidth`.
  *
  * The facade's `Context3D::back_buffer_width`.

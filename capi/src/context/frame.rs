@@ -87,6 +87,31 @@ pub unsafe extern "C" fn mh_context3d_total_gpu_memory(
     unsafe { with_context(stage, context, error, call) }
 }
 
+/// The draw calls since the last `present()`, as Flash counts them for #3690 (not an AS3
+/// property: a host counts a frame's work with it; a refused draw is not counted).
+///
+/// The facade's `Context3D::draws_since_present`.
+///
+/// # Safety
+///
+/// `stage` is null or a live stage (`mh_stage3d_new_*`); `out` is valid for
+/// writing; `error` is null or valid for writing one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn mh_context3d_draws_since_present(
+    stage: *mut MhStage3D,
+    context: MhContext3D,
+    out: *mut u32,
+    error: *mut *mut MhError,
+) -> MhStatus {
+    let call = |c: &mut Context3D, _h: &mut Handles| {
+        let value = c.draws_since_present();
+        // SAFETY: `out` is writable (contract).
+        unsafe { ffi::write(out, value, "out") }
+    };
+    // SAFETY: `stage` and `error` as the contract above says.
+    unsafe { with_context(stage, context, error, call) }
+}
+
 /// `backBufferWidth`.
 ///
 /// The facade's `Context3D::back_buffer_width`.

@@ -195,6 +195,11 @@ int main(void) {
   MUST(mh_context3d_set_texture_at(stage, ctx, 0, tex, &err), "setTextureAt");
   MUST(mh_context3d_clear(stage, ctx, 0, 0, 0, 1, 1, 0, 0xFFFFFFFFu, &err), "clear");
   MUST(mh_context3d_draw_triangles(stage, ctx, ib, 0, 1, &err), "drawTriangles");
+  {
+    uint32_t draws = 99;
+    MUST(mh_context3d_draws_since_present(stage, ctx, &draws, &err), "draws since present");
+    CHECK(draws == 1, "draws since present after one drawTriangles: %u, expected 1", draws);
+  }
 
   dest.pixels = pixels;
   dest.length = 64 * 64;
@@ -220,6 +225,11 @@ int main(void) {
           "the piece: %08x %08x %08x", small[0], small[8 * 16 + 8], small[15 * 16 + 15]);
   }
   MUST(mh_context3d_present(stage, ctx, &err), "present");
+  {
+    uint32_t draws = 99;
+    MUST(mh_context3d_draws_since_present(stage, ctx, &draws, &err), "draws since present");
+    CHECK(draws == 0, "draws since present after present: %u, expected 0", draws);
+  }
   /* After present: drawToBitmapData is #3692; the host's capture reads the presented frame. */
   err = NULL;
   st = mh_context3d_capture_back_buffer(stage, ctx, captured, 64 * 64, &w, &h, &err);
